@@ -1,0 +1,49 @@
+"""The `cribbage` command line: one subcommand per module in `bot.commands`."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from bot.errors import UsageError
+
+COMMAND_MODULES = (
+    "bot.commands.score",
+    "bot.commands.stats",
+    "bot.commands.selfplay",
+    "bot.commands.replay",
+    "bot.commands.play",
+)
+"""Each module has `register(subparsers)`, which adds its parser with `func` set to its runner."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cribbage",
+        description="Cribbage: score hands, play games, analyse discards, drive an LED pegboard.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except UsageError as exc:
+        print(f"cribbage {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+"""Points for the play: laying a card on the current series, the go and the last card."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.calls import PAIR_NAMES, number_word, run_word
+from engine.cards import Card
+
+MAX_COUNT = 31
+
+
+class PegKind(Enum):
+    HEELS = "heels"
+    FIFTEEN = "fifteen"
+    THIRTY_ONE = "thirty-one"
+    PAIR = "pair"
+    RUN = "run"
+    GO = "go"
+    LAST = "last"
+    FLUSH = "flush"
+    NOBS = "nobs"
+    MUGGINS = "muggins"
+    BONUS = "bonus"
+
+
+@dataclass(frozen=True, slots=True)
+class PegItem:
+    kind: PegKind
+    points: int
+    call: str
+
+
+def play_items(series_ranks: Sequence[int], count: int, card: Card) -> tuple[PegItem, ...]:
+    """What laying `card` scores on a series (ranks laid since the last reset, `count` their sum)."""
+    new_count = count + card.value
+    items: list[PegItem] = []
+    if new_count == 15:
+        items.append(PegItem(PegKind.FIFTEEN, 2, "fifteen two"))
+    elif new_count == MAX_COUNT:
+        items.append(PegItem(PegKind.THIRTY_ONE, 2, "thirty-one for two"))
+    same = 1
+    for r in reversed(series_ranks):
+        if r != card.rank:
+            break
+        same += 1
+    if same >= 2:
+        points = same * (same - 1)
+        items.append(PegItem(PegKind.PAIR, points, f"{PAIR_NAMES[points]} for {number_word(points)}"))
+    else:
+        run = run_length(series_ranks, card.rank)
+        if run:
+            items.append(PegItem(PegKind.RUN, run, f"a run of {run_word(run)} for {number_word(run)}"))
+    return tuple(items)
+
+
+def play_points(series_ranks: Sequence[int], count: int, card: Card) -> int:
+    return sum(i.points for i in play_items(series_ranks, count, card))
+
+
+def run_length(series_ranks: Sequence[int], rank: int) -> int:
+    """Longest n >= 3 such that the last n cards (the new one included) are n consecutive ranks."""
+    ranks = [*series_ranks, rank]
+    best = 0
+    for n in range(3, len(ranks) + 1):
+        tail = ranks[-n:]
+        low = min(tail)
+        if max(tail) - low == n - 1 and len(set(tail)) == n:
+            best = n
+    return best
+
+
+def move_call(items: Sequence[PegItem]) -> str:
+    """One call for everything a single card scored: 'fifteen four' for fifteen and a pair."""
+    total = sum(i.points for i in items)
+    if len(items) == 1:
+        return items[0].call
+    first = items[0]
+    if first.kind is PegKind.FIFTEEN:
+        return f"fifteen {number_word(total)}"
+    if first.kind is PegKind.THIRTY_ONE:
+        return f"thirty-one for {number_word(total)}"
+    return ", ".join(i.call for i in items)
+
+
+GO_ITEM = PegItem(PegKind.GO, 1, "one for the go")
+LAST_ITEM = PegItem(PegKind.LAST, 1, "one for last")
+HEELS_ITEM = PegItem(PegKind.HEELS, 2, "two for his heels")
