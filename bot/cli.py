@@ -15,6 +15,8 @@ COMMAND_MODULES = (
     "bot.commands.selfplay",
     "bot.commands.replay",
     "bot.commands.play",
+    "bot.commands.render",
+    "bot.commands.board",
 )
 """Each module has `register(subparsers)`, which adds its parser with `func` set to its runner."""
 

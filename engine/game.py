@@ -24,8 +24,8 @@ from engine.events import (
     Event,
     GameWon,
     LaidAway,
-    PegMove,
     Pegged,
+    PegMove,
     PegReason,
     SaidGo,
     SeriesReset,
@@ -301,7 +301,8 @@ class Game:
         seat = action.seat
         self._check_seat(seat)
         if self.discarded[seat] is not None:
-            raise IllegalAction(f"seat {seat} has already laid away {format_cards(self.discarded[seat] or ())}")
+            done = format_cards(self.discarded[seat] or ())
+            raise IllegalAction(f"seat {seat} has already laid away {done}")
         k = self.rules.discard_each
         cards = tuple(action.cards)
         if len(cards) != k:

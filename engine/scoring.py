@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, product
 
 from engine.calls import PAIR_NAMES, number_word, run_word
@@ -70,7 +70,7 @@ def _ranks_of_key(key: int) -> tuple[int, ...]:
 _Template = tuple[tuple[ItemKind, tuple[int, ...], int, str], ...]
 
 
-@lru_cache(maxsize=None)
+@cache
 def rank_template(ranks: tuple[int, ...]) -> _Template:
     """Fifteens, pairs and runs of ranks sorted ascending, by position, with their calls.
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from functools import cache
 from typing import TextIO
 
 from bot.errors import UsageError
-from functools import lru_cache
-
 from engine.cards import CARD_BY_TEXT, Card, CardError, check_distinct, parse_card, parse_cards
 from engine.scoring import (
     Breakdown,
@@ -79,7 +78,7 @@ def read_line(line: str) -> tuple[tuple[Card, ...], Card, bool]:
     return cards[:4], cards[4], crib
 
 
-@lru_cache(maxsize=None)
+@cache
 def _items_format(ranks: tuple[int, ...]) -> tuple[str, int]:
     """The JSON of a rank template's items as a format string over the rank-sorted cards."""
     parts = []
