@@ -112,8 +112,33 @@ class Game:
         self._pending_claim: tuple[int, int] | None = None  # (claimant, points)
         self.events: list[Event] = []
         self.version = 0
+        self.start_scores: tuple[int, ...] | None = None
         if self._rng is not None:
             self._run_chance()
+
+    @classmethod
+    def at_position(cls, rules: Rules, scores: Sequence[int], dealer: int,
+                    seed: int | None = None) -> Game:
+        """A game that starts at given scores with a given dealer (no cut): for practice,
+        analysis and tests. `scores` has one entry per team (per seat but with four players)."""
+        game = cls(rules)
+        if len(scores) != rules.teams:
+            raise GameError(f"{rules.teams} scores needed, got {len(scores)}")
+        if any(not 0 <= s < rules.target for s in scores):
+            raise GameError(f"scores must be from 0 to {rules.target - 1}: {list(scores)}")
+        if not 0 <= dealer < rules.players:
+            raise GameError(f"no seat {dealer} to deal in a {rules.players}-player game")
+        game.scores = list(scores)
+        game.backs = list(scores)
+        game.start_scores = tuple(scores)
+        game.dealer = dealer
+        game.events.append(DealerChosen(dealer))
+        game._start_deal()
+        if seed is not None:
+            game.seed = seed
+            game._rng = random.Random(seed)
+            game._run_chance()
+        return game
 
     # ------------------------------------------------------------------ queries
 

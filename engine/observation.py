@@ -1,0 +1,108 @@
+"""What one seat may know: the only view a computer player or a player-facing screen gets.
+
+An observation is built from the game but holds none of it: no deck, no other hand, no
+reference back to the state. Everything in it is either the seat's own or public.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.actions import Action
+from engine.cards import Card
+from engine.game import Game, Phase
+from engine.rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class PublicPlay:
+    """A card laid in the play (or a go, with card None) and the count after it."""
+
+    seat: int
+    card: Card | None
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    seat: int
+    rules: Rules
+    phase: Phase
+    deal: int
+    dealer: int
+    hand: tuple[Card, ...]
+    """The cards this seat holds now (before laying away: all dealt; in the play: still unplayed)."""
+    kept: tuple[Card, ...]
+    """The four (or four of five) this seat kept, once it has laid away."""
+    discards: tuple[Card, ...]
+    starter: Card | None
+    plays: tuple[PublicPlay, ...]
+    """Every card and go of this deal's play so far, in order."""
+    series: tuple[Card, ...]
+    """The cards since the count was last reset."""
+    count: int
+    said_go: tuple[int, ...]
+    cards_held: tuple[int, ...]
+    """How many cards each seat still holds (public: anyone can count them)."""
+    scores: tuple[int, ...]
+    backs: tuple[int, ...]
+    """Front and back pegs per seat (partners show the same)."""
+    to_act: tuple[int, ...]
+    legal: tuple[Action, ...]
+    """This seat's legal actions now (empty when it is not its turn)."""
+    winner: int | None
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat == self.dealer
+
+    @property
+    def my_score(self) -> int:
+        return self.scores[self.seat]
+
+    def opponents_scores(self) -> tuple[int, ...]:
+        team = self.rules.team_of(self.seat)
+        return tuple(s for i, s in enumerate(self.scores) if self.rules.team_of(i) != team)
+
+    def unseen(self) -> tuple[Card, ...]:
+        """Cards this seat has not seen: candidates for other hands, the crib and the starter."""
+        from engine.cards import DECK
+
+        seen = {*self.hand, *self.kept, *self.discards, *self.series}
+        seen.update(p.card for p in self.plays if p.card is not None)
+        if self.starter is not None:
+            seen.add(self.starter)
+        return tuple(c for c in DECK if c not in seen)
+
+
+def observe(game: Game, seat: int) -> Observation:
+    """The observation of `seat` in `game` now."""
+    n = game.rules.players
+    if not 0 <= seat < n:
+        raise ValueError(f"no seat {seat} in a {n}-player game")
+    log = game.deals[-1] if game.deals else None
+    plays: tuple[PublicPlay, ...] = ()
+    if log is not None:
+        plays = tuple(PublicPlay(s, c, k) for s, c, k in log.plays)
+    discards = game.discarded[seat] or () if game.deals else ()
+    return Observation(
+        seat=seat,
+        rules=game.rules,
+        phase=game.phase,
+        deal=max(game.deal_number, 0),
+        dealer=game.dealer,
+        hand=tuple(game.hands[seat]),
+        kept=game.kept[seat],
+        discards=tuple(discards),
+        starter=game.starter,
+        plays=plays,
+        series=tuple(c for _, c in game.series),
+        count=game.count,
+        said_go=tuple(sorted(game.said_go)),
+        cards_held=tuple(len(h) for h in game.hands),
+        scores=tuple(game.score(s) for s in range(n)),
+        backs=tuple(game.back(s) for s in range(n)),
+        to_act=game.to_act(),
+        legal=tuple(game.legal_actions(seat)),
+        winner=game.winner,
+    )

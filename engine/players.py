@@ -1,0 +1,52 @@
+"""Computer players: anything that turns an observation of its own seat into an action.
+
+A player never receives the game, so it cannot see the deck or another hand; its randomness
+comes from the seed it is given, so games are reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from engine.actions import Action
+from engine.observation import Observation
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, obs: Observation) -> Action:
+        """One of `obs.legal`."""
+        ...
+
+
+class RandomPlayer:
+    """A uniformly random legal action."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, obs: Observation) -> Action:
+        return self._rng.choice(obs.legal)
+
+
+PlayerFactory = Callable[[int | None], Player]
+STRENGTHS: dict[str, PlayerFactory] = {"random": RandomPlayer}
+"""Named strengths, usable wherever a player is chosen."""
+
+
+class UnknownStrength(ValueError):
+    pass
+
+
+def make_player(name: str, seed: int | None = None) -> Player:
+    try:
+        factory = STRENGTHS[name]
+    except KeyError:
+        raise UnknownStrength(
+            f"unknown player {name!r}; choose from {', '.join(sorted(STRENGTHS))}") from None
+    return factory(seed)

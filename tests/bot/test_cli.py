@@ -1,0 +1,136 @@
+import io
+import json
+
+import pytest
+
+from bot.cli import main
+from bot.commands.play import play_terminal
+from engine.game import Game
+from engine.players import RandomPlayer
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_score_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "score", "5H", "5C", "5D", "JS", "--starter", "5S", "--json")
+    data = json.loads(out)
+    assert status == 0
+    assert data["hand"] == ["5H", "5C", "5D", "JS"] and data["starter"] == "5S" and data["crib"] is False
+    assert data["total"] == 29 and len(data["items"]) == 10
+    assert data["items"][0] == {"kind": "fifteen", "cards": ["5S", "JS"], "points": 2, "call": "fifteen two"}
+
+
+def test_score_text_and_crib(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "score", "2h", "4h", "6h", "8h", "--starter", "KS", "--crib")
+    assert status == 0 and out.strip().endswith("total 0")
+    status, out, _ = run(capsys, "score", "2h", "4h", "6h", "8h", "--starter", "KS")
+    assert "a flush of four is four" in out and out.strip().endswith("total 4")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["score", "5H", "5X", "5D", "JS", "--starter", "5S"], "unknown suit 'X' in '5X'"),
+        (["score", "5H", "5D", "JS", "--starter", "5S"], "expected 4 cards, got 3"),
+        (["score", "5H", "5H", "5D", "JS", "--starter", "5S"], "card 5H appears twice"),
+        (["score", "5H", "5C", "5D", "JS"], "give the starter with --starter"),
+        (["selfplay", "--games", "2", "--players", "random,genius", "--record", "-"],
+         "unknown player 'genius'"),
+        (["selfplay", "--games", "0", "--record", "-"], "--games must be at least 1"),
+        (["replay", "/nonexistent/file.jsonl"], "cannot read /nonexistent/file.jsonl"),
+    ],
+)
+def test_bad_input_is_named(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    status, _, err = run(capsys, *argv)
+    assert status == 2 and message in err
+
+
+def test_score_batch_answers_every_good_line(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = "5H 5C 5D JS 5S\n5H 5H 5D JS 5S\n\n2h 4h 6h 8h qh crib\nAS 2S\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    status, out, _ = run(capsys, "score", "--batch", "--json")
+    rows = [json.loads(x) for x in out.splitlines()]
+    assert status == 1
+    assert [r.get("total", r.get("error")) for r in rows] == [
+        29, "card 5H appears twice", 5, "expected 4 hand cards and a starter, got 2 card(s)"]
+    assert rows[1]["line"] == 2 and rows[3]["line"] == 5
+    monkeypatch.setattr("sys.stdin", io.StringIO("5H 5C 5D JS 5S\nTH 10D 5C 5S JD crib\n"))
+    status, out, _ = run(capsys, "score", "--batch")
+    assert status == 0 and out.splitlines() == ["5H 5C 5D JS 5S: 29", "10H 10D 5C 5S JD crib: 16"]
+
+
+def test_batch_json_fast_path_matches_the_breakdown(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from engine.cards import DECK
+    from engine.scoring import breakdown_json, score_hand
+
+    rng = random.Random(3)
+    hands = [rng.sample(DECK, 5) for _ in range(3000)]
+    text = "".join(" ".join(map(str, h)) + (" crib" if i % 3 == 0 else "") + "\n"
+                   for i, h in enumerate(hands))
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    _, out, _ = run(capsys, "score", "--batch", "--json")
+    expected = [breakdown_json(score_hand(h[:4], h[4], crib=i % 3 == 0)) for i, h in enumerate(hands)]
+    assert [json.loads(x) for x in out.splitlines()] == expected
+
+
+def test_distribution_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "stats", "distribution", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["crib"] is False and len(data["counts"]) == 30
+    assert data["counts"][29] == 4 and data["counts"][19] == 0 and data["counts"][0] == 1009008
+
+
+def test_selfplay_then_replay(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    path = tmp_path / "games.jsonl"
+    status, out, _ = run(capsys, "selfplay", "--games", "6", "--seed", "5", "--record", str(path))
+    assert status == 0 and out.startswith("6 games, ")
+    records = [json.loads(x) for x in path.read_text().splitlines()]
+    assert len(records) == 6 and all(r["winner"] in (0, 1) for r in records)
+    assert records[0]["seats"] == ["computer:random", "computer:random"]
+    status, out, _ = run(capsys, "replay", str(path))
+    assert status == 0 and out.strip() == "6 replayed, 0 did not"
+    records[2]["pegs"][1]["front"] += 2
+    path.write_text("\n".join(json.dumps(r) for r in records) + "\nnot json\n")
+    status, out, _ = run(capsys, "replay", str(path))
+    assert status == 1
+    assert "line 3: peg 1: front is" in out and "line 7: not JSON" in out
+    assert out.strip().endswith("5 replayed, 2 did not")
+
+
+def test_selfplay_three_players_to_61(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    path = tmp_path / "g.jsonl"
+    status, _, _ = run(capsys, "selfplay", "--games", "3", "--seats", "3", "--target", "61",
+                       "--record", str(path))
+    rec = json.loads(path.read_text().splitlines()[0])
+    assert status == 0 and rec["rules"]["players"] == 3 and rec["rules"]["target"] == 61
+    assert len(rec["deals"][0]["deck_to_crib"]) == 1
+
+
+def test_terminal_game_plays_to_the_end() -> None:
+    game = Game(seed=8)
+    answers = io.StringIO()
+    # the person tries card numbers in turn, a typo, and go; every wrong answer is asked again
+    lines = []
+    for _ in range(2000):
+        lines += ["1 2", "zz", "1", "2", "3", "4", "", "go"]
+    answers = io.StringIO("\n".join(lines) + "\n")
+    out = io.StringIO()
+    status = play_terminal(game, RandomPlayer(2), "ann", answers, out)
+    text = out.getvalue()
+    assert status == 0 and game.over
+    assert "ann cuts" in text and "starter:" in text and " wins, " in text
+    assert "unknown rank 'z' in 'zz'" in text and "name 2 different cards from your hand" in text
+
+
+def test_terminal_game_quits_cleanly() -> None:
+    out = io.StringIO()
+    assert play_terminal(Game(seed=1), RandomPlayer(2), "ann", io.StringIO("q\n"), out) == 1
+    assert out.getvalue().rstrip().endswith("bye")

@@ -1,0 +1,53 @@
+import pytest
+
+from engine.cards import parse_cards
+from engine.pegging import PegKind, move_call, play_items, run_length
+
+
+def peg_sequence(cards: str) -> list[int]:
+    """Points scored by each card laid in one series, in order."""
+    laid: list[int] = []
+    count = 0
+    points = []
+    for card in parse_cards(cards):
+        points.append(sum(i.points for i in play_items(laid, count, card)))
+        laid.append(card.rank)
+        count += card.value
+    return points
+
+
+@pytest.mark.parametrize(
+    ("cards", "points"),
+    [
+        ("3S 5H 4D 2C", [0, 0, 3, 4]),  # runs in any order; the 2 makes a run of four
+        ("7S 6H 8D 6C", [0, 0, 3, 0]),  # a repeated rank breaks the run
+        ("5S 5H 5D", [0, 2, 8]),  # fifteen and a pair royal
+        ("7S 7H 7D 7C", [0, 2, 6, 12]),  # double pair royal
+        ("10S QH JD AC", [0, 0, 3, 2]),  # thirty-one for two
+        ("AS 7H 7D", [0, 0, 4]),  # fifteen and a pair: "fifteen four"
+        ("KS QH", [0, 0]),  # K and Q are not a pair
+        ("6S 4H 5D 5C", [0, 0, 5, 2]),  # run of three with fifteen, then a pair
+        ("AS 2H 3D 4C 5S 6H 7D", [0, 0, 3, 4, 7, 6, 7]),
+    ],
+)
+def test_series(cards: str, points: list[int]) -> None:
+    assert peg_sequence(cards) == points
+
+
+def test_calls_for_one_card() -> None:
+    a, seven = parse_cards("AS 7H")
+    items = play_items([1, 7], 8, parse_cards("7D")[0])
+    assert [(i.kind, i.points) for i in items] == [(PegKind.FIFTEEN, 2), (PegKind.PAIR, 2)]
+    assert move_call(items) == "fifteen four"
+    royal = play_items([5, 5], 10, parse_cards("5D")[0])
+    assert move_call(royal) == "fifteen eight"
+    thirty_one = play_items([10, 12, 11], 30, a)
+    assert move_call(thirty_one) == "thirty-one for two"
+    assert move_call(play_items([7, 7, 7], 21, seven)) == "double pair royal for twelve"
+    assert move_call(play_items([3, 5], 8, parse_cards("4D")[0])) == "a run of three for three"
+
+
+def test_run_length_longest_only() -> None:
+    assert run_length([1, 2, 3, 4], 5) == 5
+    assert run_length([5, 6, 7], 6) == 0
+    assert run_length([9, 2, 4], 3) == 3
