@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import sys
+from collections.abc import Iterable, Iterator
 from functools import cache
+from itertools import chain, islice
 from typing import TextIO
 
 from bot.errors import UsageError
@@ -29,6 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="write JSON")
     p.add_argument("--batch", action="store_true",
                    help="read lines of 4 hand cards then the starter, optionally 'crib', from stdin")
+    p.add_argument("--workers", type=int, default=0,
+                   help="processes for a large batch (default: one per core)")
     p.set_defaults(func=run)
 
 
@@ -36,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     if args.batch:
         if args.cards or args.starter:
             raise UsageError("--batch reads cards from standard input; give no cards or --starter")
-        return run_batch(sys.stdin, sys.stdout, as_json=args.json)
+        return run_batch(sys.stdin, sys.stdout, as_json=args.json, workers=_workers(args.workers))
     if args.starter is None:
         raise UsageError("give the starter with --starter, e.g. --starter 5S")
     try:
@@ -49,6 +55,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(format_breakdown(breakdown))
     return 0
+
+
+def _workers(requested: int) -> int:
+    if requested < 0:
+        raise UsageError(f"--workers must be 0 (one per core) or more, not {requested}")
+    return requested or os.cpu_count() or 1
 
 
 def format_breakdown(b: Breakdown) -> str:
@@ -101,10 +113,15 @@ def json_line(hand: tuple[Card, ...], starter: Card, crib: bool) -> str:
             f'"crib": {"true" if crib else "false"}, "total": {total}, "items": [{items}]}}')
 
 
-def run_batch(stdin: TextIO, stdout: TextIO, *, as_json: bool) -> int:
+CHUNK = 10_000
+
+
+def score_chunk(job: tuple[int, list[str], bool]) -> tuple[str, int]:
+    """Answer a block of batch lines (first line number, lines, JSON?): the output and bad lines."""
+    first, lines, as_json = job
     bad = 0
     out: list[str] = []
-    for n, line in enumerate(stdin, start=1):
+    for n, line in enumerate(lines, start=first):
         if not line.strip():
             continue
         try:
@@ -120,9 +137,40 @@ def run_batch(stdin: TextIO, stdout: TextIO, *, as_json: bool) -> int:
             text = " ".join(c.text for c in hand)
             total = score_total(hand, starter, crib)
             out.append(f"{text} {starter.text}{' crib' if crib else ''}: {total}")
-        if len(out) >= 4096:
-            stdout.write("\n".join(out) + "\n")
-            out.clear()
-    if out:
-        stdout.write("\n".join(out) + "\n")
+    return ("\n".join(out) + "\n" if out else ""), bad
+
+
+def _chunks(stdin: TextIO, as_json: bool) -> Iterator[tuple[int, list[str], bool]]:
+    first = 1
+    while True:
+        lines = list(islice(stdin, CHUNK))
+        if not lines:
+            return
+        yield first, lines, as_json
+        first += len(lines)
+
+
+def run_batch(stdin: TextIO, stdout: TextIO, *, as_json: bool, workers: int = 1) -> int:
+    """Score every line, in order; with several workers, blocks of lines go to other processes."""
+    chunks = _chunks(stdin, as_json)
+    head = next(chunks, None)
+    if head is None:
+        return 0
+    results: Iterable[tuple[str, int]]
+    second = next(chunks, None)
+    jobs = chain([head], [second] if second else [], chunks)
+    pool = None
+    if second is not None and workers > 1:
+        pool = multiprocessing.get_context("fork").Pool(workers)
+        results = pool.imap(score_chunk, jobs)
+    else:
+        results = map(score_chunk, jobs)
+    bad = 0
+    try:
+        for text, n_bad in results:
+            stdout.write(text)
+            bad += n_bad
+    finally:
+        if pool is not None:
+            pool.terminate()
     return 1 if bad else 0

@@ -134,3 +134,22 @@ def test_terminal_game_quits_cleanly() -> None:
     out = io.StringIO()
     assert play_terminal(Game(seed=1), RandomPlayer(2), "ann", io.StringIO("q\n"), out) == 1
     assert out.getvalue().rstrip().endswith("bye")
+
+
+def test_batch_with_workers_keeps_order_and_line_numbers() -> None:
+    import random
+
+    from bot.commands.score import run_batch
+    from engine.cards import DECK
+
+    rng = random.Random(9)
+    lines = [" ".join(map(str, rng.sample(DECK, 5))) for _ in range(25_000)]
+    lines[12_344] = "5H 5H 5D JS 5S"  # line 12,345 is bad
+    text = "\n".join(lines) + "\n"
+    one, two = io.StringIO(), io.StringIO()
+    assert run_batch(io.StringIO(text), one, as_json=True, workers=1) == 1
+    assert run_batch(io.StringIO(text), two, as_json=True, workers=2) == 1
+    assert one.getvalue() == two.getvalue()
+    rows = one.getvalue().splitlines()
+    assert len(rows) == 25_000
+    assert json.loads(rows[12_344]) == {"line": 12345, "error": "card 5H appears twice"}
