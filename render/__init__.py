@@ -1,0 +1,37 @@
+"""Pictures of the game as PNG bytes: pure functions of engine values, drawn with Pillow only.
+
+Nothing here imports discord or serial; the application builds the small input values
+(`TableView`, `PegBoard`) from its game and sends the bytes. Equal input gives equal bytes.
+"""
+
+from render.board import PegBoard, Track, board_png, make_board
+from render.breakdown import breakdown_png
+from render.cards import back_png, card_png, deck_png, hand_png
+from render.charts import ChartMarker, analysis_png, winprob_png
+from render.style import DARK, FOUR_COLOUR, LIGHT, TWO_COLOUR, DeckColours, RenderError, Theme
+from render.table import PlayedCard, TableView, table_png
+
+__all__ = [
+    "DARK",
+    "FOUR_COLOUR",
+    "LIGHT",
+    "TWO_COLOUR",
+    "ChartMarker",
+    "DeckColours",
+    "PegBoard",
+    "PlayedCard",
+    "RenderError",
+    "TableView",
+    "Theme",
+    "Track",
+    "analysis_png",
+    "back_png",
+    "board_png",
+    "breakdown_png",
+    "card_png",
+    "deck_png",
+    "hand_png",
+    "make_board",
+    "table_png",
+    "winprob_png",
+]

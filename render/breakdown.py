@@ -1,0 +1,91 @@
+"""A counted hand or crib: the five cards, then each scoring combination with its call, then the total."""
+
+from __future__ import annotations
+
+from engine.scoring import Breakdown, ItemKind
+from render.canvas import Canvas, fit_text
+from render.cards import card_height, card_image, chip_width, draw_chip
+from render.style import (
+    CHART_CRIB,
+    CHART_HAND,
+    CHART_NET,
+    DARK,
+    FELT,
+    FELT_EDGE,
+    FELT_MUTED,
+    FELT_TEXT,
+    GOLD,
+    RGB,
+    TWO_COLOUR,
+    DeckColours,
+    RenderError,
+    Theme,
+    blend,
+)
+
+WIDTH = 640
+PAD = 16
+CARD_W = 84
+STARTER_GAP = 28
+ROW = 32
+CHIP_H = 22
+FELT_H = PAD + 20 + card_height(CARD_W) + PAD
+KIND_COLOURS: dict[ItemKind, RGB] = {
+    ItemKind.FIFTEEN: CHART_HAND,
+    ItemKind.PAIR: CHART_NET,
+    ItemKind.RUN: CHART_CRIB,
+    ItemKind.FLUSH: (204, 121, 167),
+    ItemKind.NOBS: GOLD,
+}
+
+
+def breakdown_size(b: Breakdown) -> tuple[int, int]:
+    rows = max(1, len(b.items))
+    return WIDTH, FELT_H + PAD + rows * ROW + 12 + 44 + PAD
+
+
+def card_left(index: int) -> float:
+    """Left edge of card `index` (0-3 the hand, 4 the starter) in the breakdown picture."""
+    x = PAD + 4 + index * (CARD_W + 10)
+    return x + (STARTER_GAP if index == 4 else 0)
+
+
+def breakdown_png(b: Breakdown, theme: Theme = DARK, deck: DeckColours = TWO_COLOUR) -> bytes:
+    """The five cards on the felt and every scoring item with its cards, points and call."""
+    if not isinstance(b, Breakdown):
+        raise RenderError(f"{b!r} is not a Breakdown")
+    width, height = breakdown_size(b)
+    c = Canvas(width, height, theme.background)
+    c.rect((0, 0, width, FELT_H), fill=FELT_EDGE)
+    c.rect((2, 2, width - 2, FELT_H - 2), fill=FELT, radius=10)
+    title = "Crib" if b.crib else "Hand"
+    c.text((card_left(0), PAD - 2), title, 14, FELT_MUTED)
+    c.text((card_left(4), PAD - 2), "Starter", 14, FELT_MUTED)
+    for i, card in enumerate((*b.hand, b.starter)):
+        c.paste(card_image(card, CARD_W, deck), (card_left(i), PAD + 20))
+    tx = card_left(4) + CARD_W + 28
+    c.text((tx, PAD + 26), "counts", 14, FELT_MUTED)
+    c.text((tx, PAD + 44), str(b.total), 52, FELT_TEXT, bold=True)
+    c.text((tx, PAD + 110), "point" if b.total == 1 else "points", 14, FELT_MUTED)
+    y = FELT_H + PAD
+    if not b.items:
+        c.text((PAD + 4, y + ROW / 2), "Nothing scores: a player calls it “nineteen”.", 16, theme.muted,
+               anchor="lm")
+    chips = max((sum(chip_width(k, CHIP_H) + 4 for k in item.cards) for item in b.items), default=0)
+    call_x = PAD + 58 + chips + 14
+    for item in b.items:
+        colour = KIND_COLOURS[item.kind]
+        c.rect((PAD, y + 3, PAD + 46, y + ROW - 3), fill=blend(theme.background, colour, 0.25),
+               outline=colour, width=1.2, radius=8)
+        c.text((PAD + 23, y + ROW / 2), f"+{item.points}", 15, theme.text, anchor="mm", bold=True)
+        x = PAD + 58
+        for card in item.cards:
+            x += draw_chip(c, card, (x, y + (ROW - CHIP_H) / 2), CHIP_H, deck) + 4
+        c.text((call_x, y + ROW / 2), fit_text(item.call, 16, width - call_x - PAD), 16, theme.text,
+               anchor="lm")
+        y += ROW
+    y = FELT_H + PAD + max(1, len(b.items)) * ROW + 12
+    c.line([(PAD, y), (width - PAD, y)], theme.grid, width=1)
+    c.text((PAD + 4, y + 24), "Total", 18, theme.muted, anchor="lm")
+    c.text((width - PAD - 4, y + 24), str(b.total), 26, theme.text, anchor="rm", bold=True)
+    return c.png()
