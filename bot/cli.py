@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "bot.commands.selfplay",
     "bot.commands.replay",
     "bot.commands.play",
+    "bot.commands.analyze",
     "bot.commands.arena",
     "bot.commands.render",
     "bot.commands.board",

@@ -448,6 +448,10 @@ class Game:
             if not self.over:
                 self._next_deal()
 
+    def show_step(self) -> ShowStep | None:
+        """In a muggins show: whose hand or crib is being counted now."""
+        return self._show_queue[0] if self.phase is Phase.SHOW and self._show_queue else None
+
     def show_breakdown(self, step: ShowStep) -> Breakdown:
         assert self.starter is not None
         cards = self.crib if step.crib else self.kept[step.seat]

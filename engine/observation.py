@@ -47,6 +47,10 @@ class Observation:
     scores: tuple[int, ...]
     backs: tuple[int, ...]
     """Front and back pegs per seat (partners show the same)."""
+    crib: tuple[Card, ...]
+    """The crib's cards, once it is turned over in the show (empty before)."""
+    counting_crib: bool
+    """In a muggins show, whether the count asked for now is the crib's (else a hand's)."""
     to_act: tuple[int, ...]
     legal: tuple[Action, ...]
     """This seat's legal actions now (empty when it is not its turn)."""
@@ -68,7 +72,7 @@ class Observation:
         """Cards this seat has not seen: candidates for other hands, the crib and the starter."""
         from engine.cards import DECK
 
-        seen = {*self.hand, *self.kept, *self.discards, *self.series}
+        seen = {*self.hand, *self.kept, *self.discards, *self.series, *self.crib}
         seen.update(p.card for p in self.plays if p.card is not None)
         if self.starter is not None:
             seen.add(self.starter)
@@ -102,6 +106,8 @@ def observe(game: Game, seat: int) -> Observation:
         cards_held=tuple(len(h) for h in game.hands),
         scores=tuple(game.score(s) for s in range(n)),
         backs=tuple(game.back(s) for s in range(n)),
+        crib=tuple(game.crib) if game.phase in (Phase.SHOW, Phase.MUGGINS) else (),
+        counting_crib=bool(game.show_step() and game.show_step().crib),  # type: ignore[union-attr]
         to_act=game.to_act(),
         legal=tuple(game.legal_actions(seat)),
         winner=game.winner,

@@ -11,7 +11,9 @@ from collections.abc import Callable
 from typing import Protocol
 
 from engine.actions import Action
+from engine.expert import ExpertPlayer
 from engine.observation import Observation
+from engine.strategies import ExpectedPlayer, GreedyPlayer
 
 
 class Player(Protocol):
@@ -35,7 +37,12 @@ class RandomPlayer:
 
 
 PlayerFactory = Callable[[int | None], Player]
-STRENGTHS: dict[str, PlayerFactory] = {"random": RandomPlayer}
+STRENGTHS: dict[str, PlayerFactory] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "expected": ExpectedPlayer,
+    "expert": ExpertPlayer,
+}
 """Named strengths, usable wherever a player is chosen."""
 
 

@@ -1,0 +1,137 @@
+"""The `expert` strength: exact discards with a model of the opponent's crib cards and the pegging
+value of the kept hand; pegging by simulation over the hands the opponent could still hold.
+
+Everything comes from the seat's observation: the opponent's possible cards are the unseen ones,
+less those its gos rule out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.analysis import analyze
+from engine.cards import Card
+from engine.observation import Observation
+from engine.pegging import MAX_COUNT, lay_points
+from engine.pegsim import playout
+from engine.strategies import ComputerPlayer, hand_ev_discard, one_ply
+
+RACE_BONUS = 20.0
+"""What reaching the target first in a play-out is worth against plain points, near the end."""
+
+
+class ExpertPlayer(ComputerPlayer):
+    name = "expert"
+
+    def __init__(self, seed: int | None = None, samples: int = 48, discard_samples: int = 120,
+                 discard_margin: float = 1.5, discard_candidates: int = 5) -> None:
+        super().__init__(seed)
+        self.samples = samples
+        self.discard_samples = discard_samples
+        self.discard_margin = discard_margin
+        self.discard_candidates = discard_candidates
+
+    # discards ---------------------------------------------------------------------------
+
+    def discard(self, obs: Observation) -> tuple[Card, ...]:
+        if obs.rules.players != 2:
+            return hand_ev_discard(obs)
+        options = analyze(obs.hand, obs.is_dealer).options
+        top = options[0].net
+        candidates = [o for o in options if o.net >= top - self.discard_margin][:self.discard_candidates]
+        if len(candidates) == 1:
+            return candidates[0].discard
+        unseen = obs.unseen()
+        samples = [self.rng.sample(unseen, 4) for _ in range(self.discard_samples)]
+        best = max(candidates, key=lambda o: o.net + pegging_ev(o.keep, samples, obs.is_dealer))
+        return best.discard
+
+    # pegging ----------------------------------------------------------------------------
+
+    def play(self, obs: Observation, playable: Sequence[Card]) -> Card:
+        if obs.rules.players != 2:
+            return max(playable, key=lambda c: (one_ply(obs, c), self.rng.random()))
+        opp = 1 - obs.seat
+        held = obs.cards_held[opp]
+        if held == 0:
+            return max(playable, key=lambda c: one_ply(obs, c))  # nothing to simulate against
+        pool = possible_cards(obs)
+        target = obs.rules.target
+        need = (target - obs.scores[obs.seat], target - obs.scores[opp])
+        near_end = min(need) <= 31
+        mine = [c.rank for c in obs.hand]
+        series = [c.rank for c in obs.series]
+        samples = [self.rng.sample(pool, held) if len(pool) >= held else pool
+                   for _ in range(self.samples)]
+        opp_go = opp in obs.said_go
+        best: Card | None = None
+        best_value = -1e9
+        tried: set[int] = set()
+        for card in playable:
+            if card.rank in tried:  # suits do not matter in the play
+                continue
+            tried.add(card.rank)
+            now = lay_points(series, obs.count, card.rank)
+            count = obs.count + card.value
+            rest = list(mine)
+            rest.remove(card.rank)
+            total = 0.0
+            for sample in samples:
+                opp_hand = [c.rank for c in sample]
+                if count == MAX_COUNT:
+                    state = ([rest[:], opp_hand], [], 0, 1 if opp_hand else 0, [False, False])
+                else:
+                    state = ([rest[:], opp_hand], [*series, card.rank], count,
+                             1 if opp_hand and not opp_go else 0, [False, opp_go])
+                hands, ser, cnt, turn, go = state
+                a, b, first = playout(hands, ser, cnt, turn, go, 0, (need[0] - now, need[1]))
+                value = now + a - b
+                if near_end:
+                    if now >= need[0]:
+                        first = 0
+                    value += RACE_BONUS * (1 if first == 0 else -1 if first == 1 else 0)
+                total += value
+            value = total / len(samples) + 0.001 * card.value
+            if value > best_value:
+                best, best_value = card, value
+        assert best is not None
+        return best
+
+
+def pegging_ev(keep: Sequence[Card], samples: Sequence[Sequence[Card]], dealer: bool) -> float:
+    """My pegging points less the opponent's over a whole play, averaged over its possible hands."""
+    mine = [c.rank for c in keep]
+    total = 0
+    for sample in samples:
+        a, b, _ = playout([mine[:], [c.rank for c in sample]], [], 0, 1 if dealer else 0,
+                          [False, False], None, (999, 999))
+        total += a - b
+    return total / len(samples)
+
+
+def possible_cards(obs: Observation) -> list[Card]:
+    """Unseen cards the opponent may still hold. A go at count k says it held nothing worth 31 - k
+    or less, and it holds nothing now that it did not hold then."""
+    opp = 1 - obs.seat
+    floor = max((MAX_COUNT - p.count for p in obs.plays if p.seat == opp and p.card is None), default=0)
+    unseen = obs.unseen()
+    allowed = [c for c in unseen if c.value > floor]
+    return allowed if len(allowed) >= obs.cards_held[opp] else list(unseen)
+
+
+PEG_RANK_VALUE = {1: 0.12, 2: 0.1, 3: 0.08, 4: 0.06, 5: -0.1, 6: 0.0, 7: 0.02, 8: 0.0, 9: 0.0,
+                  10: -0.02, 11: 0.0, 12: -0.02, 13: -0.02}
+"""A small worth, in pegging points, of holding a rank in the play: low cards win the go."""
+
+
+def peg_value(keep: Sequence[Card], dealer: bool) -> float:
+    """Pegging worth of a kept hand beyond its show value: pairs and close ranks peg, low cards win gos."""
+    ranks = sorted(c.rank for c in keep)
+    value = sum(PEG_RANK_VALUE[r] for r in ranks)
+    for i in range(len(ranks) - 1):
+        gap = ranks[i + 1] - ranks[i]
+        if gap == 0:
+            value += 0.25
+        elif gap <= 2:
+            value += 0.1
+    return value if dealer else value * 1.2
