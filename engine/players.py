@@ -50,6 +50,10 @@ class UnknownStrength(ValueError):
     pass
 
 
+DIFFICULTIES: dict[str, str] = {"easy": "greedy", "normal": "expected", "hard": "expert", "expert": "expert"}
+"""The bot's difficulty names and the strength that plays each."""
+
+
 def make_player(name: str, seed: int | None = None) -> Player:
     try:
         factory = STRENGTHS[name]
