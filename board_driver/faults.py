@@ -1,0 +1,88 @@
+"""Fault injection for the simulated board: what a noisy USB cable or a busy board does to lines.
+
+Each line crossing the simulated wire (either way) may be dropped, garbled, duplicated or delayed,
+drawn from a seeded random generator so a test sees the same faults every run.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+_PRINTABLE = bytes(range(0x21, 0x7F))
+
+
+@dataclass(frozen=True, slots=True)
+class FaultPlan:
+    """Probabilities per line (0-1), and how long a delayed line waits."""
+
+    drop: float = 0.0
+    garble: float = 0.0
+    duplicate: float = 0.0
+    delay: float = 0.0
+    delay_s: float = 0.2
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("drop", "garble", "duplicate", "delay"):
+            value = getattr(self, name)
+            if not 0.0 <= value <= 1.0:
+                raise ValueError(f"{name} probability {value!r} is not between 0 and 1")
+        if self.delay_s < 0:
+            raise ValueError(f"delay_s {self.delay_s!r} is negative")
+
+    @property
+    def any(self) -> bool:
+        return any((self.drop, self.garble, self.duplicate, self.delay))
+
+
+NO_FAULTS = FaultPlan()
+
+
+@dataclass
+class FaultCounts:
+    lines: int = 0
+    dropped: int = 0
+    garbled: int = 0
+    duplicated: int = 0
+    delayed: int = 0
+
+
+class FaultInjector:
+    """Turns one line into what arrives: nothing, a corrupted copy, two copies, or a late copy."""
+
+    def __init__(self, plan: FaultPlan = NO_FAULTS) -> None:
+        self.plan = plan
+        self.rng = random.Random(plan.seed)
+        self.counts = FaultCounts()
+
+    def apply(self, line: bytes) -> list[tuple[float, bytes]]:
+        """(delay in seconds, bytes) for each copy that arrives, in order."""
+        plan, rng = self.plan, self.rng
+        self.counts.lines += 1
+        if not plan.any:
+            return [(0.0, line)]
+        if rng.random() < plan.drop:
+            self.counts.dropped += 1
+            return []
+        if rng.random() < plan.garble:
+            self.counts.garbled += 1
+            line = garble(line, rng)
+        delay = 0.0
+        if rng.random() < plan.delay:
+            self.counts.delayed += 1
+            delay = plan.delay_s
+        if rng.random() < plan.duplicate:
+            self.counts.duplicated += 1
+            return [(delay, line), (delay, line)]
+        return [(delay, line)]
+
+
+def garble(line: bytes, rng: random.Random) -> bytes:
+    """The line with one byte before its newline replaced by a different printable byte."""
+    body = line.rstrip(b"\n")
+    if not body:
+        return line
+    i = rng.randrange(len(body))
+    new = rng.choice([b for b in _PRINTABLE if b != body[i]])
+    return body[:i] + bytes([new]) + body[i + 1:] + line[len(body):]

@@ -1,0 +1,46 @@
+import pytest
+
+from board_driver.model import DEFAULT_COLOURS, Effects, PegError, Track, parse_pegs, pegs_text
+
+
+def test_pegs_parse_front_then_back_per_track_with_default_colours() -> None:
+    assert parse_pegs("87/80,95/91") == (Track(87, 80, 0xFF2020), Track(95, 91, 0x2060FF))
+    assert parse_pegs(" 0/0 , 121/118 ,5/0") == (Track(0, 0, DEFAULT_COLOURS[0]), Track(121, 118, 0x2060FF),
+                                                  Track(5, 0, 0x20C040))
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("87/80,95", "track 2 is '95' in '87/80,95': expected FRONT/BACK like 95/91"),
+    ("130/5", "track 1 front peg 130 in '130/5' is past the last hole 121"),
+    ("80/87", "track 1 in '80/87': back peg 87 must be behind the front peg 80 (both 0 only at the start)"),
+    ("5/5", "track 1 in '5/5': back peg 5 must be behind the front peg 5 (both 0 only at the start)"),
+    ("a/b", "track 1 is 'a/b' in 'a/b': expected FRONT/BACK like 95/91"),
+    ("-3/0", "track 1 is '-3/0' in '-3/0': expected FRONT/BACK like 95/91"),
+    ("", "no pegs given: write FRONT/BACK per track, e.g. 87/80,95/91"),
+    ("1/0,2/0,3/0,4/0,5/0", "5 tracks given in '1/0,2/0,3/0,4/0,5/0'; a board has at most 4"),
+])
+def test_bad_pegs_name_the_track_and_value(text: str, message: str) -> None:
+    with pytest.raises(PegError) as caught:
+        parse_pegs(text)
+    assert str(caught.value) == message
+
+
+def test_short_boards_limit_the_holes() -> None:
+    with pytest.raises(PegError, match="past the last hole 61"):
+        parse_pegs("62/60", holes=61)
+
+
+def test_tracks_and_effects_check_their_values() -> None:
+    with pytest.raises(PegError, match="front peg 1000"):
+        Track(1000, 0)
+    with pytest.raises(PegError, match="colour"):
+        Track(3, 0, 0x1000000)
+    with pytest.raises(PegError, match="winner track 4"):
+        Effects(winner=4)
+    with pytest.raises(PegError, match="skunk line hole 0"):
+        Effects(skunk=0)
+    assert Track(121, 118).won and not Track(120, 118).won
+
+
+def test_pegs_text_is_the_inverse_of_parse() -> None:
+    assert pegs_text(parse_pegs("87/80,95/91")) == "87/80,95/91"
