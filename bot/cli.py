@@ -16,6 +16,7 @@ COMMAND_MODULES = (
     "bot.commands.replay",
     "bot.commands.play",
     "bot.commands.analyze",
+    "bot.commands.wintable",
     "bot.commands.arena",
     "bot.commands.render",
     "bot.commands.board",

@@ -13,6 +13,7 @@ from typing import Protocol
 from engine.actions import Action
 from engine.expert import ExpertPlayer
 from engine.observation import Observation
+from engine.reference import ReferencePlayer
 from engine.strategies import ExpectedPlayer, GreedyPlayer
 
 
@@ -42,6 +43,7 @@ STRENGTHS: dict[str, PlayerFactory] = {
     "greedy": GreedyPlayer,
     "expected": ExpectedPlayer,
     "expert": ExpertPlayer,
+    "reference": ReferencePlayer,
 }
 """Named strengths, usable wherever a player is chosen."""
 

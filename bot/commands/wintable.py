@@ -1,0 +1,201 @@
+"""`cribbage wintable` builds and merges the win-probability table; `cribbage winprob` reads it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import shlex
+import sys
+import time
+from pathlib import Path
+
+from bot.errors import UsageError
+from engine.rules import TARGETS
+from engine.winprob import (
+    ENGINE_VERSION,
+    TableError,
+    Unavailable,
+    WinTable,
+    build_table,
+    dump_table,
+    load_table,
+    shipped_table,
+    win_probability,
+)
+from engine.wintable import DealCounts, simulate
+
+REFERENCE = "reference"
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("wintable", help="build or merge the win-probability table")
+    what = p.add_subparsers(dest="what", metavar="WHAT", required=True)
+    b = what.add_parser("build", help="simulate deals of the reference strategy and solve the table")
+    b.add_argument("--deals", type=int, required=True, help="deals to simulate")
+    b.add_argument("--workers", type=int, default=1, help="processes (0: one per core)")
+    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--target", type=int, choices=TARGETS, action="append",
+                   help="solve for this target (repeat for both; default both)")
+    b.add_argument("--out", required=True, help="table file to write (.json.gz)")
+    b.set_defaults(func=run_build)
+    m = what.add_parser("merge", help="add the counts of several table files and solve again")
+    m.add_argument("files", nargs="+")
+    m.add_argument("--target", type=int, choices=TARGETS, action="append")
+    m.add_argument("--out", required=True)
+    m.set_defaults(func=run_merge)
+    w = sub.add_parser("winprob", help="the chance to win from two scores before a deal")
+    w.add_argument("me", type=int, help="your score")
+    w.add_argument("them", type=int, help="their score")
+    w.add_argument("--dealer", choices=("me", "them"), required=True, help="who deals next")
+    w.add_argument("--target", type=int, default=121, choices=TARGETS)
+    w.add_argument("--table", help="a table file (default: the one shipped with the program)")
+    w.add_argument("--json", action="store_true")
+    w.set_defaults(func=run_winprob)
+
+
+_PROGRESS = None  # the shared deal counter, inherited by each worker at start
+
+
+def _init_worker(progress: object) -> None:
+    global _PROGRESS
+    _PROGRESS = progress
+
+
+def _shard(job: tuple[int, int]) -> dict:
+    deals, seed = job
+
+    def tick(done: int) -> None:
+        with _PROGRESS.get_lock():  # type: ignore[union-attr]
+            _PROGRESS.value += 10_000  # type: ignore[union-attr]
+
+    return simulate(deals, seed, progress=tick).to_json()
+
+
+def run_build(args: argparse.Namespace) -> int:
+    if args.deals < 1:
+        raise UsageError(f"--deals must be at least 1, not {args.deals}")
+    if args.workers < 0:
+        raise UsageError(f"--workers must be 0 (one per core) or more, not {args.workers}")
+    workers = args.workers or os.cpu_count() or 1
+    targets = tuple(sorted(set(args.target or TARGETS), reverse=True))
+    shards = max(workers, min(64, args.deals // 250_000 or 1))
+    sizes = [args.deals // shards + (1 if i < args.deals % shards else 0) for i in range(shards)]
+    ctx = multiprocessing.get_context("fork")
+    progress = ctx.Value("q", 0)
+    jobs = [(n, args.seed * 1000 + i) for i, n in enumerate(sizes) if n]
+    start = time.perf_counter()
+    counts = DealCounts(finished=True)
+    with ctx.Pool(workers, initializer=_init_worker, initargs=(progress,)) as pool:
+        pending = pool.imap_unordered(_shard, jobs)
+        done_shards = 0
+        while done_shards < len(jobs):
+            try:
+                counts = counts.merge(DealCounts.from_json(pending.next(timeout=1.0)))
+                done_shards += 1
+            except multiprocessing.TimeoutError:
+                pass
+            _progress_bar(max(progress.value, counts.deals), args.deals, time.perf_counter() - start)
+    elapsed = time.perf_counter() - start
+    print(file=sys.stderr)
+    command = "cribbage wintable build " + " ".join(shlex.quote(a) for a in sys.argv[3:]) \
+        if sys.argv[1:3] == ["wintable", "build"] else f"cribbage wintable build --deals {args.deals} " \
+        f"--seed {args.seed} --out {args.out}"
+    provenance = {"strategy": REFERENCE, "seed": args.seed, "engine_version": ENGINE_VERSION,
+                  "command": command, "seconds": round(elapsed, 1),
+                  "built": time.strftime("%Y-%m-%d", time.gmtime())}
+    table = build_table(counts, targets, provenance)
+    Path(args.out).write_bytes(dump_table(table))
+    print(f"{counts.deals:,} deals in {elapsed:.0f} s ({counts.deals / elapsed:,.0f} deals/s, "
+          f"{elapsed / counts.deals * 1e6:.0f} s per million); wrote {args.out}")
+    _report(table)
+    return 0
+
+
+_LAST_LINE = [-1]
+
+
+def _progress_bar(done: int, total: int, elapsed: float) -> None:
+    """A bar redrawn in place on a terminal; elsewhere (a log file) a line every tenth of the way."""
+    frac = min(1.0, done / total)
+    tty = sys.stderr.isatty()
+    if not tty:
+        tenth = int(frac * 10)
+        if tenth == _LAST_LINE[0]:
+            return
+        _LAST_LINE[0] = tenth
+    rate = done / elapsed if elapsed > 0 else 0.0
+    left = (total - done) / rate if rate > 0 else float("inf")
+    bar = "#" * int(30 * frac)
+    eta = f"{left:,.0f} s left" if left != float("inf") else "…"
+    sys.stderr.write(f"{chr(13) if tty else ''}[{bar:<30}] {done:,}/{total:,} deals  {rate:,.0f}/s  {eta}   "
+                     f"{'' if tty else chr(10)}")
+    sys.stderr.flush()
+
+
+def _report(table: WinTable) -> None:
+    for target in sorted(table.tables, reverse=True):
+        p = table.p_win(0, 0, True, target)
+        print(f"  {target}-point game: the first dealer wins {100 * p:.2f}% from 0-0")
+
+
+def _read(path: str) -> WinTable:
+    try:
+        return load_table(Path(path).read_bytes())
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    except TableError as exc:
+        raise UsageError(f"{path}: {exc}") from None
+
+
+def run_merge(args: argparse.Namespace) -> int:
+    tables = [_read(f) for f in args.files]
+    counts = DealCounts(finished=True)
+    for path, t in zip(args.files, tables, strict=True):
+        if t.counts is None:
+            raise UsageError(f"{path} carries no counts to merge")
+        if t.provenance.get("strategy") != REFERENCE:
+            raise UsageError(f"{path} was built with strategy {t.provenance.get('strategy')!r}")
+        counts = counts.merge(t.counts)
+    targets = tuple(sorted(set(args.target or TARGETS), reverse=True))
+    provenance = {"strategy": REFERENCE, "engine_version": ENGINE_VERSION,
+                  "seed": [t.provenance.get("seed") for t in tables],
+                  "command": "cribbage wintable merge " + " ".join(args.files) + f" --out {args.out}",
+                  "merged": [t.provenance for t in tables],
+                  "built": time.strftime("%Y-%m-%d", time.gmtime())}
+    table = build_table(counts, targets, provenance)
+    Path(args.out).write_bytes(dump_table(table))
+    print(f"merged {len(tables)} tables: {counts.deals:,} deals; wrote {args.out}")
+    _report(table)
+    return 0
+
+
+def run_winprob(args: argparse.Namespace) -> int:
+    if not 0 <= args.me < args.target or not 0 <= args.them < args.target:
+        raise UsageError(f"scores must be from 0 to {args.target - 1}: got {args.me} and {args.them}")
+    table: WinTable | Unavailable
+    if args.table:
+        try:
+            table = load_table(Path(args.table).read_bytes())
+        except OSError as exc:
+            table = Unavailable(f"cannot read {args.table}: {exc.strerror}")
+        except TableError as exc:
+            table = Unavailable(str(exc))
+    else:
+        table = shipped_table()
+    p = win_probability(args.me, args.them, args.dealer == "me", args.target, table)
+    if isinstance(p, Unavailable):
+        print(json.dumps({"error": p.reason}) if args.json else str(p))
+        return 2
+    assert isinstance(table, WinTable)
+    if args.json:
+        provenance = {k: v for k, v in table.provenance.items() if k != "merged"}
+        print(json.dumps({"me": args.me, "them": args.them, "dealer": args.dealer, "target": args.target,
+                          "p_win": round(p, 6), "table": provenance}))
+    else:
+        who = "you deal" if args.dealer == "me" else "they deal"
+        print(f"{args.me} to {args.them}, {who}: you win {100 * p:.1f}% "
+              f"(table: {table.provenance.get('deals', 0):,} deals of the {table.provenance.get('strategy')} "
+              f"strategy)")
+    return 0

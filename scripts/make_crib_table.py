@@ -1,0 +1,54 @@
+"""Build engine/data/crib_pairs.json: the neutral crib value of every pair of cards laid away.
+
+For each pair of ranks (and, for different ranks, suited or not) it averages the analyzer's exact
+neutral crib value over random hands that hold such a pair. The reference strategy throws by it.
+
+    .venv/bin/python scripts/make_crib_table.py [--contexts 400] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.analysis import CRIB_CHOICES, _crib_sum, _rank_groups  # noqa: E402
+from engine.cards import DECK, JACK, SUITS, Card  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--contexts", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    table: dict[str, float] = {}
+    for r1 in range(1, 14):
+        for r2 in range(r1, 14):
+            for suited in ((False, True) if r1 != r2 else (False,)):
+                total = 0.0
+                for _ in range(args.contexts):
+                    s1 = rng.choice(SUITS)
+                    s2 = s1 if suited else rng.choice([s for s in SUITS if s is not s1])
+                    a, b = Card(r1, s1), Card(r2, s2)
+                    rest = rng.sample([c for c in DECK if c not in (a, b)], 4)
+                    unseen = [c for c in DECK if c not in (a, b, *rest)]
+                    left = {s: sum(1 for c in unseen if c.suit is s) for s in SUITS}
+                    jacks = [c for c in unseen if c.rank == JACK]
+                    total += _crib_sum((a, b), _rank_groups(unseen), left, jacks) / CRIB_CHOICES
+                table[f"{r1}-{r2}{'s' if suited else ''}"] = round(total / args.contexts, 4)
+    out = ROOT / "engine" / "data" / "crib_pairs.json"
+    out.write_text(json.dumps({"contexts": args.contexts, "seed": args.seed,
+                               "built_by": "python scripts/make_crib_table.py "
+                                           f"--contexts {args.contexts} --seed {args.seed}",
+                               "values": table}, indent=0) + "\n")
+    print(f"wrote {out} ({len(table)} pairs)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,32 @@
+import json
+
+import pytest
+
+from bot.cli import main
+
+
+def test_build_merge_and_ask(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    a, b, both = tmp_path / "a.json.gz", tmp_path / "b.json.gz", tmp_path / "ab.json.gz"
+    assert main(["wintable", "build", "--deals", "1500", "--workers", "1", "--seed", "1", "--out", str(a)]) == 0
+    assert main(["wintable", "build", "--deals", "1000", "--workers", "2", "--seed", "2", "--target", "61",
+                 "--out", str(b)]) == 0
+    out = capsys.readouterr().out
+    assert "1,500 deals in" in out and "61-point game: the first dealer wins" in out
+    assert main(["wintable", "merge", str(a), str(b), "--out", str(both)]) == 0
+    assert "merged 2 tables: 2,500 deals" in capsys.readouterr().out
+    assert main(["winprob", "95", "88", "--dealer", "me", "--table", str(both), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["me"] == 95 and data["dealer"] == "me" and 0.5 < data["p_win"] < 1.0
+    assert data["table"]["deals"] == 2500 and data["table"]["strategy"] == "reference"
+    assert data["table"]["command"].startswith("cribbage wintable merge ")
+
+
+def test_unavailable_table_exits_2_with_the_reason(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json.gz"
+    bad.write_bytes(b"not a table")
+    assert main(["winprob", "10", "20", "--dealer", "them", "--table", str(bad), "--json"]) == 2
+    assert json.loads(capsys.readouterr().out)["error"].startswith("not a readable table file")
+    assert main(["winprob", "10", "20", "--dealer", "them", "--table", str(tmp_path / "none.gz")]) == 2
+    assert "win probability unavailable: cannot read" in capsys.readouterr().out
+    assert main(["winprob", "130", "20", "--dealer", "me"]) == 2
+    assert "scores must be from 0 to 120" in capsys.readouterr().err
