@@ -7,6 +7,7 @@ less those its gos rule out.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from engine.analysis import analyze
@@ -14,22 +15,35 @@ from engine.cards import Card
 from engine.observation import Observation
 from engine.pegging import MAX_COUNT, lay_points
 from engine.pegsim import playout
+from engine.scoring import score_total
 from engine.strategies import ComputerPlayer, hand_ev_discard, one_ply
-
-RACE_BONUS = 20.0
-"""What reaching the target first in a play-out is worth against plain points, near the end."""
+from engine.winplay import option_chances
+from engine.winprob import WinTable, shipped_table
 
 
 class ExpertPlayer(ComputerPlayer):
+    """`table`: a win-probability table to play for the win near the end (default: the shipped one, if it
+    loads); None plays for points to the end."""
+
     name = "expert"
 
     def __init__(self, seed: int | None = None, samples: int = 48, discard_samples: int = 120,
-                 discard_margin: float = 1.5, discard_candidates: int = 5) -> None:
+                 discard_margin: float = 1.5, discard_candidates: int = 5,
+                 table: WinTable | None | str = "shipped", endgame: int = 45) -> None:
         super().__init__(seed)
         self.samples = samples
         self.discard_samples = discard_samples
         self.discard_margin = discard_margin
         self.discard_candidates = discard_candidates
+        if table == "shipped":
+            shipped = shipped_table()
+            table = shipped if isinstance(shipped, WinTable) else None
+        self.table: WinTable | None = table  # type: ignore[assignment]
+        self.endgame = endgame
+
+    def _for_the_win(self, obs: Observation) -> bool:
+        return (self.table is not None and obs.rules.target in self.table.tables
+                and max(obs.scores) >= obs.rules.target - self.endgame)
 
     # discards ---------------------------------------------------------------------------
 
@@ -37,8 +51,15 @@ class ExpertPlayer(ComputerPlayer):
         if obs.rules.players != 2:
             return hand_ev_discard(obs)
         options = analyze(obs.hand, obs.is_dealer).options
-        top = options[0].net
-        candidates = [o for o in options if o.net >= top - self.discard_margin][:self.discard_candidates]
+        if self._for_the_win(obs):
+            assert self.table is not None
+            top = sorted(options, key=lambda o: -(o.net + peg_value(o.keep, obs.is_dealer)))[:6]
+            chances = option_chances(obs.hand, obs.is_dealer, obs.scores[obs.seat], obs.scores[1 - obs.seat],
+                                     obs.rules.target, self.table, samples=self.discard_samples,
+                                     seed=self.rng.randrange(2**31), options=top)
+            return chances[0].option.discard
+        top_net = options[0].net
+        candidates = [o for o in options if o.net >= top_net - self.discard_margin][:self.discard_candidates]
         if len(candidates) == 1:
             return candidates[0].discard
         unseen = obs.unseen()
@@ -56,13 +77,12 @@ class ExpertPlayer(ComputerPlayer):
         if held == 0:
             return max(playable, key=lambda c: one_ply(obs, c))  # nothing to simulate against
         pool = possible_cards(obs)
-        target = obs.rules.target
-        need = (target - obs.scores[obs.seat], target - obs.scores[opp])
-        near_end = min(need) <= 31
+        samples = [self.rng.sample(pool, held) if len(pool) >= held else list(pool)
+                   for _ in range(self.samples)]
+        leaf = _WinLeaf(obs, self.table, samples, self.rng) if self._for_the_win(obs) else None
+        need = (obs.rules.target - obs.scores[obs.seat], obs.rules.target - obs.scores[opp])
         mine = [c.rank for c in obs.hand]
         series = [c.rank for c in obs.series]
-        samples = [self.rng.sample(pool, held) if len(pool) >= held else pool
-                   for _ in range(self.samples)]
         opp_go = opp in obs.said_go
         best: Card | None = None
         best_value = -1e9
@@ -76,26 +96,69 @@ class ExpertPlayer(ComputerPlayer):
             rest = list(mine)
             rest.remove(card.rank)
             total = 0.0
-            for sample in samples:
+            for k, sample in enumerate(samples):
                 opp_hand = [c.rank for c in sample]
                 if count == MAX_COUNT:
-                    state = ([rest[:], opp_hand], [], 0, 1 if opp_hand else 0, [False, False])
+                    a, b, first = playout([rest[:], opp_hand], [], 0, 1 if opp_hand else 0, [False, False], 0,
+                                          (need[0] - now, need[1]))
                 else:
-                    state = ([rest[:], opp_hand], [*series, card.rank], count,
-                             1 if opp_hand and not opp_go else 0, [False, opp_go])
-                hands, ser, cnt, turn, go = state
-                a, b, first = playout(hands, ser, cnt, turn, go, 0, (need[0] - now, need[1]))
-                value = now + a - b
-                if near_end:
-                    if now >= need[0]:
-                        first = 0
-                    value += RACE_BONUS * (1 if first == 0 else -1 if first == 1 else 0)
-                total += value
+                    a, b, first = playout([rest[:], opp_hand], [*series, card.rank], count,
+                                          1 if opp_hand and not opp_go else 0, [False, opp_go], 0,
+                                          (need[0] - now, need[1]))
+                if leaf is None:
+                    total += now + a - b
+                else:
+                    total += 1.0 if now >= need[0] else leaf.value(k, now + a, b, first)
             value = total / len(samples) + 0.001 * card.value
             if value > best_value:
                 best, best_value = card, value
         assert best is not None
         return best
+
+
+class _WinLeaf:
+    """The chance of winning once the play is over: the show in its order, then the table."""
+
+    def __init__(self, obs: Observation, table: WinTable | None, samples: Sequence[Sequence[Card]],
+                 rng: random.Random) -> None:
+        assert table is not None and obs.starter is not None
+        self.table = table
+        self.obs = obs
+        opp = 1 - obs.seat
+        played = [p.card for p in obs.plays if p.seat == opp and p.card is not None]
+        unseen = obs.unseen()
+        self.opp_hand: list[int] = []
+        self.crib: list[int] = []
+        starter = obs.starter
+        for sample in samples:
+            rest = [c for c in unseen if c not in sample]
+            thrown = rng.sample(rest, 2)
+            self.opp_hand.append(score_total([*played, *sample], starter))
+            self.crib.append(score_total([*obs.discards, *thrown], starter, crib=True))
+        self.my_hand = score_total(obs.kept, starter)
+
+    def value(self, k: int, mine: int, theirs: int, first: int) -> float:
+        if first >= 0:
+            return 1.0 if first == 0 else 0.0
+        obs = self.obs
+        target = obs.rules.target
+        me = obs.scores[obs.seat] + mine
+        them = obs.scores[1 - obs.seat] + theirs
+        if obs.is_dealer:
+            them += self.opp_hand[k]
+            if them >= target:
+                return 0.0
+            me += self.my_hand + self.crib[k]
+            if me >= target:
+                return 1.0
+        else:
+            me += self.my_hand
+            if me >= target:
+                return 1.0
+            them += self.opp_hand[k] + self.crib[k]
+            if them >= target:
+                return 0.0
+        return self.table.p_win(me, them, not obs.is_dealer, target)
 
 
 def pegging_ev(keep: Sequence[Card], samples: Sequence[Sequence[Card]], dealer: bool) -> float:

@@ -44,6 +44,7 @@ STRENGTHS: dict[str, PlayerFactory] = {
     "expected": ExpectedPlayer,
     "expert": ExpertPlayer,
     "reference": ReferencePlayer,
+    "expert-points": lambda seed=None: ExpertPlayer(seed, table=None),
 }
 """Named strengths, usable wherever a player is chosen."""
 

@@ -5,11 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import TextIO
 
 from bot.errors import UsageError
 from engine.analysis import Analysis, analyze
 from engine.cards import CardError, parse_cards
+from engine.rules import TARGETS
+from engine.winplay import OptionChance, option_chances
+from engine.winprob import TableError, Unavailable, WinTable, load_table, shipped_table
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -20,6 +24,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     role.add_argument("--pone", action="store_true", help="the crib is your opponent's")
     p.add_argument("--json", action="store_true", help="write JSON")
     p.add_argument("--batch", action="store_true", help="read six cards a line from standard input")
+    p.add_argument("--scores", help="your score and theirs before this deal, e.g. 95,88: adds each option's "
+                   "chance of winning the game")
+    p.add_argument("--target", type=int, default=121, choices=TARGETS)
+    p.add_argument("--samples", type=int, default=400, help="deals played out per option (with --scores)")
+    p.add_argument("--table", help="a win-probability table file (default: the shipped one)")
     p.set_defaults(func=run)
 
 
@@ -32,8 +41,52 @@ def run(args: argparse.Namespace) -> int:
         analysis = analyze(parse_cards(args.cards, count=6), dealer=args.dealer)
     except CardError as exc:
         raise UsageError(str(exc)) from None
-    print(json.dumps(analysis_json(analysis)) if args.json else format_analysis(analysis))
+    chances: list[OptionChance] | Unavailable | None = None
+    if args.scores is not None:
+        me, them = _scores(args.scores, args.target)
+        if args.samples < 10:
+            raise UsageError(f"--samples must be at least 10, not {args.samples}")
+        table = _table(args.table)
+        if isinstance(table, Unavailable):
+            chances = table
+        else:
+            chances = option_chances(analysis.cards, analysis.dealer, me, them, args.target, table,
+                                     samples=args.samples, options=analysis.options)
+            chances.sort(key=lambda c: analysis.options.index(c.option))
+    if args.json:
+        data = analysis_json(analysis)
+        if isinstance(chances, Unavailable):
+            data["win_error"] = chances.reason
+        elif chances is not None:
+            for row, chance in zip(data["options"], chances, strict=True):  # type: ignore[arg-type]
+                row["p_win"], row["p_win_se"] = round(chance.p_win, 4), round(chance.se, 4)
+            data["win"] = {"scores": [me, them], "target": args.target, "samples": args.samples,
+                           "table": {k: v for k, v in table.provenance.items() if k != "merged"}}
+        print(json.dumps(data))
+    else:
+        print(format_analysis(analysis, chances))
     return 0
+
+
+def _scores(text: str, target: int) -> tuple[int, int]:
+    try:
+        me, them = (int(v) for v in text.split(","))
+    except ValueError:
+        raise UsageError(f"--scores takes two scores like 95,88, not {text!r}") from None
+    if not (0 <= me < target and 0 <= them < target):
+        raise UsageError(f"scores must be from 0 to {target - 1}, not {text}")
+    return me, them
+
+
+def _table(path: str | None) -> WinTable | Unavailable:
+    if path is None:
+        return shipped_table()
+    try:
+        return load_table(Path(path).read_bytes())
+    except OSError as exc:
+        return Unavailable(f"cannot read {path}: {exc.strerror}")
+    except TableError as exc:
+        return Unavailable(str(exc))
 
 
 def analysis_json(a: Analysis) -> dict[str, object]:
@@ -49,14 +102,24 @@ def analysis_json(a: Analysis) -> dict[str, object]:
     }
 
 
-def format_analysis(a: Analysis) -> str:
+def format_analysis(a: Analysis, chances: list[OptionChance] | Unavailable | None = None) -> str:
     role = "dealer (your crib)" if a.dealer else "pone (their crib)"
-    lines = [f"{' '.join(c.pretty() for c in a.cards)} as {role}",
-             f"{'lay away':<10}{'keep':<16}{'hand':>7}{'min':>5}{'max':>5}{'crib':>8}{'net':>8}"]
-    for o in a.options:
-        lines.append(f"{' '.join(map(str, o.discard)):<10}{' '.join(map(str, o.keep)):<16}"
-                     f"{o.hand_ev:7.2f}{o.hand_min:5d}{o.hand_max:5d}"
-                     f"{('+' if a.dealer else '-') + format(o.crib_ev, '.2f'):>8}{o.net:8.2f}")
+    wins = isinstance(chances, list)
+    head = f"{'lay away':<10}{'keep':<16}{'hand':>7}{'min':>5}{'max':>5}{'crib':>8}{'net':>8}"
+    lines = [f"{' '.join(c.pretty() for c in a.cards)} as {role}", head + ("   win %" if wins else "")]
+    best_win = max((c.p_win for c in chances), default=0.0) if isinstance(chances, list) else None
+    for i, o in enumerate(a.options):
+        row = (f"{' '.join(map(str, o.discard)):<10}{' '.join(map(str, o.keep)):<16}"
+               f"{o.hand_ev:7.2f}{o.hand_min:5d}{o.hand_max:5d}"
+               f"{('+' if a.dealer else '-') + format(o.crib_ev, '.2f'):>8}{o.net:8.2f}")
+        if isinstance(chances, list):
+            c = chances[i]
+            row += f"  {100 * c.p_win:5.1f} ±{100 * c.se:.1f}" + ("  ← most wins" if c.p_win == best_win else "")
+        lines.append(row)
+    if isinstance(chances, Unavailable):
+        lines.append(str(chances))
+    elif isinstance(chances, list):
+        lines.append(f"win %: {chances[0].samples} deals played out per option, ± one standard error")
     return "\n".join(lines)
 
 

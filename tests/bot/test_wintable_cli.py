@@ -30,3 +30,21 @@ def test_unavailable_table_exits_2_with_the_reason(tmp_path, capsys: pytest.Capt
     assert "win probability unavailable: cannot read" in capsys.readouterr().out
     assert main(["winprob", "130", "20", "--dealer", "me"]) == 2
     assert "scores must be from 0 to 120" in capsys.readouterr().err
+
+
+def test_analyze_with_scores(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    table = tmp_path / "t.json.gz"
+    assert main(["wintable", "build", "--deals", "2000", "--workers", "1", "--target", "121", "--out", str(table)]) == 0
+    capsys.readouterr()
+    argv = ["analyze", "5H", "5C", "6D", "7S", "JH", "KD", "--dealer", "--scores", "95,88", "--samples", "100"]
+    assert main([*argv, "--table", str(table), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["win"]["samples"] == 100 and data["win"]["scores"] == [95, 88]
+    assert all(0 <= o["p_win"] <= 1 and o["p_win_se"] >= 0 for o in data["options"])
+    assert main([*argv, "--table", str(tmp_path / "missing.gz"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["win_error"].startswith("cannot read") and "p_win" not in data["options"][0]
+    assert main([*argv, "--table", str(table)]) == 0
+    assert "← most wins" in capsys.readouterr().out
+    assert main(["analyze", "5H", "5C", "6D", "7S", "JH", "KD", "--dealer", "--scores", "95"]) == 2
+    assert "--scores takes two scores like 95,88, not '95'" in capsys.readouterr().err
