@@ -33,8 +33,10 @@ def test_zones() -> None:
 
 
 def test_attack_when_behind_defence_when_ahead(table) -> None:
-    assert stance(40, 100, False, 121, table) is Stance.ATTACK
-    assert stance(110, 60, True, 121, table) is Stance.DEFENCE
+    assert stance(60, 75, True, 121, table) is Stance.ATTACK  # my points move my chance most
+    assert stance(85, 100, True, 121, table) is Stance.ATTACK
+    assert stance(95, 70, True, 121, table) is Stance.DEFENCE  # keeping theirs down matters more
+    assert stance(90, 60, False, 121, table) is Stance.DEFENCE
     gone = Unavailable("no table")
     assert stance(40, 100, False, 121, gone) is gone
 
