@@ -10,11 +10,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.analysis import analyze
+from engine.analysis import DiscardOption, analyze
 from engine.cards import Card
 from engine.observation import Observation
 from engine.pegging import MAX_COUNT, lay_points
 from engine.pegsim import playout
+from engine.reference import modelled_shift, reference_discard
 from engine.scoring import score_total
 from engine.strategies import ComputerPlayer, hand_ev_discard, one_ply
 from engine.winplay import option_chances
@@ -29,7 +30,7 @@ class ExpertPlayer(ComputerPlayer):
 
     def __init__(self, seed: int | None = None, samples: int = 48, discard_samples: int = 120,
                  discard_margin: float = 1.5, discard_candidates: int = 5,
-                 table: WinTable | None | str = "shipped", endgame: int = 45) -> None:
+                 table: WinTable | None | str = "shipped", endgame: int = 45, peg_weight: float = 0.5) -> None:
         super().__init__(seed)
         self.samples = samples
         self.discard_samples = discard_samples
@@ -40,6 +41,7 @@ class ExpertPlayer(ComputerPlayer):
             table = shipped if isinstance(shipped, WinTable) else None
         self.table: WinTable | None = table  # type: ignore[assignment]
         self.endgame = endgame
+        self.peg_weight = peg_weight
 
     def _for_the_win(self, obs: Observation) -> bool:
         return (self.table is not None and obs.rules.target in self.table.tables
@@ -58,13 +60,20 @@ class ExpertPlayer(ComputerPlayer):
                                      obs.rules.target, self.table, samples=self.discard_samples,
                                      seed=self.rng.randrange(2**31), options=top)
             return chances[0].option.discard
-        top_net = options[0].net
-        candidates = [o for o in options if o.net >= top_net - self.discard_margin][:self.discard_candidates]
-        if len(candidates) == 1:
+        sign = 1.0 if obs.is_dealer else -1.0
+
+        def modelled(o: DiscardOption) -> float:  # the net with the crib a real opponent makes
+            return o.net + sign * modelled_shift(o.discard[0], o.discard[1], obs.is_dealer)
+
+        ranked = sorted(options, key=modelled, reverse=True)
+        top = modelled(ranked[0])
+        candidates = [o for o in ranked if modelled(o) >= top - self.discard_margin][:self.discard_candidates]
+        if len(candidates) == 1 or self.peg_weight == 0:
             return candidates[0].discard
         unseen = obs.unseen()
         samples = [self.rng.sample(unseen, 4) for _ in range(self.discard_samples)]
-        best = max(candidates, key=lambda o: o.net + pegging_ev(o.keep, samples, obs.is_dealer))
+        best = max(candidates,
+                   key=lambda o: modelled(o) + self.peg_weight * pegging_ev(o.keep, samples, obs.is_dealer))
         return best.discard
 
     # pegging ----------------------------------------------------------------------------
@@ -76,10 +85,9 @@ class ExpertPlayer(ComputerPlayer):
         held = obs.cards_held[opp]
         if held == 0:
             return max(playable, key=lambda c: one_ply(obs, c))  # nothing to simulate against
-        pool = possible_cards(obs)
-        samples = [self.rng.sample(pool, held) if len(pool) >= held else list(pool)
-                   for _ in range(self.samples)]
-        leaf = _WinLeaf(obs, self.table, samples, self.rng) if self._for_the_win(obs) else None
+        hands = opponent_hands(obs, self.samples, self.rng)
+        samples = [h for h, _ in hands]
+        leaf = _WinLeaf(obs, self.table, hands) if self._for_the_win(obs) else None
         need = (obs.rules.target - obs.scores[obs.seat], obs.rules.target - obs.scores[opp])
         mine = [c.rank for c in obs.hand]
         series = [c.rank for c in obs.series]
@@ -119,22 +127,16 @@ class ExpertPlayer(ComputerPlayer):
 class _WinLeaf:
     """The chance of winning once the play is over: the show in its order, then the table."""
 
-    def __init__(self, obs: Observation, table: WinTable | None, samples: Sequence[Sequence[Card]],
-                 rng: random.Random) -> None:
+    def __init__(self, obs: Observation, table: WinTable | None,
+                 hands: Sequence[tuple[list[Card], tuple[Card, ...]]]) -> None:
         assert table is not None and obs.starter is not None
         self.table = table
         self.obs = obs
         opp = 1 - obs.seat
         played = [p.card for p in obs.plays if p.seat == opp and p.card is not None]
-        unseen = obs.unseen()
-        self.opp_hand: list[int] = []
-        self.crib: list[int] = []
         starter = obs.starter
-        for sample in samples:
-            rest = [c for c in unseen if c not in sample]
-            thrown = rng.sample(rest, 2)
-            self.opp_hand.append(score_total([*played, *sample], starter))
-            self.crib.append(score_total([*obs.discards, *thrown], starter, crib=True))
+        self.opp_hand = [score_total([*played, *held], starter) for held, _ in hands]
+        self.crib = [score_total([*obs.discards, *thrown], starter, crib=True) for _, thrown in hands]
         self.my_hand = score_total(obs.kept, starter)
 
     def value(self, k: int, mine: int, theirs: int, first: int) -> float:
@@ -170,6 +172,36 @@ def pegging_ev(keep: Sequence[Card], samples: Sequence[Sequence[Card]], dealer: 
                           [False, False], None, (999, 999))
         total += a - b
     return total / len(samples)
+
+
+def opponent_hands(obs: Observation, n: int, rng: random.Random) -> list[tuple[list[Card], tuple[Card, ...]]]:
+    """`n` guesses at what the opponent still holds and what it laid away: six cards that include what
+    it has played, thrown as the reference strategy throws, and holding nothing its gos rule out.
+    Guesses that fail those tests are drawn again; after many failures, plain draws fill in."""
+    opp = 1 - obs.seat
+    held = obs.cards_held[opp]
+    played = [p.card for p in obs.plays if p.seat == opp and p.card is not None]
+    floor = max((MAX_COUNT - p.count for p in obs.plays if p.seat == opp and p.card is None), default=0)
+    unseen = list(obs.unseen())
+    out: list[tuple[list[Card], tuple[Card, ...]]] = []
+    if len(played) + held == 4 and len(unseen) >= held + 2:
+        for _ in range(6 * n):
+            hidden = rng.sample(unseen, held + 2)
+            thrown = reference_discard([*played, *hidden], dealer=opp == obs.dealer)
+            if thrown[0] in played or thrown[1] in played:
+                continue
+            keep = [c for c in hidden if c is not thrown[0] and c is not thrown[1]]
+            if any(c.value <= floor for c in keep):
+                continue
+            out.append((keep, thrown))
+            if len(out) == n:
+                return out
+    pool = possible_cards(obs)
+    while len(out) < n:
+        keep = rng.sample(pool, held) if len(pool) >= held else list(pool)
+        rest = [c for c in unseen if c not in keep]
+        out.append((keep, tuple(rng.sample(rest, 2)) if len(rest) >= 2 else ()))
+    return out
 
 
 def possible_cards(obs: Observation) -> list[Card]:

@@ -29,19 +29,26 @@ from engine.strategies import ComputerPlayer, hand_ev_discard
 
 
 @cache
-def crib_pairs() -> dict[tuple[int, int, bool], float]:
+def crib_pairs(model: str = "values") -> dict[tuple[int, int, bool], float]:
+    """A pair's crib value: `values` with the other two crib cards at random (neutral), `dealer_model` when
+    the pone throws them by the reference strategy, `pone_model` when the dealer does."""
     raw = json.loads(resources.files("engine").joinpath("data/crib_pairs.json").read_text())
     table = {}
-    for key, value in raw["values"].items():
+    for key, value in raw[model].items():
         suited = key.endswith("s")
         a, b = key.rstrip("s").split("-")
         table[(int(a), int(b), suited)] = value
     return table
 
 
-def pair_value(a: Card, b: Card) -> float:
+def pair_value(a: Card, b: Card, model: str = "values") -> float:
     lo, hi = (a, b) if a.rank <= b.rank else (b, a)
-    return crib_pairs()[(lo.rank, hi.rank, lo.rank != hi.rank and lo.suit is hi.suit)]
+    return crib_pairs(model)[(lo.rank, hi.rank, lo.rank != hi.rank and lo.suit is hi.suit)]
+
+
+def modelled_shift(a: Card, b: Card, dealer: bool) -> float:
+    """How much a real opponent's throw moves the crib from the neutral value, for this pair."""
+    return pair_value(a, b, "dealer_model" if dealer else "pone_model") - pair_value(a, b)
 
 
 def hand_value(keep: Sequence[Card], unseen_by_rank: Sequence[int], suit_left: dict[Suit, int],

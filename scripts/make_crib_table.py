@@ -42,12 +42,40 @@ def main() -> None:
                     jacks = [c for c in unseen if c.rank == JACK]
                     total += _crib_sum((a, b), _rank_groups(unseen), left, jacks) / CRIB_CHOICES
                 table[f"{r1}-{r2}{'s' if suited else ''}"] = round(total / args.contexts, 4)
+    models = {role: modelled(rng, args.contexts, dealer=role == "dealer") for role in ("dealer", "pone")}
     out = ROOT / "engine" / "data" / "crib_pairs.json"
     out.write_text(json.dumps({"contexts": args.contexts, "seed": args.seed,
                                "built_by": "python scripts/make_crib_table.py "
                                            f"--contexts {args.contexts} --seed {args.seed}",
-                               "values": table}, indent=0) + "\n")
+                               "values": table, "dealer_model": models["dealer"],
+                               "pone_model": models["pone"]}, indent=0) + "\n")
     print(f"wrote {out} ({len(table)} pairs)")
+
+
+def modelled(rng: random.Random, contexts: int, dealer: bool) -> dict[str, float]:
+    """The crib when the opponent's two are thrown by the reference strategy, not drawn at random:
+    as dealer, my pair meets the pone's throw; as pone, the dealer's own throw."""
+    from engine.reference import reference_discard
+    from engine.scoring import score_total
+
+    table: dict[str, float] = {}
+    for r1 in range(1, 14):
+        for r2 in range(r1, 14):
+            for suited in ((False, True) if r1 != r2 else (False,)):
+                total = 0.0
+                for _ in range(contexts):
+                    s1 = rng.choice(SUITS)
+                    s2 = s1 if suited else rng.choice([s for s in SUITS if s is not s1])
+                    a, b = Card(r1, s1), Card(r2, s2)
+                    rest = [c for c in DECK if c not in (a, b)]
+                    drawn = rng.sample(rest, 10)
+                    opp6 = drawn[4:10]
+                    thrown = reference_discard(opp6, dealer=not dealer)
+                    crib = (a, b, *thrown)
+                    starters = [c for c in rest if c not in drawn]
+                    total += sum(score_total(crib, s, crib=True) for s in starters) / len(starters)
+                table[f"{r1}-{r2}{'s' if suited else ''}"] = round(total / contexts, 4)
+    return table
 
 
 if __name__ == "__main__":
