@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "bot.commands.arena",
     "bot.commands.render",
     "bot.commands.board",
+    "bot.commands.botcmd",
 )
 """Each module has `register(subparsers)`, which adds its parser with `func` set to its runner."""
 

@@ -30,7 +30,7 @@ class ExpertPlayer(ComputerPlayer):
 
     def __init__(self, seed: int | None = None, samples: int = 48, discard_samples: int = 120,
                  discard_margin: float = 1.5, discard_candidates: int = 5,
-                 table: WinTable | None | str = "shipped", endgame: int = 45, peg_weight: float = 0.5) -> None:
+                 table: WinTable | None | str = "shipped", endgame: int = 45, peg_weight: float = 0.25) -> None:
         super().__init__(seed)
         self.samples = samples
         self.discard_samples = discard_samples

@@ -267,10 +267,7 @@ def _numbers(text: str, what: str) -> list[float]:
 
 
 def _winprob(args: argparse.Namespace) -> bytes:
-    if args.probs is not None:
-        probs = _numbers(args.probs, "--probs")
-    else:
-        probs = _numbers(_read(args.source), args.source)
+    probs = _numbers(args.probs, "--probs") if args.probs is not None else _numbers(_read(args.source), args.source)
     markers = []
     for k, token in enumerate(t.strip() for t in args.deals.split(",") if t.strip()):
         if not token.isdigit() or not 1 <= int(token) <= len(probs):

@@ -1,0 +1,53 @@
+"""`cribbage bot`: run the Discord bot (needs a token: DISCORD_TOKEN or a token file named in the config)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from bot.config import TOKEN_HELP, ConfigError, load_config
+from bot.errors import UsageError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("bot", help="run the Discord bot (see docs/discord-setup.md)")
+    p.add_argument("--config", default=None, help="config file (default: $CRIBBAGE_CONFIG or ./config.toml)")
+    p.add_argument("--db", default=None, help="SQLite database file (default: from the config)")
+    p.add_argument("--check", action="store_true", help="check the config and the token, then exit")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        config = load_config(args.config)
+        token = config.token()
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+    if not token:
+        raise UsageError(TOKEN_HELP)
+    database = args.db or str(config.database)
+    if args.check:
+        print(f"config: {config.source or 'built-in defaults'}; database: {database}; token: present")
+        return 0
+    # imported here so that everything else runs without touching discord.py's start-up
+    import discord
+
+    from bot.controller import Controller
+    from bot.discord_app import CribbageBot
+    from bot.storage import SqliteStorage
+
+    storage = SqliteStorage(database, synchronous=config.synchronous)
+    controller = Controller(storage, workers=config.workers, processes=config.processes,
+                            remind_after=config.remind_after, forfeit_after=config.forfeit_after)
+    client = CribbageBot(config, controller)
+    print(f"cribbage bot: database {database}; connecting to Discord …", file=sys.stderr)
+    try:
+        client.run(token, log_level=logging.INFO)
+    except discord.LoginFailure:
+        raise UsageError("Discord refused the token: reset it on the Bot page of your application and set "
+                         "DISCORD_TOKEN again (docs/discord-setup.md)") from None
+    finally:
+        controller.close()
+        storage.close()
+    return 0

@@ -1,0 +1,115 @@
+"""What the controller answers, free of any front end: text, pictures, and the controls each player has.
+
+A front end turns these into messages (Discord) or lines and prompts (the terminal). Private
+parts are addressed to one user and must only ever be shown to that user.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.cards import Card
+
+
+class Style(Enum):
+    PRIMARY = "primary"
+    SECONDARY = "secondary"
+    SUCCESS = "success"
+    DANGER = "danger"
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    custom_id: str
+    label: str
+    style: Style = Style.SECONDARY
+    disabled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    """A choice of several options (laying away: pick exactly two cards)."""
+
+    custom_id: str
+    placeholder: str
+    options: tuple[Option, ...]
+    min_values: int
+    max_values: int
+
+
+Control = Button | Select
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment:
+    filename: str
+    data: bytes
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The public table message: edited in place as the game goes."""
+
+    text: str
+    images: tuple[Attachment, ...]
+    controls: tuple[Control, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A new public message (the show with its breakdowns, the result, an invitation, a reminder)."""
+
+    text: str
+    files: tuple[Attachment, ...] = ()
+    controls: tuple[Control, ...] = ()
+    mentions: tuple[str, ...] = ()
+    """User ids the front end should notify."""
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """One player's private view: their hand and what they may do now."""
+
+    user: str
+    seat: int
+    text: str
+    hand: tuple[Card, ...]
+    controls: tuple[Control, ...]
+    image: Attachment | None = None
+    prompt: str = ""
+    scores: tuple[int, ...] = ()
+    game: str = ""
+    backs: tuple[int, ...] = ()
+    """The back pegs (the scores before each player's last move), for boards with two pegs a player."""
+    winner: int | None = None
+    """A short instruction for text front ends ('play a card', 'lay away 2 for your crib')."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """The result of one command.
+
+    `ok` False means the command was refused and nothing changed; `note` says why, privately.
+    """
+
+    ok: bool
+    note: str = ""
+    game: str | None = None
+    version: int = 0
+    lines: tuple[str, ...] = ()
+    """Public narration of what this command caused, in order, with every call."""
+    table: Table | None = None
+    posts: tuple[Post, ...] = ()
+    panel: Panel | None = None
+    """The acting user's fresh private view (never shown to anyone else)."""
+    waiting: tuple[str, ...] = ()
+    """Users who must act now."""
+    finished: bool = False

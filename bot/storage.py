@@ -1,0 +1,308 @@
+"""Where games live between commands: each game's rules, seats and seed, and its ordered action log.
+
+A game's state is never stored; it is rebuilt by replaying the log through the engine, so what
+is on disk is exactly what players saw accepted. `Storage` is the small interface the controller
+needs; `SqliteStorage` is the embedded default (one file, WAL mode, nothing to install). A
+PostgreSQL backend serving several bot processes would implement the same protocol.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any, Protocol
+
+from engine.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
+from engine.cards import CardError, parse_card
+from engine.rules import Rules
+
+
+class StorageError(RuntimeError):
+    """The database refused a write or holds something unreadable; the message names the game."""
+
+
+class StaleWrite(StorageError):
+    """An append whose first sequence number is not the next one: the action is already logged."""
+
+
+class Status(Enum):
+    INVITED = "invited"
+    ACTIVE = "active"
+    OVER = "over"
+    RESIGNED = "resigned"
+    ENDED = "ended"
+    TIMED_OUT = "timed out"
+    DECLINED = "declined"
+
+    @property
+    def live(self) -> bool:
+        return self in (Status.INVITED, Status.ACTIVE)
+
+
+class SeatKind(Enum):
+    HUMAN = "human"
+    COMPUTER = "computer"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits in a seat: a person (by their front end's user id) or the computer at a difficulty."""
+
+    kind: SeatKind
+    name: str
+    user: str = ""
+    difficulty: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        return {"kind": self.kind.value, "name": self.name, "user": self.user, "difficulty": self.difficulty}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Seat:
+        return cls(SeatKind(data["kind"]), str(data["name"]), str(data.get("user", "")),
+                   str(data.get("difficulty", "")))
+
+
+@dataclass(frozen=True, slots=True)
+class GameMeta:
+    """Everything about a game except its actions."""
+
+    id: str
+    rules: Rules
+    seats: tuple[Seat, ...]
+    seed: int
+    status: Status
+    place: str
+    """Where the game is played: a channel or thread id, or 'terminal'."""
+    created: float
+    updated: float
+    """When the last action (or status change) was committed: the inactivity clock."""
+    winner: int | None = None
+    """The winning seat once the game is decided (by the cards, a resignation or a timeout)."""
+    message: str = ""
+    """The front end's id for the table message, so it can be edited after a restart."""
+    reminded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    meta: GameMeta
+    actions: tuple[PlayerAction, ...]
+
+
+class Storage(Protocol):
+    """What the controller needs from a database. Every method commits before it returns."""
+
+    def create(self, meta: GameMeta) -> None: ...
+
+    def append(self, game_id: str, first: int, actions: Sequence[PlayerAction], *, now: float,
+               status: Status | None = None, winner: int | None = None) -> None:
+        """Log `actions` as numbers first, first+1, ...; raises StaleWrite if `first` is not next."""
+        ...
+
+    def load(self, game_id: str) -> StoredGame | None: ...
+
+    def set_status(self, game_id: str, status: Status, *, now: float, winner: int | None = None) -> None: ...
+
+    def set_message(self, game_id: str, place: str, message: str) -> None: ...
+
+    def set_reminded(self, game_id: str, reminded: bool) -> None: ...
+
+    def live_games(self) -> list[GameMeta]: ...
+
+    def find(self, place: str) -> list[GameMeta]:
+        """The live games at a place, oldest first."""
+        ...
+
+    def close(self) -> None: ...
+
+
+# ---------------------------------------------------------------------- action codec
+
+def encode_action(action: PlayerAction) -> str:
+    """One player action as compact JSON text (cards in their canonical text form)."""
+    match action:
+        case Discard(seat, cards):
+            data: dict[str, Any] = {"t": "lay", "seat": seat, "cards": [c.text for c in cards]}
+        case Play(seat, card):
+            data = {"t": "play", "seat": seat, "card": card.text}
+        case Go(seat):
+            data = {"t": "go", "seat": seat}
+        case Declare(seat, points):
+            data = {"t": "declare", "seat": seat, "points": points}
+        case Muggins(seat, claim):
+            data = {"t": "muggins", "seat": seat, "claim": claim}
+        case _:
+            raise StorageError(f"not a player action: {action!r}")
+    return json.dumps(data, separators=(",", ":"))
+
+
+def decode_action(text: str) -> PlayerAction:
+    try:
+        data = json.loads(text)
+        seat = int(data["seat"])
+        kind = data["t"]
+        if kind == "lay":
+            return Discard(seat, tuple(parse_card(c) for c in data["cards"]))
+        if kind == "play":
+            return Play(seat, parse_card(data["card"]))
+        if kind == "go":
+            return Go(seat)
+        if kind == "declare":
+            return Declare(seat, int(data["points"]))
+        if kind == "muggins":
+            return Muggins(seat, bool(data["claim"]))
+    except (KeyError, TypeError, ValueError, CardError) as exc:
+        raise StorageError(f"unreadable action {text!r}: {exc}") from None
+    raise StorageError(f"unknown action kind in {text!r}")
+
+
+# ---------------------------------------------------------------------- SQLite
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id       TEXT PRIMARY KEY,
+    rules    TEXT NOT NULL,
+    seats    TEXT NOT NULL,
+    seed     INTEGER NOT NULL,
+    status   TEXT NOT NULL,
+    place    TEXT NOT NULL,
+    message  TEXT NOT NULL DEFAULT '',
+    winner   INTEGER,
+    created  REAL NOT NULL,
+    updated  REAL NOT NULL,
+    reminded INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS games_place ON games (place, status);
+CREATE TABLE IF NOT EXISTS actions (
+    game   TEXT NOT NULL REFERENCES games (id),
+    seq    INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
+) WITHOUT ROWID;
+"""
+
+_LIVE = tuple(s.value for s in Status if s.live)
+
+
+class SqliteStorage:
+    """The embedded store. One connection, used by one thread at a time (a lock guards it), so the
+    controller may call it from its worker threads.
+
+    `synchronous` is SQLite's setting: FULL (the default) makes each commit survive a power cut,
+    NORMAL survives a killed process (kill -9 included) but not a power cut, and is faster.
+    """
+
+    def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
+        if synchronous.upper() not in ("FULL", "NORMAL", "OFF", "EXTRA"):
+            raise StorageError(f"synchronous must be FULL, NORMAL, EXTRA or OFF, not {synchronous!r}")
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def _write(self, sql_and_args: Sequence[tuple[str, Sequence[Any]]]) -> list[sqlite3.Cursor]:
+        """Run statements in one transaction: all of them are committed, or none."""
+        with self._lock:
+            cur = self._db.cursor()
+            cur.execute("BEGIN IMMEDIATE")
+            try:
+                results = [cur.execute(sql, args) for sql, args in sql_and_args]
+                cur.execute("COMMIT")
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
+            return results
+
+    def create(self, meta: GameMeta) -> None:
+        try:
+            self._write([(
+                "INSERT INTO games (id, rules, seats, seed, status, place, message, winner, created, updated)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (meta.id, json.dumps(meta.rules.to_json()), json.dumps([s.to_json() for s in meta.seats]),
+                 meta.seed, meta.status.value, meta.place, meta.message, meta.winner, meta.created,
+                 meta.updated))])
+        except sqlite3.IntegrityError:
+            raise StorageError(f"game {meta.id} already exists") from None
+
+    def append(self, game_id: str, first: int, actions: Sequence[PlayerAction], *, now: float,
+               status: Status | None = None, winner: int | None = None) -> None:
+        with self._lock:
+            cur = self._db.cursor()
+            cur.execute("BEGIN IMMEDIATE")
+            try:
+                (have,) = cur.execute("SELECT count(*) FROM actions WHERE game = ?", (game_id,)).fetchone()
+                if have != first:
+                    raise StaleWrite(f"game {game_id}: action {first} appended, but {have} are logged")
+                cur.executemany("INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)",
+                                [(game_id, first + i, encode_action(a)) for i, a in enumerate(actions)])
+                sets, args = "updated = ?, reminded = 0", [now]
+                if status is not None:
+                    sets += ", status = ?, winner = ?"
+                    args += [status.value, winner]
+                cur.execute(f"UPDATE games SET {sets} WHERE id = ?", (*args, game_id))
+                cur.execute("COMMIT")
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with self._lock:
+            row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return None
+            texts = [t for (t,) in self._db.execute(
+                "SELECT action FROM actions WHERE game = ? ORDER BY seq", (game_id,))]
+        return StoredGame(self._meta(row), tuple(decode_action(t) for t in texts))
+
+    def set_status(self, game_id: str, status: Status, *, now: float, winner: int | None = None) -> None:
+        self._write([("UPDATE games SET status = ?, winner = ?, updated = ? WHERE id = ?",
+                      (status.value, winner, now, game_id))])
+
+    def set_message(self, game_id: str, place: str, message: str) -> None:
+        self._write([("UPDATE games SET place = ?, message = ? WHERE id = ?", (place, message, game_id))])
+
+    def set_reminded(self, game_id: str, reminded: bool) -> None:
+        self._write([("UPDATE games SET reminded = ? WHERE id = ?", (int(reminded), game_id))])
+
+    def live_games(self) -> list[GameMeta]:
+        return self._select(f"status IN ({','.join('?' * len(_LIVE))})", _LIVE)
+
+    def find(self, place: str) -> list[GameMeta]:
+        return self._select(f"place = ? AND status IN ({','.join('?' * len(_LIVE))})", (place, *_LIVE))
+
+    def _select(self, where: str, args: Sequence[Any]) -> list[GameMeta]:
+        with self._lock:
+            sql = f"SELECT * FROM games WHERE {where} ORDER BY created, id"
+            rows = self._db.execute(sql, args).fetchall()
+        return [self._meta(r) for r in rows]
+
+    def action_count(self, game_id: str) -> int:
+        with self._lock:
+            (n,) = self._db.execute("SELECT count(*) FROM actions WHERE game = ?", (game_id,)).fetchone()
+        return int(n)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @staticmethod
+    def _meta(row: Sequence[Any]) -> GameMeta:
+        gid, rules, seats, seed, status, place, message, winner, created, updated, reminded = row
+        try:
+            return GameMeta(
+                id=gid, rules=Rules.from_json(json.loads(rules)),
+                seats=tuple(Seat.from_json(s) for s in json.loads(seats)), seed=int(seed),
+                status=Status(status), place=place, created=float(created), updated=float(updated),
+                winner=winner, message=message, reminded=bool(reminded))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise StorageError(f"game {gid}: unreadable row: {exc}") from None

@@ -1,0 +1,384 @@
+"""The Discord adapter offline: command registration, and callbacks driven with mocked interactions."""
+
+import asyncio
+import itertools
+import re
+from types import SimpleNamespace
+from typing import Any
+from unittest.mock import AsyncMock, MagicMock
+
+import discord
+import pytest
+
+from bot.config import Config
+from bot.controller import Controller
+from bot.discord_app import CribbageBot, CribbageGroup, DiscordFront
+from bot.ids import BUTTON_VERBS, SELECT_VERBS, template
+from bot.replies import Button, Option, Select, Style, Table
+from bot.storage import SqliteStorage, Status
+from bot.views import GameButton, GameSelect, TableEditor, clip, to_view
+
+CHANNEL, THREAD, TABLE_MSG = 100, 777, 555
+
+
+class Fakes:
+    """A guild text channel where the bot may open threads, the thread, and a client that finds them."""
+
+    def __init__(self, threads: bool = True) -> None:
+        self.channel = MagicMock(spec=discord.TextChannel)
+        self.channel.id = CHANNEL
+        self.channel.mention = f"<#{CHANNEL}>"
+        perms = discord.Permissions(create_public_threads=threads, send_messages_in_threads=threads)
+        self.channel.permissions_for = MagicMock(return_value=perms)
+        self.thread = MagicMock(spec=discord.Thread)
+        self.thread.id = THREAD
+        self.thread.mention = f"<#{THREAD}>"
+        self.table_message = MagicMock(id=TABLE_MSG)
+        self.thread.send = AsyncMock(return_value=self.table_message)
+        self.channel.send = AsyncMock(return_value=MagicMock(id=TABLE_MSG))
+        self.channel.create_thread = AsyncMock(return_value=self.thread)
+        self.partial = MagicMock()
+        self.partial.edit = AsyncMock()
+        for ch in (self.channel, self.thread):
+            ch.get_partial_message = MagicMock(return_value=self.partial)
+        self.client = MagicMock()
+        self.client.get_channel = MagicMock(side_effect=lambda i: {CHANNEL: self.channel,
+                                                                   THREAD: self.thread}.get(i))
+
+
+def user(uid: int, name: str, bot: bool = False) -> Any:
+    return SimpleNamespace(id=uid, display_name=name, name=name, bot=bot)
+
+
+ANN, BOB, EVE = user(1, "ann"), user(2, "bob"), user(3, "eve")
+
+
+def interaction(who: Any, fakes: Fakes, channel: Any = None, manage: bool = False,
+                values: tuple[str, ...] = (), message: Any = None) -> Any:
+    i = MagicMock()
+    i.user = who
+    i.channel = channel if channel is not None else fakes.channel
+    i.channel_id = i.channel.id
+    i.guild = MagicMock()
+    i.permissions = discord.Permissions(manage_messages=manage)
+    i.response.defer = AsyncMock()
+    i.response.send_message = AsyncMock()
+    i.followup.send = AsyncMock(return_value=MagicMock(edit=AsyncMock()))
+    i.edit_original_response = AsyncMock()
+    i.data = {"values": list(values)}
+    i.message = message
+    i.client.front = None  # set by the test when a dynamic item is driven
+    return i
+
+
+@pytest.fixture
+def front() -> Any:
+    counter = itertools.count(1)
+    controller = Controller(SqliteStorage(":memory:"), ids=lambda: f"game{next(counter)}", seeds=lambda: 11)
+    fakes = Fakes()
+    f = DiscordFront(controller, Config(None, difficulty="easy", skunk=True), fakes.client, edit_interval=0.0)
+    f.fakes = fakes  # type: ignore[attr-defined]
+    yield f
+    controller.close()
+
+
+def sent(mock: AsyncMock, n: int = -1) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    call = mock.await_args_list[n]
+    return call.args, call.kwargs
+
+
+def view_ids(view: discord.ui.View | None) -> list[str]:
+    return [item.custom_id for item in view.children] if view is not None else []  # type: ignore[attr-defined]
+
+
+async def test_commands_are_registered_with_names_options_and_descriptions() -> None:
+    controller = Controller(SqliteStorage(":memory:"))
+    client = CribbageBot(Config(None), controller)
+    (group,) = client.tree.get_commands()
+    data = group.to_dict(client.tree)
+    assert (data["name"], data["description"], data["dm_permission"]) == (
+        "cribbage", "Play cribbage in this channel", False)
+    subs = {o["name"]: o for o in data["options"]}
+    assert list(subs) == ["play", "hand", "resign", "end", "record"]
+    play = subs["play"]
+    assert play["description"] == "Start a game against the computer or another member"
+    assert [(o["name"], o["type"], o["required"]) for o in play["options"]] == [
+        ("opponent", 6, False), ("difficulty", 3, False), ("target", 4, False)]
+    assert [c["value"] for c in play["options"][1]["choices"]] == ["easy", "normal", "hard", "expert"]
+    assert [c["value"] for c in play["options"][2]["choices"]] == [121, 61]
+    assert subs["end"]["description"] == "End an abandoned game here (needs Manage Messages)"
+    assert subs["end"]["options"][0]["name"] == "game"
+    assert subs["resign"]["description"] == "Resign your game here"
+    controller.close()
+
+
+def test_dynamic_item_templates_never_overlap() -> None:
+    buttons, selects = re.compile(template(BUTTON_VERBS)), re.compile(template(SELECT_VERBS))
+    for cid in ("crib:g1:0:hand", "crib:g1:7:play:10H", "crib:g1:7:go", "crib:g1:0:accept"):
+        assert buttons.fullmatch(cid) and not selects.fullmatch(cid)
+    assert selects.fullmatch("crib:g1:3:lay") and not buttons.fullmatch("crib:g1:3:lay")
+    assert GameButton.__discord_ui_compiled_template__.pattern == template(BUTTON_VERBS)
+
+
+def test_views_are_persistent_dynamic_items() -> None:
+    view = to_view((Select("crib:g1:1:lay", "Choose 2", (Option("5H", "5♥"), Option("JS", "J♠"),
+                                                         Option("2C", "2♣")), 2, 2),
+                    Button("crib:g1:1:play:5H", "5♥", Style.PRIMARY, disabled=True)))
+    assert view is not None and view.timeout is None and view.is_persistent()
+    select, button = view.children
+    assert isinstance(select, GameSelect) and isinstance(button, GameButton)
+    assert (select.item.min_values, select.item.max_values) == (2, 2)
+    assert [o.value for o in select.item.options] == ["5H", "JS", "2C"]
+    assert (button.item.label, button.item.disabled) == ("5♥", True)
+    assert button.item.style is discord.ButtonStyle.primary
+    assert to_view(()) is None
+
+
+def test_clip_keeps_the_newest_lines() -> None:
+    text = "head\n" + "\n".join(f"line {i}" for i in range(500))
+    clipped = clip(text)
+    assert len(clipped) <= 2000 and clipped.startswith("head\n…") and clipped.endswith("line 499")
+
+
+async def test_play_against_the_computer_opens_a_thread_and_answers_privately(front: Any) -> None:
+    fakes = front.fakes
+    i = interaction(ANN, fakes)
+    group = CribbageGroup(front)
+    await group.play.callback(group, i, None, None, None)
+    i.response.defer.assert_awaited_once_with(ephemeral=True, thinking=True)
+    fakes.channel.create_thread.assert_awaited_once()
+    assert fakes.channel.create_thread.await_args.kwargs["name"] == "cribbage: ann vs the computer"
+    args, kwargs = sent(fakes.thread.send)
+    assert args[0].startswith("Cribbage to 121: ann 0 · computer (easy) 0")
+    assert [f.filename for f in kwargs["files"]] == ["table.png", "board.png"]
+    assert view_ids(kwargs["view"]) == ["crib:game1:0:hand"]
+    args, kwargs = sent(i.followup.send)
+    assert kwargs["ephemeral"] is True
+    assert args[0].startswith(f"Your game is in <#{THREAD}>. Your hand (0 to 0). Lay away 2 for ")
+    assert [f.filename for f in kwargs["files"]] == ["hand.png"]
+    assert view_ids(kwargs["view"]) == ["crib:game1:1:lay"]
+    meta = await front.controller.meta("game1")
+    assert (meta.place, meta.message, meta.rules.skunk) == (str(THREAD), str(TABLE_MSG), True)
+
+
+async def test_a_game_goes_in_the_channel_when_threads_are_not_allowed() -> None:
+    controller = Controller(SqliteStorage(":memory:"), ids=lambda: "solo", seeds=lambda: 5)
+    fakes = Fakes(threads=False)
+    f = DiscordFront(controller, Config(None), fakes.client, edit_interval=0.0)
+    i = interaction(ANN, fakes)
+    await f.start_game(i, None, "easy", 61)
+    fakes.channel.create_thread.assert_not_awaited()
+    args, _ = sent(fakes.channel.send)
+    assert args[0].startswith("Cribbage to 61:")
+    assert (await controller.meta("solo")).place == str(CHANNEL)
+    controller.close()
+
+
+async def test_clicks_on_the_private_panel_edit_it_and_the_table(front: Any) -> None:
+    fakes = front.fakes
+    await front.start_game(interaction(ANN, fakes), None, None, None)
+    lay = view_ids(sent(interaction_followup := fakes.thread.send)[1]["view"])  # the table's My hand
+    assert lay == ["crib:game1:0:hand"] and interaction_followup.await_count == 1
+    # My hand from the public table: a new private message
+    i = interaction(ANN, fakes, channel=fakes.thread)
+    await front.on_component(i, "crib:game1:0:hand", ())
+    i.response.defer.assert_awaited_once_with(ephemeral=True, thinking=True)
+    args, kwargs = sent(i.followup.send)
+    assert kwargs["ephemeral"] is True and view_ids(kwargs["view"]) == ["crib:game1:1:lay"]
+    cards = [o.value for o in kwargs["view"].children[0].item.options]
+    # lay away two, driven through the dynamic select as Discord would
+    i = interaction(ANN, fakes, channel=fakes.thread, values=tuple(cards[:2]))
+    i.client.front = front
+    await GameSelect(discord.ui.Select(custom_id="crib:game1:1:lay")).callback(i)
+    i.response.defer.assert_awaited_once_with()
+    edit = i.edit_original_response.await_args.kwargs
+    assert edit["content"].startswith("Your hand (0 to 0; starter ")
+    assert [f.filename for f in edit["attachments"]] == ["hand.png"]
+    assert {cid.split(":")[2] for cid in view_ids(edit["view"])} == {"3"}  # ann laid away, the computer led
+    i.followup.send.assert_not_awaited()
+    await front.editor.flush()
+    table_edit = fakes.partial.edit.await_args.kwargs
+    assert "ann lays away 2 cards" in table_edit["content"]
+    assert [f.filename for f in table_edit["attachments"]] == ["table.png", "board.png"]
+    # the same select again: stale, refused privately, nothing changed
+    i = interaction(ANN, fakes, channel=fakes.thread, values=tuple(cards[:2]))
+    await front.on_component(i, "crib:game1:1:lay", tuple(cards[:2]))
+    args, kwargs = sent(i.followup.send)
+    assert args[0] == ("That choice was from an earlier moment of the game; nothing changed. "
+                       "Here is your hand now.")
+    assert kwargs == {"ephemeral": True}
+    assert front.controller.storage.action_count("game1") == 3
+    # a spectator's click on My hand
+    i = interaction(EVE, fakes, channel=fakes.thread)
+    await front.on_component(i, "crib:game1:0:hand", ())
+    assert sent(i.followup.send) == (("Only ann and computer (easy) play in this game; you can watch.",),
+                                     {"ephemeral": True})
+
+
+async def test_invitation_accept_and_refusals(front: Any) -> None:
+    fakes = front.fakes
+    i = interaction(ANN, fakes)
+    await front.start_game(i, BOB, None, 61)
+    args, kwargs = sent(fakes.channel.send)
+    assert args[0] == "<@2> bob, ann invites you to a game of cribbage to 61. Only you can accept."
+    assert view_ids(kwargs["view"]) == ["crib:game1:0:accept", "crib:game1:0:decline"]
+    assert kwargs["allowed_mentions"].users is True and kwargs["allowed_mentions"].everyone is False
+    assert sent(i.followup.send) == (("Invitation sent to bob.",), {"ephemeral": True})
+    invitation = MagicMock(content=args[0])
+    invitation.edit = AsyncMock()
+    # eve cannot accept
+    i = interaction(EVE, fakes, message=invitation)
+    i.client.front = front
+    await GameButton(discord.ui.Button(custom_id="crib:game1:0:accept")).callback(i)
+    assert sent(i.followup.send) == (("Only bob can answer this invitation.",), {"ephemeral": True})
+    # bob accepts: a thread with the table, the invitation loses its buttons, bob gets his hand
+    i = interaction(BOB, fakes, message=invitation)
+    await front.on_component(i, "crib:game1:0:accept", ())
+    assert fakes.channel.create_thread.await_args.kwargs["name"] == "cribbage: ann vs bob"
+    assert invitation.edit.await_args.kwargs == {
+        "content": args[0] + f"\nAccepted: the game is in <#{THREAD}>.", "view": None}
+    text, kwargs = sent(i.followup.send)
+    assert text[0].startswith(f"The game is in <#{THREAD}>. Your hand (0 to 0).") and kwargs["ephemeral"]
+    # bots cannot be invited
+    i = interaction(ANN, fakes)
+    await front.start_game(i, user(9, "robot", bot=True), None, None)
+    assert sent(i.followup.send)[0] == ("Bots cannot be invited; leave the opponent out to play me.",)
+
+
+async def test_resign_end_and_record_commands(front: Any) -> None:
+    fakes = front.fakes
+    await front.start_game(interaction(ANN, fakes), None, None, None)
+    group = CribbageGroup(front)
+    # record, then end without and with the permission
+    i = interaction(EVE, fakes, channel=fakes.thread)
+    await group.record.callback(group, i)
+    args, kwargs = sent(i.followup.send)
+    assert kwargs["file"].filename == "cribbage-game1.json" and kwargs["ephemeral"] is True
+    i = interaction(EVE, fakes, channel=fakes.thread)
+    await group.end.callback(group, i, None)
+    assert sent(i.followup.send)[0] == ("Only members who may manage messages can end a game.",)
+    i = interaction(EVE, fakes, channel=fakes.thread)
+    await group.resign.callback(group, i)
+    assert sent(i.followup.send)[0] == ("You have no game going on here. Start one with /cribbage play.",)
+    i = interaction(ANN, fakes, channel=fakes.thread)
+    await group.resign.callback(group, i)
+    assert sent(i.followup.send) == (("You resigned.",), {"ephemeral": True})
+    args, kwargs = sent(fakes.thread.send)
+    assert args[0] == "ann resigns. computer (easy) wins, 0 to 0."
+    assert [f.filename for f in kwargs["files"]] == ["cribbage-game1.json"]
+    assert (await front.controller.meta("game1")).status is Status.RESIGNED
+    await front.start_game(interaction(BOB, fakes), None, None, None)
+    i = interaction(EVE, fakes, channel=fakes.thread, manage=True)
+    await group.end.callback(group, i, "game2")
+    assert sent(i.followup.send)[0] == ("eve ended this game at 0 to 0; no one wins.",)
+    assert (await front.controller.meta("game2")).status is Status.ENDED
+
+
+async def test_table_edits_are_batched() -> None:
+    edits: list[str] = []
+
+    async def edit(game: str, table: Table) -> None:
+        edits.append(table.text)
+
+    editor = TableEditor(edit, interval=0.05)
+    editor.submit("g", Table("v0", (), ()))
+    await asyncio.sleep(0.01)
+    for n in range(1, 10):
+        editor.submit("g", Table(f"v{n}", (), ()))
+    await editor.flush()
+    assert edits == ["v0", "v9"]  # the first at once, then only the newest after the pause
+
+
+async def test_the_other_players_open_panel_follows_the_game_until_its_token_expires(front: Any) -> None:
+    fakes = front.fakes
+    now = [0.0]
+    front.clock = lambda: now[0]
+    await front.start_game(interaction(ANN, fakes), BOB, None, 61)
+    i = interaction(BOB, fakes, message=MagicMock(content="invite", edit=AsyncMock()))
+    await front.on_component(i, "crib:game1:0:accept", ())
+    assert i.followup.send.await_args.kwargs["wait"] is True
+    bob_panel = i.followup.send.return_value  # bob's private panel message
+    # ann opens her hand and lays away from it: bob's open panel is refreshed through his token
+    i = interaction(ANN, fakes, channel=fakes.thread)
+    await front.on_component(i, "crib:game1:0:hand", ())
+    cards = [o.value for o in i.followup.send.await_args.kwargs["view"].children[0].item.options]
+    ann_lay = interaction(ANN, fakes, channel=fakes.thread)
+    await front.on_component(ann_lay, "crib:game1:0:lay", tuple(cards[:2]))
+    ann_lay.followup.send.assert_not_awaited()
+    refreshed = bob_panel.edit.await_args.kwargs
+    assert refreshed["content"].startswith("Your hand (0 to 0). Lay away 2 for ")
+    assert view_ids(refreshed["view"]) == ["crib:game1:1:lay"]
+    # fourteen minutes later ann's panel token is left alone (Discord would refuse it)
+    ann_lay.edit_original_response.reset_mock()
+    now[0] = 14 * 60 + 1
+    bob_lay = (await front.controller.hand("2", "game1")).panel.controls[0]
+    i = interaction(BOB, fakes, channel=fakes.thread)
+    await front.on_component(i, bob_lay.custom_id, tuple(o.value for o in bob_lay.options[:2]))
+    assert i.edit_original_response.await_count == 1  # bob's own panel, through his fresh click
+    ann_lay.edit_original_response.assert_not_awaited()
+    assert ("game1", "1") not in front._panels
+
+
+async def test_a_failure_gets_a_private_answer(front: Any) -> None:
+    fakes = front.fakes
+    front.controller.press = AsyncMock(side_effect=RuntimeError("database is locked"))
+    i = interaction(ANN, fakes, channel=fakes.thread)
+    i.client.front = front
+    i.response.is_done = MagicMock(return_value=True)
+    await GameButton(discord.ui.Button(custom_id="crib:game1:0:hand")).callback(i)
+    assert sent(i.followup.send) == ((
+        "Something went wrong on my side. Every move that was accepted is saved; /cribbage hand shows "
+        "where your game stands.",), {"ephemeral": True})
+
+
+async def test_buttons_keep_working_after_a_restart(tmp_path: Any) -> None:
+    path = tmp_path / "bot.sqlite3"
+    fakes = Fakes()
+    first = Controller(SqliteStorage(path), ids=lambda: "game1", seeds=lambda: 11)
+    f1 = DiscordFront(first, Config(None, difficulty="easy"), fakes.client, edit_interval=0.0)
+    i = interaction(ANN, fakes)
+    await f1.start_game(i, None, None, None)
+    lay = sent(i.followup.send)[1]["view"].children[0]
+    cards = tuple(o.value for o in lay.item.options[:2])
+    first.close()
+    # a new process: new controller, new front end, the same database; the old panel's select is clicked
+    fakes.partial.edit.reset_mock()
+    second = Controller(SqliteStorage(path))
+    f2 = DiscordFront(second, Config(None), fakes.client, edit_interval=0.0)
+    i = interaction(ANN, fakes, channel=fakes.thread, values=cards)
+    i.client.front = f2
+    await GameSelect(discord.ui.Select(custom_id=lay.custom_id)).callback(i)
+    assert i.edit_original_response.await_args.kwargs["content"].startswith("Your hand (0 to 0; starter ")
+    i.followup.send.assert_not_awaited()
+    await f2.editor.flush()
+    fakes.thread.get_partial_message.assert_called_with(TABLE_MSG)
+    assert "ann lays away 2 cards" in fakes.partial.edit.await_args.kwargs["content"]
+    second.close()
+
+
+async def test_reminders_are_posted_in_the_game_thread_with_a_mention(front: Any) -> None:
+    fakes = front.fakes
+    clock = [1000.0]
+    front.controller.clock = lambda: clock[0]
+    await front.start_game(interaction(ANN, fakes), None, None, None)
+    clock[0] += 301
+    (reminder,) = await front.controller.sweep()
+    await front.publish(reminder)
+    args, kwargs = sent(fakes.thread.send)
+    assert args[0] == ("<@1> ann: it is your turn. A game with no move for 30 minutes is lost by the player "
+                       "who is holding it up.")
+    assert kwargs["allowed_mentions"].users is True
+
+
+async def test_setup_hook_registers_dynamic_items_and_syncs_to_the_dev_guild() -> None:
+    controller = Controller(SqliteStorage(":memory:"))
+    client = CribbageBot(Config(None, dev_guild=42, shard_count=2), controller)
+    assert client.shard_count == 2
+    client.tree.sync = AsyncMock(return_value=[])
+    await client.setup_hook()
+    patterns = {p.pattern for p in client._connection._view_store._dynamic_items}
+    assert patterns == {template(BUTTON_VERBS), template(SELECT_VERBS)}
+    assert client.tree.sync.await_args.kwargs["guild"].id == 42
+    assert [c.name for c in client.tree.get_commands(guild=discord.Object(id=42))] == ["cribbage"]
+    client._sweeper.cancel()
+    controller.close()

@@ -1,0 +1,115 @@
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.storage import (
+    GameMeta,
+    Seat,
+    SeatKind,
+    SqliteStorage,
+    StaleWrite,
+    Status,
+    StorageError,
+    decode_action,
+    encode_action,
+)
+from engine.actions import Declare, Discard, Go, Muggins, Play
+from engine.cards import parse_card, parse_cards
+from engine.rules import Rules
+
+ANN = Seat(SeatKind.HUMAN, "ann", "u1")
+CPU = Seat(SeatKind.COMPUTER, "computer (easy)", "", "easy")
+
+
+def meta(gid: str = "g1", status: Status = Status.ACTIVE, place: str = "chan") -> GameMeta:
+    return GameMeta(gid, Rules(target=61, skunk=True), (ANN, CPU), 42, status, place, 100.0, 100.0)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SqliteStorage:
+    s = SqliteStorage(tmp_path / "games.sqlite3")
+    yield s
+    s.close()
+
+
+def test_actions_round_trip_as_compact_json() -> None:
+    actions = [Discard(0, parse_cards("5H JS")), Play(1, parse_card("10C")), Go(0), Declare(1, 12),
+               Muggins(0, True)]
+    texts = [encode_action(a) for a in actions]
+    assert texts[0] == '{"t":"lay","seat":0,"cards":["5H","JS"]}'
+    assert texts[1] == '{"t":"play","seat":1,"card":"10C"}'
+    assert [decode_action(t) for t in texts] == actions
+
+
+def test_unreadable_action_names_the_text() -> None:
+    with pytest.raises(StorageError, match=r"""unreadable action '\{"t":"play","seat":0,"card":"5X"\}'"""):
+        decode_action('{"t":"play","seat":0,"card":"5X"}')
+    with pytest.raises(StorageError, match="unknown action kind"):
+        decode_action('{"t":"dance","seat":0}')
+
+
+def test_game_and_log_survive_reopening(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    s = SqliteStorage(path)
+    s.create(meta())
+    s.append("g1", 0, [Discard(0, parse_cards("5H JS")), Discard(1, parse_cards("2C 3C"))], now=110.0)
+    s.append("g1", 2, [Play(1, parse_card("10C"))], now=120.0)
+    s.close()
+    again = SqliteStorage(path)
+    stored = again.load("g1")
+    assert stored is not None
+    assert stored.meta == GameMeta("g1", Rules(target=61, skunk=True), (ANN, CPU), 42, Status.ACTIVE, "chan",
+                                   100.0, 120.0)
+    assert stored.actions == (Discard(0, parse_cards("5H JS")), Discard(1, parse_cards("2C 3C")),
+                              Play(1, parse_card("10C")))
+    assert again.load("nope") is None
+    again.close()
+
+
+def test_wal_mode_and_full_sync(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    SqliteStorage(path).close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    db.close()
+
+
+def test_an_action_is_never_logged_twice(store: SqliteStorage) -> None:
+    store.create(meta())
+    store.append("g1", 0, [Go(0)], now=101.0)
+    with pytest.raises(StaleWrite, match="game g1: action 0 appended, but 1 are logged"):
+        store.append("g1", 0, [Go(0)], now=102.0)
+    with pytest.raises(StaleWrite, match="action 5 appended, but 1 are logged"):
+        store.append("g1", 5, [Go(0)], now=102.0)
+    assert store.action_count("g1") == 1
+    assert store.load("g1").meta.updated == 101.0  # the refused write changed nothing
+
+
+def test_duplicate_game_is_refused(store: SqliteStorage) -> None:
+    store.create(meta())
+    with pytest.raises(StorageError, match="game g1 already exists"):
+        store.create(meta())
+
+
+def test_status_place_and_lookups(store: SqliteStorage) -> None:
+    store.create(meta("g1"))
+    store.create(meta("g2", Status.INVITED, place="other"))
+    store.create(meta("g3", place="chan"))
+    store.append("g3", 0, [Go(1)], now=130.0, status=Status.OVER, winner=1)
+    assert [m.id for m in store.live_games()] == ["g1", "g2"]
+    assert [m.id for m in store.find("chan")] == ["g1"]
+    store.set_message("g2", "thread9", "msg7")
+    store.set_reminded("g1", True)
+    store.set_status("g1", Status.RESIGNED, now=140.0, winner=1)
+    assert [m.id for m in store.find("thread9")] == ["g2"]
+    g1 = store.load("g1").meta
+    assert (g1.status, g1.winner, g1.updated, g1.reminded) == (Status.RESIGNED, 1, 140.0, True)
+    g3 = store.load("g3").meta
+    assert (g3.status, g3.winner, g3.updated) == (Status.OVER, 1, 130.0)
+    assert store.load("g2").meta.message == "msg7"
+
+
+def test_bad_synchronous_setting(tmp_path: Path) -> None:
+    with pytest.raises(StorageError, match="synchronous must be FULL, NORMAL, EXTRA or OFF, not 'fast'"):
+        SqliteStorage(tmp_path / "x.sqlite3", synchronous="fast")
