@@ -26,9 +26,11 @@ def quick_policy(playable: list[int], series: list[int], count: int) -> int:
 
 
 def playout(hands: list[list[int]], series: list[int], count: int, turn: int, go: list[bool],
-            last: int | None, need: tuple[int, int], policy: Policy = quick_policy) -> tuple[int, int, int]:
+            last: int | None, need: tuple[int, int], policy: Policy = quick_policy,
+            record: list[tuple[int, int]] | None = None) -> tuple[int, int, int]:
     """Play the rest out (the lists are consumed). Returns (points 0, points 1, who reached `need` first:
-    0, 1 or -1): `need` is what each seat still needs to win, so the race can be scored too."""
+    0, 1 or -1): `need` is what each seat still needs to win, so the race can be scored too.
+    `record`, if given, receives every peg move as (seat, points) in order."""
     pts = [0, 0]
     first = -1
     while hands[0] or hands[1]:
@@ -45,6 +47,8 @@ def playout(hands: list[list[int]], series: list[int], count: int, turn: int, go
                 last = turn
                 if p:
                     pts[turn] += p
+                    if record is not None:
+                        record.append((turn, p))
                     if first < 0 and pts[turn] >= need[turn]:
                         first = turn
                 if count == MAX_COUNT:
@@ -62,12 +66,16 @@ def playout(hands: list[list[int]], series: list[int], count: int, turn: int, go
             continue
         if last is not None:  # nobody can lay a card: one for the go
             pts[last] += 1
+            if record is not None:
+                record.append((last, 1))
             if first < 0 and pts[last] >= need[last]:
                 first = last
         series, count, go = [], 0, [False, False]
         turn = 1 - last if last is not None and hands[1 - last] else (last if last is not None else turn)
     if count and last is not None:  # one for last (a 31 was reset above)
         pts[last] += 1
+        if record is not None:
+            record.append((last, 1))
         if first < 0 and pts[last] >= need[last]:
             first = last
     return pts[0], pts[1], first

@@ -22,8 +22,7 @@ from itertools import combinations
 
 from engine.cards import DECK, JACK, SUITS, Card, Suit
 from engine.observation import Observation
-from engine.pegging import MAX_COUNT, lay_points
-from engine.pegsim import quick_policy
+from engine.pegsim import playout, quick_policy
 from engine.scoring import _RANK_POINTS, RANK_WEIGHT, rank_points, score_total
 from engine.strategies import ComputerPlayer, hand_ev_discard
 
@@ -137,42 +136,7 @@ def simulate_deal(rng: random.Random) -> DealOutcome:
 
 
 def _peg_play(pone: list[int], dealer: list[int], pegs: list[tuple[bool, int]]) -> None:
-    """The play with the quick policy for both, appending each peg move (seat 0 is the pone)."""
-    hands = [pone, dealer]
-    series: list[int] = []
-    count = 0
-    turn = 0
-    go = [False, False]
-    last = -1
-    while hands[0] or hands[1]:
-        h = hands[turn]
-        if h and not go[turn]:
-            room = MAX_COUNT - count
-            playable = [r for r in h if (r if r < 10 else 10) <= room]
-            if playable:
-                r = playable[0] if len(playable) == 1 else quick_policy(playable, series, count)
-                h.remove(r)
-                p = lay_points(series, count, r)
-                series.append(r)
-                count += r if r < 10 else 10
-                last = turn
-                if p:
-                    pegs.append((turn == 1, p))
-                if count == MAX_COUNT:
-                    series, count, go = [], 0, [False, False]
-                    turn = 1 - last if hands[1 - last] else last
-                    continue
-                if hands[1 - turn] and not go[1 - turn]:
-                    turn = 1 - turn
-                continue
-            go[turn] = True
-        o = 1 - turn
-        if hands[o] and not go[o]:
-            turn = o
-            continue
-        if hands[0] or hands[1]:
-            pegs.append((last == 1, 1))  # one for the go
-        series, count, go = [], 0, [False, False]
-        turn = 1 - last if hands[1 - last] else last
-    if count:
-        pegs.append((last == 1, 1))  # one for last
+    """The play with the quick policy for both, appending each peg move as (dealer?, points)."""
+    moves: list[tuple[int, int]] = []
+    playout([pone, dealer], [], 0, 0, [False, False], None, (999, 999), record=moves)
+    pegs.extend((seat == 1, points) for seat, points in moves)
