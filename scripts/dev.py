@@ -4,7 +4,8 @@ Only python3 is needed on a fresh clone: the first run creates `.venv` and insta
 the project with its test extra; later runs reuse it and reinstall only when
 pyproject.toml changed.
 
-    python3 scripts/dev.py play        # a game against the computer at the terminal
+    python3 scripts/dev.py play        # a game against the computer at the terminal, with the
+                                       # simulated LED pegboard drawn as it changes
     python3 scripts/dev.py test        # the whole test suite (and ruff)
     python3 scripts/dev.py cribbage …  # any `cribbage` command
 """
@@ -53,7 +54,9 @@ def main(argv: list[str]) -> int:
         tests = subprocess.run([str(_python()), "-m", "pytest", *rest], cwd=ROOT)
         return tests.returncode or ruff.returncode
     if task == "play":
-        return subprocess.run([str(BIN / "cribbage"), "play", *rest], cwd=ROOT).returncode
+        # the main job on embedded defaults: a local game, its SQLite file, and the simulated LED board
+        board = [] if any(a.startswith("--board") for a in rest) else ["--board", "sim://table"]
+        return subprocess.run([str(BIN / "cribbage"), "play", *board, *rest], cwd=ROOT).returncode
     if task == "cribbage":
         return subprocess.run([str(BIN / "cribbage"), *rest], cwd=ROOT).returncode
     print(f"unknown task {task!r}: use play, test or cribbage", file=sys.stderr)
