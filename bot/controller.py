@@ -25,18 +25,34 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from bot import pictures
+from bot.companion import Companion, TablePlayer
+from bot.i18n import Lang, t
 from bot.ids import BadComponentId, ComponentId, Verb
+from bot.learn_text import review_text
 from bot.narrate import describe
-from bot.replies import Attachment, Button, Control, Option, Panel, Post, Reply, Select, Style, Table
+from bot.replies import Answer, Attachment, Button, Control, Option, Panel, Post, Reply, Select, Style, Table
+from bot.stats import (
+    COMPUTER_PREFIX,
+    leaderboard,
+    leaderboard_text,
+    player_stats,
+    server_stats,
+    server_text,
+    stats_text,
+)
 from bot.storage import GameMeta, Seat, SeatKind, Status, Storage, StorageError
+from bot.table_board import TableBoard
 from engine.actions import Discard, Go, Play, PlayerAction
 from engine.cards import Card, CardError, parse_card
 from engine.events import Event, GameWon, Pegged, Shown
 from engine.game import Game, GameError, IllegalAction, Phase
 from engine.observation import Observation, observe
 from engine.players import DIFFICULTIES, make_player
+from engine.practice import Tally
 from engine.record import dumps, to_record
+from engine.review import ReviewError, review_game_deal
 from engine.rules import Rules, RulesError
+from engine.winprob import Unavailable, WinTable
 
 T = TypeVar("T")
 
@@ -68,6 +84,8 @@ class NewGame:
     target: int = 121
     skunk: bool = False
     seed: int | None = None
+    guild: str = ""
+    """The server the game belongs to (for its statistics); '' outside one."""
 
 
 @dataclass(slots=True)
@@ -101,7 +119,9 @@ class Controller:
     def __init__(self, storage: Storage, *, images: bool = True, clock: Callable[[], float] = time.time,
                  workers: int = 2, remind_after: float = 300.0, forfeit_after: float = 1800.0,
                  ids: Callable[[], str] = new_game_id, seeds: Callable[[], int] | None = None,
-                 processes: int = 0) -> None:
+                 processes: int = 0, board_url: str | None = None,
+                 win_table: WinTable | Unavailable | None = None,
+                 board_factory: Callable[[str], TableBoard] = TableBoard) -> None:
         """`workers` threads run commands; with `processes` > 0 the CPU work of a command (pictures,
         the computer's thinking) goes to that many processes, so it uses every core instead of
         queueing behind one interpreter lock. 0 keeps it in the worker threads (tests, terminal)."""
@@ -121,6 +141,9 @@ class Controller:
         self._queued: dict[str, int] = {}
         self._live: OrderedDict[str, _Live] = OrderedDict()
         self._cache_lock = threading.Lock()  # worker threads of different games share the cache
+        self.companion = Companion(storage, images=images, board_url=board_url, clock=clock, seeds=self._seeds,
+                                   win_table=win_table, board_factory=board_factory)
+        """Score, analyze, rules, table mode (with the LED board) and practice: see bot/companion.py."""
 
     # ------------------------------------------------------------------ async API
 
@@ -181,7 +204,71 @@ class Controller:
                 replies.append(reply)
         return replies
 
+    # ------------------------------------------------------------------ companion commands
+
+    async def score(self, cards: str, starter: str, crib: bool = False, lang: Lang = Lang.EN) -> Answer:
+        return await self._blocking(self.companion.score, cards, starter, crib, lang)
+
+    async def analyze(self, cards: str, dealer: bool, scores: str | None = None, lang: Lang = Lang.EN) -> Answer:
+        return await self._blocking(self.companion.analyze, cards, dealer, scores, lang)
+
+    async def rules(self, topic: str | None = None, lang: Lang = Lang.EN) -> Answer:
+        return self.companion.rules(topic, lang)
+
+    async def table_start(self, place: str, players: Sequence[TablePlayer], host: Member, target: int = 121,
+                          lang: Lang = Lang.EN, guild: str = "") -> Answer:
+        return await self._blocking(self.companion.table_start, place, guild, tuple(players), host.user, target,
+                                    lang)
+
+    async def table_peg(self, table: str, user: Member | str, seat: int | str, points: int | str,
+                        reason: str | None = None, lang: Lang = Lang.EN) -> Answer:
+        """Peg for a seat at the table `table` (its id, or the place it is kept at)."""
+        return await self._blocking(self.companion.table_peg, table, _user(user), seat, points, reason, lang)
+
+    async def table_undo(self, table: str, user: Member | str, version: int | None = None,
+                         lang: Lang = Lang.EN) -> Answer:
+        return await self._blocking(self.companion.table_undo, table, _user(user), version, lang)
+
+    async def table_next_deal(self, table: str, user: Member | str, version: int | None = None,
+                              lang: Lang = Lang.EN) -> Answer:
+        return await self._blocking(self.companion.table_next_deal, table, _user(user), version, lang)
+
+    async def table_status(self, table: str, lang: Lang = Lang.EN) -> Answer:
+        return await self._blocking(self.companion.table_status, table, lang)
+
+    async def table_end(self, table: str, user: Member | str, lang: Lang = Lang.EN) -> Answer:
+        return await self._blocking(self.companion.table_end, table, _user(user), lang)
+
+    async def practice(self, crib: bool = False, lang: Lang = Lang.EN, seed: int | None = None) -> Answer:
+        return await self._blocking(self.companion.practice, crib, lang, seed)
+
+    async def practice_answer(self, user: Member | str, seed: int, crib: bool, declared: str | int,
+                              lang: Lang = Lang.EN) -> Answer:
+        return await self._blocking(self.companion.practice_answer, _user(user), seed, crib, declared, lang)
+
+    async def review(self, user: Member | str, game_id: str, deal: int | None = None,
+                     lang: Lang = Lang.EN) -> Answer:
+        """A player's private review of one deal of their game (the last finished one when not named)."""
+        return await self._on_game(game_id, self._review, _user(user), deal, lang)
+
+    async def latest_game(self, place: str, user: str) -> GameMeta | None:
+        """The newest game at a place (live or finished) in which `user` holds a seat: what to review."""
+        games = await self._blocking(self.storage.games_here, place)
+        return find_player_game(games, user)
+
+    async def table_users(self, table: str) -> list[str]:
+        """The member ids of a table's seats ('' for a seat named without a member), in seat order."""
+        stored = await self._blocking(self.storage.table_at, table)
+        return list(stored.session.get("users", [])) if stored is not None else []
+
+    async def stats(self, guild: str, user: str, name: str, lang: Lang = Lang.EN) -> Answer:
+        return await self._blocking(self._stats, guild, user, name, lang)
+
+    async def leaderboard(self, guild: str, lang: Lang = Lang.EN) -> Answer:
+        return await self._blocking(self._leaderboard, guild, lang)
+
     def close(self) -> None:
+        self.companion.close()
         self._pool.shutdown(wait=True)
         if self._procs is not None:
             self._procs.shutdown(wait=True)
@@ -271,7 +358,7 @@ class Controller:
         seed = req.seed if req.seed is not None else self._seeds()
         now = self.clock()
         status = Status.ACTIVE if req.opponent is None else Status.INVITED
-        meta = GameMeta(self._ids(), rules, (host, other), seed, status, req.place, now, now)
+        meta = GameMeta(self._ids(), rules, (host, other), seed, status, req.place, now, now, guild=req.guild)
         game = Game(rules, seed=seed)
         live = _Live(meta, game, names=(host.name, other.name))
         if status is Status.INVITED:
@@ -419,6 +506,65 @@ class Controller:
         if live is not None:
             live.meta = replace(live.meta, place=place, message=message)
 
+    def _review(self, game_id: str, user: str, deal: int | None, lang: Lang) -> Answer:
+        live = self._load(game_id)
+        if live is None:
+            return Answer(False, t("review.no_game", lang))
+        seat = self._seat_of(live, user)
+        if seat is None:
+            return Answer(False, t("review.not_player", lang))
+        game = live.game
+        done = [i for i, d in enumerate(game.deals) if d.starter is not None and d.discards
+                and all(x is not None for x in d.discards) and _deal_finished(game, i)]
+        if deal is None:
+            if not done:
+                return Answer(False, t("review.unavailable", lang, detail=t("general.none", lang)))
+            deal = done[-1]
+        if deal not in done:
+            return Answer(False, t("review.unavailable", lang, detail=f"deal {deal + 1}"))
+        try:
+            review = review_game_deal(game, deal, seat, table=self.companion.win_table(), samples=REVIEW_SAMPLES)
+        except ReviewError as exc:
+            return Answer(False, t("review.unavailable", lang, detail=str(exc)))
+        return Answer(True, review_text(review, lang))
+
+    def _records(self, guild: str) -> tuple[list[dict[str, Any]], dict[str, str]]:
+        """The server's decided games as records whose seats are stable keys (a member's id, or the
+        computer's name), and the newest display name of each key."""
+        records: list[dict[str, Any]] = []
+        names: dict[str, str] = {}
+        for meta in self.storage.finished_games(guild):
+            stored = self.storage.load(meta.id)
+            if stored is None:
+                continue
+            game = Game(meta.rules, seed=meta.seed)
+            for action in stored.actions:
+                game.apply(action)
+            keys = [_stat_key(s) for s in meta.seats]
+            for key, seat in zip(keys, meta.seats, strict=True):
+                names[key] = seat.name
+            record = to_record(game, keys)
+            if record["winner"] is None:  # decided off the cards (a resignation, a timeout)
+                record["winner"] = meta.winner
+            records.append(record)
+        return records, names
+
+    def _stats(self, guild: str, user: str, name: str, lang: Lang) -> Answer:
+        records, names = self._records(guild)
+        key = _stat_key(Seat(SeatKind.HUMAN, name, user))
+        names.setdefault(key, name)
+        stats = player_stats(records, key, self.companion.tally(user))
+        return Answer(True, stats_text(stats, lang, name=lambda k: names.get(k, k)))
+
+    def _leaderboard(self, guild: str, lang: Lang) -> Answer:
+        records, names = self._records(guild)
+        tallies = {_stat_key(Seat(SeatKind.HUMAN, "", u)): Tally.from_json(v) for u, v in
+                   self.storage.tallies([k.removeprefix(MEMBER_KEY) for k in names if k.startswith(MEMBER_KEY)])
+                   .items()}
+        text = server_text(server_stats(records, tallies), lang) + "\n" + \
+            leaderboard_text(leaderboard(records), lang, name=lambda k: names.get(k, k))
+        return Answer(True, text, public=True)
+
     def _sweep_one(self, game_id: str) -> Reply | None:
         live = self._load(game_id)
         if live is None or not live.meta.status.live:
@@ -542,7 +688,10 @@ class Controller:
                 assert isinstance(e, Shown)
                 whose = f"{live.names[e.seat]}'s {'crib' if e.crib else 'hand'}"
                 files.append(self._cpu(pictures.breakdown_image, e.breakdown, f"show-{k + 1}.png", whose))
-        return [Post(text, tuple(files))]
+        shown = max((i for i, d in enumerate(live.game.deals) if d.starter is not None), default=0)
+        review = Button(ComponentId(live.meta.id, shown, Verb.REVIEW).encode(),
+                        t("review.button", Lang.EN, deal=shown + 1))
+        return [Post(text, tuple(files), (review,))]
 
     def _end_post(self, live: _Live) -> Post:
         game = live.game
@@ -689,6 +838,21 @@ class Controller:
             Status.TIMED_OUT: f"This game timed out{f'; {who} won' if who else ''}.",
             Status.DECLINED: "This invitation was declined or withdrawn.",
         }[status]
+
+
+MEMBER_KEY = "member:"
+REVIEW_SAMPLES = 200
+"""Deals played out per lay-away for the review's win chances: enough to rank, quick enough to answer."""
+
+
+def _stat_key(seat: Seat) -> str:
+    """A seat as the statistics know it: a member by id (names change), the computer by its strength."""
+    return MEMBER_KEY + seat.user if seat.kind is SeatKind.HUMAN else COMPUTER_PREFIX + seat.difficulty
+
+
+def _deal_finished(game: Game, deal: int) -> bool:
+    """A deal is reviewable once it was shown (or the game ended in it): a later deal exists or it is over."""
+    return deal < len(game.deals) - 1 or game.over
 
 
 def _user(user: Member | str) -> str:

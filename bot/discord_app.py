@@ -11,18 +11,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.companion import TablePlayer
 from bot.config import Config
 from bot.controller import Controller, ControllerError, Member, NewGame, find_player_game
-from bot.ids import BadComponentId, ComponentId, Verb
-from bot.replies import Panel, Post, Reply, Table
-from bot.views import GameButton, GameSelect, TableEditor, clip, to_file, to_files, to_view
+from bot.i18n import CatalogTranslator, Lang, pick_lang, t
+from bot.ids import PRACTICE_VERBS, TABLE_VERBS, BadComponentId, ComponentId, Verb
+from bot.replies import Answer, Panel, Post, Reply, Table
+from bot.rules_help import topics
+from bot.views import GameButton, GameSelect, NumberModal, TableEditor, clip, to_file, to_files, to_view
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +38,13 @@ with a minute to spare, and an expired one is never tried."""
 DIFFICULTY_CHOICES = [app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "hard", "expert")]
 TARGET_CHOICES = [app_commands.Choice(name="121 (the full game)", value=121),
                   app_commands.Choice(name="61 (the short game)", value=61)]
+ROLE_CHOICES = [app_commands.Choice(name=app_commands.locale_str("dealer (my crib)", key="choice.role.dealer"),
+                                    value="dealer"),
+                app_commands.Choice(name=app_commands.locale_str("pone (their crib)", key="choice.role.pone"),
+                                    value="pone")]
+TOPIC_CHOICES = [app_commands.Choice(name=app_commands.locale_str(title, key=f"rules.{topic}.title"), value=topic)
+                 for topic, title in topics(Lang.EN)]
+MENTION = re.compile(r"<@!?(\d+)>")
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 FAILURE = ("Something went wrong on my side. Every move that was accepted is saved; "
            "/cribbage hand shows where your game stands.")
@@ -42,12 +54,53 @@ def member_of(user: discord.abc.User) -> Member:
     return Member(str(user.id), getattr(user, "display_name", None) or user.name)
 
 
+def lang_of(interaction: discord.Interaction, public: bool = False) -> Lang:
+    """The member's language for private answers, the server's for public ones."""
+    return pick_lang(getattr(interaction, "locale", None), getattr(interaction, "guild_locale", None),
+                     public=public)
+
+
+class TableGroup(app_commands.Group):
+    """/cribbage table start|add|undo|status|end: keeping the score of a game at a real table."""
+
+    def __init__(self, front: DiscordFront) -> None:
+        super().__init__(name="table", description="Keep the score of a game at a real table")
+        self.front = front
+
+    @app_commands.command(name="start", description="Start keeping score for a real game")
+    @app_commands.describe(players="The players (or teams), in seat order", target="Points to win")
+    @app_commands.choices(target=TARGET_CHOICES)
+    async def start(self, interaction: discord.Interaction, players: str,
+                    target: app_commands.Choice[int] | None = None) -> None:
+        await self.front.table_start(interaction, players, target.value if target else None)
+
+    @app_commands.command(name="add", description="Peg points for a player")
+    @app_commands.describe(player="Who scores", points="How many points",
+                           reason="What for (optional), e.g. hand, crib, go")
+    async def add(self, interaction: discord.Interaction, player: str,
+                  points: app_commands.Range[int, 1, 29], reason: str | None = None) -> None:
+        await self.front.table_add(interaction, player, points, reason)
+
+    @app_commands.command(name="undo", description="Take back the last peg")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await self.front.table_simple(interaction, "undo")
+
+    @app_commands.command(name="status", description="The board: scores, dealer and pace")
+    async def status(self, interaction: discord.Interaction) -> None:
+        await self.front.table_simple(interaction, "status")
+
+    @app_commands.command(name="end", description="Stop keeping score for this table")
+    async def end(self, interaction: discord.Interaction) -> None:
+        await self.front.table_simple(interaction, "end")
+
+
 class CribbageGroup(app_commands.Group):
     """/cribbage play|hand|resign|end|record."""
 
     def __init__(self, front: DiscordFront) -> None:
         super().__init__(name="cribbage", description="Play cribbage in this channel", guild_only=True)
         self.front = front
+        self.add_command(TableGroup(front))
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await self.front.report_failure(interaction, error)
@@ -78,6 +131,52 @@ class CribbageGroup(app_commands.Group):
     @app_commands.command(name="record", description="The record of the game here, as a JSON file")
     async def record(self, interaction: discord.Interaction) -> None:
         await self.front.record(interaction)
+
+    @app_commands.command(name="score", description="Count a hand or crib from a real table, with the calls")
+    @app_commands.describe(cards="Four cards, e.g. 5H 5C 5D JS (10 or T, any case, ♠♥♦♣ too)",
+                           starter="The starter card, e.g. 5S",
+                           crib="Count as a crib (a flush needs all five cards)")
+    async def score(self, interaction: discord.Interaction, cards: str, starter: str, crib: bool = False) -> None:
+        await self.front.score(interaction, cards, starter, crib)
+
+    @app_commands.command(name="analyze", description="What to lay away from six cards, with the chart")
+    @app_commands.describe(cards="Six cards, e.g. 5H 5C 6D JS KD 2C",
+                           role="Are you the dealer (the crib is yours) or the pone?",
+                           scores="Your score and theirs, e.g. 95,88, for the chance of winning")
+    @app_commands.choices(role=ROLE_CHOICES)
+    async def analyze(self, interaction: discord.Interaction, cards: str, role: app_commands.Choice[str],
+                      scores: str | None = None) -> None:
+        await self.front.analyze(interaction, cards, role.value == "dealer", scores)
+
+    @app_commands.command(name="rules", description="The rules, common mistakes and questions")
+    @app_commands.describe(topic="Which topic (an overview if left out)")
+    @app_commands.choices(topic=TOPIC_CHOICES)
+    async def rules(self, interaction: discord.Interaction, topic: app_commands.Choice[str] | None = None) -> None:
+        await self.front.rules(interaction, topic.value if topic else None)
+
+    @app_commands.command(name="practice", description="Counting practice: count a hand, then see the true count")
+    @app_commands.describe(crib="Count a crib instead of a hand")
+    async def practice(self, interaction: discord.Interaction, crib: bool = False) -> None:
+        await self.front.practice(interaction, crib)
+
+    @app_commands.command(name="review", description="Your review of a deal: the discard and pegging it cost")
+    @app_commands.describe(deal="Which deal (the last one if left out)")
+    async def review(self, interaction: discord.Interaction,
+                     deal: app_commands.Range[int, 1, 999] | None = None) -> None:
+        await self.front.review(interaction, deal)
+
+    @app_commands.command(name="stats", description="Games, wins, skunks and points per deal")
+    @app_commands.describe(member="Whose statistics (yours if left out)")
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        await self.front.stats(interaction, member)
+
+    @app_commands.command(name="leaderboard", description="This server's leaderboard")
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        await self.front.leaderboard(interaction)
+
+    @app_commands.command(name="board", description="The LED pegboard's status")
+    async def board(self, interaction: discord.Interaction) -> None:
+        await self.front.board(interaction)
 
 
 class DiscordFront:
@@ -111,7 +210,7 @@ class DiscordFront:
             return
         request = NewGame(str(channel.id), host, member_of(opponent) if opponent else None,
                           difficulty or self.config.difficulty, target or self.config.target,
-                          self.config.skunk)
+                          self.config.skunk, guild=str(interaction.guild.id))
         try:
             reply = await self.controller.new_game(request)
         except ControllerError as exc:
@@ -182,6 +281,182 @@ class DiscordFront:
         await interaction.followup.send("The game record (docs/record-format.md):", file=to_file(record),
                                         ephemeral=True)
 
+    # ------------------------------------------------------------------ companion commands
+
+    async def score(self, interaction: discord.Interaction, cards: str, starter: str, crib: bool) -> None:
+        """Public when it counts (the table wants to see), private when the cards do not read."""
+        answer = await self.controller.score(cards, starter, crib, lang_of(interaction, public=True))
+        if not answer.ok:  # the refusal again in the member's own language
+            answer = await self.controller.score(cards, starter, crib, lang_of(interaction))
+        await self.answer(interaction, answer)
+
+    async def analyze(self, interaction: discord.Interaction, cards: str, dealer: bool, scores: str | None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        answer = await self.controller.analyze(cards, dealer, scores, lang_of(interaction))
+        await self.answer(interaction, answer, deferred=True)
+
+    async def rules(self, interaction: discord.Interaction, topic: str | None) -> None:
+        await self.answer(interaction, await self.controller.rules(topic, lang_of(interaction)))
+
+    async def practice(self, interaction: discord.Interaction, crib: bool) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.answer(interaction, await self.controller.practice(crib, lang_of(interaction)), deferred=True)
+
+    async def review(self, interaction: discord.Interaction, deal: int | None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = lang_of(interaction)
+        meta = await self.controller.latest_game(str(interaction.channel_id), str(interaction.user.id))
+        if meta is None:
+            await self.answer(interaction, Answer(False, t("review.no_game", lang)), deferred=True)
+            return
+        answer = await self.controller.review(member_of(interaction.user), meta.id,
+                                              deal - 1 if deal is not None else None, lang)
+        await self.answer(interaction, answer, deferred=True)
+
+    async def stats(self, interaction: discord.Interaction, member: discord.abc.User | None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = lang_of(interaction)
+        if interaction.guild is None:
+            await self.answer(interaction, Answer(False, t("stats.server_only", lang)), deferred=True)
+            return
+        who = member_of(member or interaction.user)
+        answer = await self.controller.stats(str(interaction.guild.id), who.user, who.name, lang)
+        await self.answer(interaction, answer, deferred=True)
+
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        if interaction.guild is None:
+            await self.answer(interaction, Answer(False, t("stats.server_only", lang_of(interaction))))
+            return
+        await interaction.response.defer(thinking=True)
+        answer = await self.controller.leaderboard(str(interaction.guild.id), lang_of(interaction, public=True))
+        await self.answer(interaction, answer, deferred=True)
+
+    async def board(self, interaction: discord.Interaction) -> None:
+        text = self.controller.companion.board_status(lang_of(interaction))
+        await self.answer(interaction, Answer(True, text))
+
+    async def table_start(self, interaction: discord.Interaction, players: str, target: int | None) -> None:
+        lang = lang_of(interaction)
+        seats = self._table_players(interaction, players)
+        if not 2 <= len(seats) <= 4:
+            await self.answer(interaction, Answer(False, t("table.no_players", lang, count=len(seats))))
+            return
+        answer = await self.controller.table_start(
+            str(interaction.channel_id), seats, member_of(interaction.user), target or self.config.target,
+            lang_of(interaction, public=True), str(interaction.guild.id) if interaction.guild else "")
+        await self.answer(interaction, answer)
+
+    async def table_add(self, interaction: discord.Interaction, player: str, points: int, reason: str | None) -> None:
+        seat: int | str = player
+        match = MENTION.fullmatch(player.strip())
+        table = str(interaction.channel_id)
+        if match is not None:
+            users = await self.controller.table_users(table)
+            seat = users.index(match[1]) if match[1] in users else player
+        answer = await self.controller.table_peg(table, member_of(interaction.user), seat, points, reason,
+                                                 lang_of(interaction, public=True))
+        await self.answer(interaction, answer)
+
+    async def table_simple(self, interaction: discord.Interaction, what: str) -> None:
+        table, user, lang = str(interaction.channel_id), member_of(interaction.user), lang_of(interaction, public=True)
+        if what == "undo":
+            answer = await self.controller.table_undo(table, user, None, lang)
+        elif what == "end":
+            answer = await self.controller.table_end(table, user, lang)
+        else:
+            answer = await self.controller.table_status(table, lang)
+        await self.answer(interaction, answer)
+
+    def _table_players(self, interaction: discord.Interaction, text: str) -> list[TablePlayer]:
+        """Mentions become members (their display names on the board); other words are names."""
+        resolved = {}
+        data = getattr(interaction, "data", None) or {}
+        for uid, info in ((data.get("resolved") or {}).get("members") or {}).items():
+            resolved[str(uid)] = info.get("nick") or ""
+        for uid, info in ((data.get("resolved") or {}).get("users") or {}).items():
+            resolved[str(uid)] = resolved.get(str(uid)) or info.get("global_name") or info.get("username") or ""
+        out = []
+        for token in re.findall(r"<@!?\d+>|[^\s,]+", text):
+            match = MENTION.fullmatch(token)
+            if match is None:
+                out.append(TablePlayer(token))
+                continue
+            uid = match[1]
+            name = resolved.get(uid) or ""
+            if not name and interaction.guild is not None:
+                found = interaction.guild.get_member(int(uid))
+                name = getattr(found, "display_name", "") if found is not None else ""
+            out.append(TablePlayer(name if isinstance(name, str) and name else f"player{len(out) + 1}", uid))
+        return out
+
+    async def answer(self, interaction: discord.Interaction, answer: Answer, deferred: bool = False) -> None:
+        """Send an answer: a refusal is always private; a public one goes to the channel."""
+        public = answer.ok and answer.public
+        kwargs: dict[str, Any] = {"files": to_files(answer.files)} if answer.files else {}
+        view = to_view(answer.controls)
+        if view is not None:
+            kwargs["view"] = view
+        text = clip(answer.text or t("general.done", lang_of(interaction)))
+        if deferred:
+            await interaction.followup.send(text, ephemeral=not public, **kwargs)
+        else:
+            await interaction.response.send_message(text, ephemeral=not public, **kwargs)
+
+    async def on_table_button(self, interaction: discord.Interaction, cid: ComponentId) -> None:
+        """A press on a table's board message: the board is edited in place; a refusal is private."""
+        user, lang = member_of(interaction.user), lang_of(interaction, public=True)
+        if cid.verb is Verb.PAD:
+            session = self.controller.companion.table_session(cid.game)  # one small read: the modal is due in 3 s
+            team = int(cid.arg)
+            name = session.team_name(team) if session is not None and team < session.rules.teams else f"#{team + 1}"
+            title = t("table.numpad_title", lang_of(interaction), player=name)
+            modal = NumberModal(title, t("table.points_label", lang_of(interaction)),
+                                t("table.reason_label", lang_of(interaction)),
+                                lambda i, points, reason: self.submit_peg(i, cid.game, int(cid.arg), points, reason))
+            await interaction.response.send_modal(modal)
+            return
+        await interaction.response.defer()
+        if cid.verb is Verb.PEG:
+            seat, _, points = cid.arg.partition(".")
+            answer = await self.controller.table_peg(cid.game, user, int(seat), points, None, lang)
+        elif cid.verb is Verb.UNDO:
+            answer = await self.controller.table_undo(cid.game, user, cid.version, lang)
+        else:
+            answer = await self.controller.table_next_deal(cid.game, user, cid.version, lang)
+        await self._edit_board(interaction, answer)
+
+    async def submit_peg(self, interaction: discord.Interaction, table: str, seat: int, points: str,
+                         reason: str | None) -> None:
+        """The number pad's answer: a count up to 29 (and a reason) for one seat."""
+        await interaction.response.defer()
+        answer = await self.controller.table_peg(table, member_of(interaction.user), seat, points, reason or None,
+                                                 lang_of(interaction, public=True))
+        await self._edit_board(interaction, answer)
+
+    async def _edit_board(self, interaction: discord.Interaction, answer: Answer) -> None:
+        if not answer.ok:
+            await interaction.followup.send(clip(answer.text), ephemeral=True)
+            return
+        await interaction.edit_original_response(content=clip(answer.text), attachments=to_files(answer.files),
+                                                 view=to_view(answer.controls))
+
+    async def on_practice_button(self, interaction: discord.Interaction, cid: ComponentId) -> None:
+        lang = lang_of(interaction)
+        if cid.verb is Verb.DRILL:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.answer(interaction, await self.controller.practice(cid.version == 1, lang), deferred=True)
+            return
+        seed, crib = int(cid.game), cid.version == 1
+        modal = NumberModal(t("practice.modal_title", lang), t("practice.modal_label", lang), None,
+                            lambda i, points, _: self.submit_count(i, seed, crib, points))
+        await interaction.response.send_modal(modal)
+
+    async def submit_count(self, interaction: discord.Interaction, seed: int, crib: bool, declared: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        answer = await self.controller.practice_answer(member_of(interaction.user), seed, crib, declared,
+                                                       lang_of(interaction))
+        await self.answer(interaction, replace(answer, public=False), deferred=True)
+
     async def report_failure(self, interaction: discord.Interaction, error: Exception) -> None:
         """Something broke after the command was taken: log it, and tell the user privately."""
         log.error("interaction failed", exc_info=error)
@@ -204,6 +479,17 @@ class DiscordFront:
             await interaction.response.send_message(str(exc), ephemeral=True)
             return
         user = member_of(interaction.user)
+        if cid.verb in TABLE_VERBS:
+            await self.on_table_button(interaction, cid)
+            return
+        if cid.verb in PRACTICE_VERBS:
+            await self.on_practice_button(interaction, cid)
+            return
+        if cid.verb is Verb.REVIEW:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            answer = await self.controller.review(user, cid.game, cid.version, lang_of(interaction))
+            await self.answer(interaction, answer, deferred=True)
+            return
         if cid.verb is Verb.HAND:
             # on the public table: the answer is a new private message
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -388,6 +674,7 @@ class CribbageBot(discord.AutoShardedClient):
 
     async def setup_hook(self) -> None:
         await self.front.controller.warm()
+        await self.tree.set_translator(CatalogTranslator())
         # buttons and selects from before a restart keep working: they are matched by template
         self.add_dynamic_items(GameButton, GameSelect)
         if self.config.dev_guild is not None:

@@ -29,6 +29,20 @@ class Verb(Enum):
     GO = "go"
     ACCEPT = "accept"
     DECLINE = "decline"
+    REVIEW = "review"
+    """A deal's review (the version field is the deal's index), privately to the player who asks."""
+    PEG = "peg"
+    """Table mode: the arg is `<seat>.<points>`; the game field is the table's id."""
+    PAD = "pad"
+    """Table mode: open the number pad (a modal) for `<seat>`'s count up to 29."""
+    UNDO = "undo"
+    """Table mode: take back the last action; refused unless the table is still at that version."""
+    DEAL = "deal"
+    """Table mode: the deal is over, the next player deals."""
+    DRILL = "drill"
+    """Practice: a new drill (the version field is 1 for a crib)."""
+    COUNT = "count"
+    """Practice: declare a count for the drill whose seed is the game field (version 1: a crib)."""
 
 
 class BadComponentId(ValueError):
@@ -70,5 +84,8 @@ def template(verbs: Iterable[Verb]) -> str:
     return _SHAPE.format(verbs="|".join(v.value for v in verbs))
 
 
-BUTTON_VERBS = (Verb.HAND, Verb.PLAY, Verb.GO, Verb.ACCEPT, Verb.DECLINE)
+BUTTON_VERBS = (Verb.HAND, Verb.PLAY, Verb.GO, Verb.ACCEPT, Verb.DECLINE, Verb.REVIEW, Verb.PEG, Verb.PAD,
+                Verb.UNDO, Verb.DEAL, Verb.DRILL, Verb.COUNT)
+TABLE_VERBS = (Verb.PEG, Verb.PAD, Verb.UNDO, Verb.DEAL)
+PRACTICE_VERBS = (Verb.DRILL, Verb.COUNT)
 SELECT_VERBS = (Verb.LAY,)

@@ -113,3 +113,20 @@ class Reply:
     waiting: tuple[str, ...] = ()
     """Users who must act now."""
     finished: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The reply to a companion command (score, analyze, rules, a table's score, practice, review, stats).
+
+    `ok` False is a refusal that changed nothing; its text is always private. A `public` answer goes
+    to the channel; `table` names the table session a public board message belongs to, so a press on
+    its buttons can edit that message in place.
+    """
+
+    ok: bool
+    text: str
+    files: tuple[Attachment, ...] = ()
+    controls: tuple[Control, ...] = ()
+    public: bool = False
+    table: str | None = None

@@ -86,6 +86,8 @@ class GameMeta:
     message: str = ""
     """The front end's id for the table message, so it can be edited after a restart."""
     reminded: bool = False
+    guild: str = ""
+    """The server (community) the game belongs to, for its statistics and leaderboard; '' when none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +120,48 @@ class Storage(Protocol):
         """The live games at a place, oldest first."""
         ...
 
+    def games_here(self, place: str) -> list[GameMeta]:
+        """Every game at a place, whatever its status, oldest first."""
+        ...
+
+    def finished_games(self, guild: str) -> list[GameMeta]:
+        """The server's games that were decided (a winner), oldest first: what statistics count."""
+        ...
+
+    def save_table(self, table: StoredTable) -> None:
+        """Create or replace a table session (its whole JSON action log)."""
+        ...
+
+    def load_table(self, table_id: str) -> StoredTable | None: ...
+
+    def table_at(self, place: str, live_only: bool = True) -> StoredTable | None:
+        """The live table session at a place (a channel), if any; or the newest one at all."""
+        ...
+
+    def add_practice(self, user: str, drill: str, declared: int, total: int, tally: dict[str, int]) -> bool:
+        """Record one answered drill and the member's new tally; False (nothing written) when that member
+        already answered that drill, so the same drill never counts twice."""
+        ...
+
+    def tally(self, user: str) -> dict[str, int] | None: ...
+
+    def tallies(self, users: Sequence[str]) -> dict[str, dict[str, int]]: ...
+
     def close(self) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A real table's score keeping: the session JSON (engine.tablescore, replay-validated when read)."""
+
+    id: str
+    place: str
+    guild: str
+    session: dict[str, Any]
+    live: bool
+    created: float
+    updated: float
+    message: str = ""
 
 
 # ---------------------------------------------------------------------- action codec
@@ -184,7 +227,37 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (game, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS tables (
+    id       TEXT PRIMARY KEY,
+    place    TEXT NOT NULL,
+    guild    TEXT NOT NULL DEFAULT '',
+    session  TEXT NOT NULL,
+    live     INTEGER NOT NULL,
+    created  REAL NOT NULL,
+    updated  REAL NOT NULL,
+    message  TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS tables_place ON tables (place, live);
+CREATE TABLE IF NOT EXISTS drills (
+    user     TEXT NOT NULL,
+    drill    TEXT NOT NULL,
+    declared INTEGER NOT NULL,
+    total    INTEGER NOT NULL,
+    PRIMARY KEY (user, drill)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS tallies (
+    user  TEXT PRIMARY KEY,
+    tally TEXT NOT NULL
+);
 """
+
+MIGRATIONS: tuple[tuple[str, str], ...] = (
+    ("guild", "ALTER TABLE games ADD COLUMN guild TEXT NOT NULL DEFAULT ''"),
+)
+"""Columns added to `games` since the first schema: (column, statement). A database made before one is
+brought up to date when it is opened; its rows keep their data and get the column's default."""
+GAME_COLUMNS = "id, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild"
+DECIDED = tuple(s.value for s in (Status.OVER, Status.RESIGNED, Status.TIMED_OUT))
 
 _LIVE = tuple(s.value for s in Status if s.live)
 
@@ -209,6 +282,13 @@ class SqliteStorage:
         self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        have = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        for column, statement in MIGRATIONS:
+            if column not in have:
+                self._db.execute(statement)
 
     def _write(self, sql_and_args: Sequence[tuple[str, Sequence[Any]]]) -> list[sqlite3.Cursor]:
         """Run statements in one transaction: all of them are committed, or none."""
@@ -226,11 +306,11 @@ class SqliteStorage:
     def create(self, meta: GameMeta) -> None:
         try:
             self._write([(
-                "INSERT INTO games (id, rules, seats, seed, status, place, message, winner, created, updated)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (id, rules, seats, seed, status, place, message, winner, created, updated,"
+                " guild) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (meta.id, json.dumps(meta.rules.to_json()), json.dumps([s.to_json() for s in meta.seats]),
                  meta.seed, meta.status.value, meta.place, meta.message, meta.winner, meta.created,
-                 meta.updated))])
+                 meta.updated, meta.guild))])
         except sqlite3.IntegrityError:
             raise StorageError(f"game {meta.id} already exists") from None
 
@@ -257,7 +337,7 @@ class SqliteStorage:
 
     def load(self, game_id: str) -> StoredGame | None:
         with self._lock:
-            row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            row = self._db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
             texts = [t for (t,) in self._db.execute(
@@ -282,9 +362,72 @@ class SqliteStorage:
 
     def _select(self, where: str, args: Sequence[Any]) -> list[GameMeta]:
         with self._lock:
-            sql = f"SELECT * FROM games WHERE {where} ORDER BY created, id"
+            sql = f"SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY created, id"
             rows = self._db.execute(sql, args).fetchall()
         return [self._meta(r) for r in rows]
+
+    def games_here(self, place: str) -> list[GameMeta]:
+        return self._select("place = ?", (place,))
+
+    def finished_games(self, guild: str) -> list[GameMeta]:
+        marks = ",".join("?" * len(DECIDED))
+        return self._select(f"guild = ? AND status IN ({marks}) AND winner IS NOT NULL", (guild, *DECIDED))
+
+    # -- table sessions, practice
+
+    def save_table(self, table: StoredTable) -> None:
+        self._write([(
+            "INSERT OR REPLACE INTO tables (id, place, guild, session, live, created, updated, message)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (table.id, table.place, table.guild, json.dumps(table.session, separators=(",", ":")),
+             int(table.live), table.created, table.updated, table.message))])
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        return self._table("id = ?", (table_id,))
+
+    def table_at(self, place: str, live_only: bool = True) -> StoredTable | None:
+        return self._table("place = ? AND live = 1" if live_only else "place = ?", (place,))
+
+    def _table(self, where: str, args: Sequence[Any]) -> StoredTable | None:
+        with self._lock:
+            row = self._db.execute("SELECT id, place, guild, session, live, created, updated, message FROM tables"
+                                   f" WHERE {where} ORDER BY created DESC LIMIT 1", args).fetchone()
+        if row is None:
+            return None
+        tid, place, guild, session, live, created, updated, message = row
+        try:
+            data = json.loads(session)
+        except ValueError as exc:
+            raise StorageError(f"table {tid}: unreadable session: {exc}") from None
+        return StoredTable(tid, place, guild, data, bool(live), float(created), float(updated), message)
+
+    def add_practice(self, user: str, drill: str, declared: int, total: int, tally: dict[str, int]) -> bool:
+        with self._lock:
+            cur = self._db.cursor()
+            cur.execute("BEGIN IMMEDIATE")
+            try:
+                cur.execute("INSERT OR IGNORE INTO drills (user, drill, declared, total) VALUES (?, ?, ?, ?)",
+                            (user, drill, declared, total))
+                fresh = cur.rowcount == 1
+                if fresh:
+                    cur.execute("INSERT OR REPLACE INTO tallies (user, tally) VALUES (?, ?)",
+                                (user, json.dumps(tally)))
+                cur.execute("COMMIT")
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
+        return fresh
+
+    def tally(self, user: str) -> dict[str, int] | None:
+        return self.tallies([user]).get(user)
+
+    def tallies(self, users: Sequence[str]) -> dict[str, dict[str, int]]:
+        if not users:
+            return {}
+        with self._lock:
+            rows = self._db.execute(f"SELECT user, tally FROM tallies WHERE user IN ({','.join('?' * len(users))})",
+                                    tuple(users)).fetchall()
+        return {u: json.loads(t) for u, t in rows}
 
     def action_count(self, game_id: str) -> int:
         with self._lock:
@@ -297,12 +440,12 @@ class SqliteStorage:
 
     @staticmethod
     def _meta(row: Sequence[Any]) -> GameMeta:
-        gid, rules, seats, seed, status, place, message, winner, created, updated, reminded = row
+        gid, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild = row
         try:
             return GameMeta(
                 id=gid, rules=Rules.from_json(json.loads(rules)),
                 seats=tuple(Seat.from_json(s) for s in json.loads(seats)), seed=int(seed),
                 status=Status(status), place=place, created=float(created), updated=float(updated),
-                winner=winner, message=message, reminded=bool(reminded))
+                winner=winner, message=message, reminded=bool(reminded), guild=guild)
         except (KeyError, TypeError, ValueError) as exc:
             raise StorageError(f"game {gid}: unreadable row: {exc}") from None

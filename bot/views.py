@@ -84,6 +84,31 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=templa
         await dispatch(interaction, self.custom_id, values)
 
 
+class NumberModal(discord.ui.Modal):
+    """A number pad: one number (a peg up to 29, or a declared count) and an optional reason.
+
+    The modal answers through `submit(interaction, number_text, reason_text)`, so the front end (and
+    its tests) handle the values as plain text; the controller checks them and names a bad one.
+    """
+
+    def __init__(self, title: str, label: str, reason_label: str | None,
+                 submit: Callable[[discord.Interaction, str, str | None], Awaitable[None]]) -> None:
+        super().__init__(title=title[:45], timeout=600)
+        self._submit = submit
+        self.number: discord.ui.TextInput[Any] = discord.ui.TextInput(label=label[:45], min_length=1, max_length=3)
+        self.add_item(self.number)
+        self.reason: discord.ui.TextInput[Any] | None = None
+        if reason_label is not None:
+            self.reason = discord.ui.TextInput(label=reason_label[:45], required=False, max_length=100)
+            self.add_item(self.reason)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        try:
+            await self._submit(interaction, self.number.value, self.reason.value if self.reason else None)
+        except Exception as exc:
+            await handler_of(interaction).report_failure(interaction, exc)
+
+
 def to_file(attachment: Attachment) -> discord.File:
     return discord.File(io.BytesIO(attachment.data), filename=attachment.filename,
                         description=attachment.description[:1024] or None)

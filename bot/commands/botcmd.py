@@ -39,7 +39,8 @@ def run(args: argparse.Namespace) -> int:
 
     storage = SqliteStorage(database, synchronous=config.synchronous)
     controller = Controller(storage, workers=config.workers, processes=config.processes,
-                            remind_after=config.remind_after, forfeit_after=config.forfeit_after)
+                            remind_after=config.remind_after, forfeit_after=config.forfeit_after,
+                            board_url=config.board_port)
     client = CribbageBot(config, controller)
     print(f"cribbage bot: database {database}; connecting to Discord …", file=sys.stderr)
     try:

@@ -9,14 +9,17 @@ from unittest.mock import AsyncMock, MagicMock
 
 import discord
 import pytest
+from discord import app_commands
 
+from bot.autopilot import play_out
 from bot.config import Config
-from bot.controller import Controller
-from bot.discord_app import CribbageBot, CribbageGroup, DiscordFront
+from bot.controller import Controller, NewGame
+from bot.discord_app import CribbageBot, CribbageGroup, DiscordFront, TableGroup, member_of
+from bot.i18n import CatalogTranslator
 from bot.ids import BUTTON_VERBS, SELECT_VERBS, template
 from bot.replies import Button, Option, Select, Style, Table
 from bot.storage import SqliteStorage, Status
-from bot.views import GameButton, GameSelect, TableEditor, clip, to_view
+from bot.views import GameButton, GameSelect, NumberModal, TableEditor, clip, to_view
 
 CHANNEL, THREAD, TABLE_MSG = 100, 777, 555
 
@@ -99,7 +102,8 @@ async def test_commands_are_registered_with_names_options_and_descriptions() -> 
     assert (data["name"], data["description"], data["dm_permission"]) == (
         "cribbage", "Play cribbage in this channel", False)
     subs = {o["name"]: o for o in data["options"]}
-    assert list(subs) == ["play", "hand", "resign", "end", "record"]
+    assert list(subs) == ["play", "hand", "resign", "end", "record", "score", "analyze", "rules", "practice",
+                          "review", "stats", "leaderboard", "board", "table"]
     play = subs["play"]
     assert play["description"] == "Start a game against the computer or another member"
     assert [(o["name"], o["type"], o["required"]) for o in play["options"]] == [
@@ -381,4 +385,221 @@ async def test_setup_hook_registers_dynamic_items_and_syncs_to_the_dev_guild() -
     assert client.tree.sync.await_args.kwargs["guild"].id == 42
     assert [c.name for c in client.tree.get_commands(guild=discord.Object(id=42))] == ["cribbage"]
     client._sweeper.cancel()
+    controller.close()
+
+
+# ---------------------------------------------------------------------- the companion commands
+
+GUILD = 900
+
+
+def make_front() -> DiscordFront:
+    counter = itertools.count(1)
+    controller = Controller(SqliteStorage(":memory:"), ids=lambda: f"game{next(counter)}", seeds=lambda: 7)
+    controller.companion._table_ids = lambda: f"t{next(counter)}"
+    fakes = Fakes()
+    front = DiscordFront(controller, Config(None, difficulty="easy"), fakes.client, edit_interval=0.0)
+    front.fakes = fakes  # type: ignore[attr-defined]
+    return front
+
+
+def member_interaction(front: DiscordFront, who: Any, locale: str = "en-US", guild_locale: str | None = None,
+                       **options: Any) -> Any:
+    i = interaction(who, front.fakes, **options)  # type: ignore[attr-defined]
+    i.locale = discord.Locale(locale)
+    i.guild_locale = discord.Locale(guild_locale) if guild_locale else None
+    i.guild.id = GUILD
+    i.response.send_modal = AsyncMock()
+    i.client.front = front
+    return i
+
+
+async def test_the_new_commands_are_registered_and_translated() -> None:
+    controller = Controller(SqliteStorage(":memory:"))
+    client = CribbageBot(Config(None), controller)
+    (group,) = client.tree.get_commands()
+    subs = {o["name"]: o for o in group.to_dict(client.tree)["options"]}
+    assert subs["score"]["description"] == "Count a hand or crib from a real table, with the calls"
+    assert [(o["name"], o["type"], o["required"]) for o in subs["score"]["options"]] == [
+        ("cards", 3, True), ("starter", 3, True), ("crib", 5, False)]
+    assert [(o["name"], o["required"]) for o in subs["analyze"]["options"]] == [
+        ("cards", True), ("role", True), ("scores", False)]
+    assert [c["value"] for c in subs["analyze"]["options"][1]["choices"]] == ["dealer", "pone"]
+    assert [c["value"] for c in subs["rules"]["options"][0]["choices"]] == [
+        "overview", "deal", "starter", "play", "show", "winning", "players", "muggins", "mistakes", "faq", "tips",
+        "calls"]
+    assert subs["stats"]["options"][0]["type"] == 6 and subs["leaderboard"]["options"] == []
+    table = {o["name"]: o for o in subs["table"]["options"]}
+    assert list(table) == ["start", "add", "undo", "status", "end"]
+    assert [(o["name"], o.get("min_value"), o.get("max_value")) for o in table["add"]["options"]] == [
+        ("player", None, None), ("points", 1, 29), ("reason", None, None)]
+    translator = CatalogTranslator()
+    await client.tree.set_translator(translator)
+    payload = await group.get_translated_payload(client.tree, translator)
+    subs = {o["name"]: o for o in payload["options"]}
+    start = next(o for o in subs["table"]["options"] if o["name"] == "start")
+    assert start["description_localizations"]["zh-CN"] == "开始为一局实体对局记分"
+    role = next(o for o in subs["analyze"]["options"] if o["name"] == "role")
+    assert role["choices"][0]["name_localizations"]["zh-CN"] == "庄家（牌池归我）"
+    controller.close()
+
+
+async def test_setup_hook_installs_the_translator() -> None:
+    controller = Controller(SqliteStorage(":memory:"))
+    client = CribbageBot(Config(None), controller)
+    client.tree.sync = AsyncMock(return_value=[])
+    await client.setup_hook()
+    assert isinstance(client.tree.translator, CatalogTranslator)
+    client._sweeper.cancel()  # type: ignore[union-attr]
+    controller.close()
+
+
+async def test_score_is_public_and_a_typo_private_in_the_members_language() -> None:
+    front = make_front()
+    group = CribbageGroup(front)
+    i = member_interaction(front, ANN)
+    await group.score.callback(group, i, "5H 5C 5D JS", "5S", False)
+    args, kwargs = sent(i.response.send_message)
+    assert kwargs["ephemeral"] is False and [f.filename for f in kwargs["files"]] == ["breakdown.png"]
+    assert args[0].endswith("\nTotal: 29")
+    i = member_interaction(front, ANN, locale="zh-CN", guild_locale="en-US")
+    await group.score.callback(group, i, "5H 5C 5X JS", "5S", False)
+    args, kwargs = sent(i.response.send_message)
+    assert kwargs["ephemeral"] is True and "files" not in kwargs
+    assert args[0].startswith("“5X”不是一张牌。")
+    i = member_interaction(front, ANN, locale="en-US", guild_locale="zh-CN")
+    await group.score.callback(group, i, "5H 5C 5D JS", "5S", False)
+    assert sent(i.response.send_message)[0][0].endswith("合计：29 分")  # public: the server's language
+    front.controller.close()
+
+
+async def test_analyze_and_rules_answer_privately() -> None:
+    front = make_front()
+    group = CribbageGroup(front)
+    i = member_interaction(front, ANN)
+    await group.analyze.callback(group, i, "5H 5C 6D JS KD 2C", app_commands.Choice(name="dealer", value="dealer"),
+                                 "95,88")
+    i.response.defer.assert_awaited_once_with(ephemeral=True, thinking=True)
+    args, kwargs = sent(i.followup.send)
+    assert kwargs["ephemeral"] is True and [f.filename for f in kwargs["files"]] == ["analysis.png"]
+    assert args[0].splitlines()[2] == "Most wins: lay away 6♦ 2♣, 88% to win (400 deals played out per option)."
+    i = member_interaction(front, ANN)
+    await group.rules.callback(group, i, app_commands.Choice(name="Muggins", value="muggins"))
+    args, kwargs = sent(i.response.send_message)
+    assert kwargs["ephemeral"] is True and args[0].startswith("**Cribbage rules: Muggins**")
+    i = member_interaction(front, ANN, locale="zh-CN")
+    await group.board.callback(group, i)
+    assert sent(i.response.send_message) == (("没有配置 LED 计分板。",), {"ephemeral": True})
+    front.controller.close()
+
+
+async def test_table_mode_buttons_edit_the_board_and_refusals_are_private() -> None:
+    front = make_front()
+    table_group = TableGroup(front)
+    i = member_interaction(front, ANN)
+    i.data = {"resolved": {"members": {"1": {"nick": "Annie"}}, "users": {"1": {"username": "ann"},
+                                                                           "2": {"username": "bob"}}}}
+    await table_group.start.callback(table_group, i, "<@1> <@2>", None)
+    args, kwargs = sent(i.response.send_message)
+    assert kwargs["ephemeral"] is False and [f.filename for f in kwargs["files"]] == ["board.png"]
+    assert args[0].startswith("Keeping score for Annie, bob, first to 121. Annie deals first.")
+    ids = view_ids(kwargs["view"])
+    assert ids[:6] == ["crib:t1:1:peg:0.1", "crib:t1:1:peg:0.2", "crib:t1:1:peg:0.3", "crib:t1:1:peg:0.4",
+                       "crib:t1:1:peg:0.6", "crib:t1:1:pad:0"]
+    # Bob pegs 6 with the button on the board message: the message is edited in place
+    i = member_interaction(front, BOB)
+    await GameButton(discord.ui.Button(custom_id="crib:t1:1:peg:1.6")).callback(i)
+    i.response.defer.assert_awaited_once_with()
+    edit = i.edit_original_response.await_args.kwargs
+    assert edit["content"].startswith("bob +6 → 6\nScore to 121: Annie 0 · bob 6")
+    assert [f.filename for f in edit["attachments"]] == ["board.png"] and "crib:t1:2:undo" in view_ids(edit["view"])
+    # the number pad: a modal, whose answer pegs 12 for a hand
+    i = member_interaction(front, ANN)
+    await GameButton(discord.ui.Button(custom_id="crib:t1:2:pad:0")).callback(i)
+    modal = i.response.send_modal.await_args.args[0]
+    assert isinstance(modal, NumberModal) and modal.reason is not None and modal.title == "Points for Annie"
+    modal.number._value, modal.reason._value = "12", "hand"
+    await modal.on_submit(i)
+    assert i.edit_original_response.await_args.kwargs["content"].startswith("Annie +12 (hand) → 12")
+    # someone else's press and a stale undo are refused privately
+    i = member_interaction(front, EVE)
+    await GameButton(discord.ui.Button(custom_id="crib:t1:3:peg:1.2")).callback(i)
+    i.edit_original_response.assert_not_awaited()
+    args, kwargs = sent(i.followup.send)
+    assert (args[0], kwargs["ephemeral"]) == ("Only this table's players can move its pegs.", True)
+    i = member_interaction(front, BOB)
+    await GameButton(discord.ui.Button(custom_id="crib:t1:2:undo")).callback(i)
+    assert sent(i.followup.send)[0][0].startswith("That button is from before the last move")
+    # /cribbage table add with a mention, undo and status as commands
+    i = member_interaction(front, BOB)
+    await table_group.add.callback(table_group, i, "<@2>", 3, "go")
+    assert sent(i.response.send_message)[0][0].startswith("bob +3 (go) → 9")
+    i = member_interaction(front, BOB)
+    await table_group.undo.callback(table_group, i)
+    assert sent(i.response.send_message)[0][0].startswith("Took back bob's 3: 6 again.")
+    i = member_interaction(front, EVE)
+    await table_group.status.callback(table_group, i)
+    args, kwargs = sent(i.response.send_message)
+    assert kwargs["ephemeral"] is False and "No LED pegboard is configured." in args[0]
+    i = member_interaction(front, ANN)
+    await table_group.start.callback(table_group, i, "<@1>", None)
+    args, kwargs = sent(i.response.send_message)
+    assert (args[0], kwargs["ephemeral"]) == (
+        "Name 2, 3 or 4 players (mentions or names, in seat order), not 1.", True)
+    front.controller.close()
+
+
+async def test_practice_through_the_modal() -> None:
+    front = make_front()
+    group = CribbageGroup(front)
+    i = member_interaction(front, ANN)
+    await group.practice.callback(group, i, False)
+    i.response.defer.assert_awaited_once_with(ephemeral=True, thinking=True)
+    args, kwargs = sent(i.followup.send)
+    assert (args[0], kwargs["ephemeral"]) == ("Count this hand: 3♣ 8♥ 10♠ K♥, starter 4♠.", True)
+    assert [f.filename for f in kwargs["files"]] == ["drill.png"] and view_ids(kwargs["view"]) == ["crib:7:0:count"]
+    i = member_interaction(front, ANN)
+    await GameButton(discord.ui.Button(custom_id="crib:7:0:count")).callback(i)
+    modal = i.response.send_modal.await_args.args[0]
+    assert isinstance(modal, NumberModal) and modal.reason is None
+    modal.number._value = "2"
+    await modal.on_submit(i)
+    args, kwargs = sent(i.followup.send)
+    assert kwargs["ephemeral"] is True and args[0].startswith("Right: 2.\nYour counting: 1 of 1 exact (100%)")
+    assert [f.filename for f in kwargs["files"]] == ["breakdown.png"]
+    assert view_ids(kwargs["view"]) == ["crib:p:0:drill", "crib:p:1:drill"]
+    i = member_interaction(front, ANN)
+    await GameButton(discord.ui.Button(custom_id="crib:p:1:drill")).callback(i)
+    assert sent(i.followup.send)[0][0].startswith("Count this crib: ")
+    front.controller.close()
+
+
+async def test_review_stats_and_leaderboard() -> None:
+    front = make_front()
+    controller = front.controller
+    first = await controller.new_game(NewGame(str(CHANNEL), member_of(ANN), difficulty="easy", target=61, seed=11,
+                                              guild=str(GUILD)))
+    await play_out(controller, first)
+    group = CribbageGroup(front)
+    i = member_interaction(front, ANN)
+    await group.review.callback(group, i, 1)
+    i.response.defer.assert_awaited_once_with(ephemeral=True, thinking=True)
+    args, kwargs = sent(i.followup.send)
+    assert kwargs["ephemeral"] is True and args[0].startswith("Your review of deal 1\nLay-away: ")
+    i = member_interaction(front, BOB)
+    await group.review.callback(group, i, None)
+    assert sent(i.followup.send)[0][0] == "You have no game here to review. Play one with /cribbage play."
+    i = member_interaction(front, ANN)
+    await GameButton(discord.ui.Button(custom_id="crib:game1:1:review")).callback(i)
+    assert sent(i.followup.send)[0][0].startswith("Your review of deal 2\n")
+    i = member_interaction(front, BOB)
+    await group.stats.callback(group, i, ANN)
+    args, kwargs = sent(i.followup.send)
+    assert kwargs["ephemeral"] is True and args[0].startswith("Statistics of ann\nGames 1, wins 0, losses 1")
+    i = member_interaction(front, BOB)
+    await group.leaderboard.callback(group, i)
+    i.response.defer.assert_awaited_once_with(thinking=True)
+    args, kwargs = sent(i.followup.send)
+    assert kwargs["ephemeral"] is False
+    assert args[0] == "This server: 1 games, 5 deals, 2 players.\nNobody has finished 3 games here yet."
     controller.close()
