@@ -19,19 +19,20 @@ from typing import Any
 from bot.i18n import Lang, breakdown_calls, card_error, percent, t
 from bot.ids import ComponentId, Verb
 from bot.learn_text import drill_prompt, practice_feedback
+from bot.pictures import breakdown_image, labels
 from bot.replies import Answer, Attachment, Button, Control, Style
 from bot.rules_help import rules_page
-from bot.storage import Storage, StoredTable
+from bot.storage import Declaration, Storage, StoredTable
 from bot.table_board import TableBoard
 from engine.analysis import analyze
 from engine.cards import Card, CardError, parse_card, parse_cards
-from engine.practice import Tally, check, deal_drill
+from engine.practice import CheckResult, Tally, check, deal_drill
 from engine.rules import Rules, RulesError
 from engine.scoring import Breakdown, score_hand
 from engine.tablescore import MAX_POINTS, Reason, Skunk, TableScoreError, TableSession
 from engine.winplay import OptionChance, option_chances
 from engine.winprob import Unavailable, WinTable, shipped_table
-from render import analysis_png, board_png, breakdown_png, hand_png, make_board
+from render import analysis_png, board_png, hand_png, make_board
 
 ANALYZE_SAMPLES = 400
 """Deals played out per lay-away option for the win chances of /cribbage analyze (about 0.2 s)."""
@@ -97,7 +98,7 @@ class Companion:
         if cut in hand:
             return Answer(False, t("error.starter_in_hand", lang, card=cut.pretty()))
         b = score_hand(hand, cut, crib=crib)
-        return Answer(True, self.breakdown_text(b, lang), self._breakdown_files(b), public=True)
+        return Answer(True, self.breakdown_text(b, lang), self._breakdown_files(b, lang), public=True)
 
     def breakdown_text(self, b: Breakdown, lang: Lang) -> str:
         key = "score.title_crib" if b.crib else "score.title_hand"
@@ -109,10 +110,10 @@ class Companion:
             lines.append(t("score.crib_four_flush" if four else "score.crib_flush_rule", lang))
         return "\n".join(lines)
 
-    def _breakdown_files(self, b: Breakdown) -> tuple[Attachment, ...]:
+    def _breakdown_files(self, b: Breakdown, lang: Lang = Lang.EN) -> tuple[Attachment, ...]:
         if not self.images:
             return ()
-        return (Attachment("breakdown.png", breakdown_png(b), f"{b.call} = {b.total}"),)
+        return (breakdown_image(b, "breakdown.png", "", lang),)
 
     def analyze(self, cards: str, dealer: bool, scores: str | None, lang: Lang, target: int = 121) -> Answer:
         """Every lay-away of six cards with the chart; with the scores, each one's chance of winning."""
@@ -152,11 +153,11 @@ class Companion:
         rows = [f"{_shown(o.discard):<8} {_shown(o.keep):<14} {o.hand_ev:5.2f} {o.crib_ev:+6.2f} {o.net:6.2f}"
                 + (f" {100 * _chance(chances, o.discard):5.1f}%" if isinstance(chances, list) else "")
                 for o in a.options]
-        head = t("analyze.columns", lang) + (" win" if isinstance(chances, list) else "")
+        head = t("analyze.columns", lang) + (t("analyze.column_win", lang) if isinstance(chances, list) else "")
         lines.append("```\n" + head + "\n" + "\n".join(rows) + "\n```")
         files: tuple[Attachment, ...] = ()
         if self.images:
-            files = (Attachment("analysis.png", analysis_png(a.options, dealer=dealer),
+            files = (Attachment("analysis.png", analysis_png(a.options, dealer=dealer, labels=labels(lang)),
                                 f"lay-away chart: best {_shown(best.discard)}"),)
         return Answer(True, "\n".join(lines), files)
 
@@ -403,7 +404,7 @@ class Companion:
         if self.images:
             pegs = [(p.front, p.back) for p in session.tracks]
             names = [session.team_name(k) for k in range(session.rules.teams)]
-            png = board_png(make_board(pegs, names, session.rules.target))
+            png = board_png(make_board(pegs, names, session.rules.target), labels(lang))
             files = (Attachment("board.png", png, f"the pegboard: {scores}"),)
         return Answer(True, "\n".join(lines), files, self._table_controls(stored, session, lang), public=True,
                       table=stored.id)
@@ -484,9 +485,18 @@ class Companion:
             else:
                 lines = [t("practice.already", lang)]
                 return Answer(True, "\n".join([*lines, practice_feedback(result, tally, lang)]),
-                              self._breakdown_files(b), self._next_controls(lang))
+                              self._breakdown_files(b, lang), self._next_controls(lang))
         text = practice_feedback(result, tally, lang) + "\n\n" + self.breakdown_text(b, lang)
-        return Answer(True, text, self._breakdown_files(b), self._next_controls(lang))
+        return Answer(True, text, self._breakdown_files(b, lang), self._next_controls(lang))
+
+    def record_declaration(self, user: str, declaration: Declaration, result: CheckResult) -> Tally:
+        """A count declared in a game ("I count my own hands") joins the member's practice tally, so
+        their counting accuracy covers both; a show step settled before changes nothing."""
+        with self._lock:
+            before = self.tally(user)
+            new = before.record(result)
+            fresh = self.storage.add_declaration(declaration, user=user, tally=new.to_json(), now=self.clock())
+            return new if fresh else before
 
     def tally(self, user: str) -> Tally:
         data = self.storage.tally(user)

@@ -8,6 +8,11 @@ answers, and only then acknowledged: a reply the user sees describes only commit
 A game's state is rebuilt from storage by replaying its log, so a new controller over the same
 database continues every game exactly. The computer's choices depend only on the game's seed and
 the state version, never on what happened to be in memory, so a restart changes nothing.
+
+"I count my own hands": the engine counts a show the moment the last card is played, so a
+self-counting player's declaration is a step of this application, not of the engine. The show post,
+its lines and the pegs it moved stay out of public view until that player has declared (or the
+sweep's timeout lets it go on); declarations are stored beside the game, so a restart keeps waiting.
 """
 
 from __future__ import annotations
@@ -26,9 +31,9 @@ from typing import Any, TypeVar
 
 from bot import pictures
 from bot.companion import Companion, TablePlayer
-from bot.i18n import Lang, t
+from bot.i18n import Lang, as_lang, t
 from bot.ids import BadComponentId, ComponentId, Verb
-from bot.learn_text import review_text
+from bot.learn_text import practice_feedback, review_text
 from bot.narrate import describe
 from bot.replies import Answer, Attachment, Button, Control, Option, Panel, Post, Reply, Select, Style, Table
 from bot.stats import (
@@ -40,15 +45,15 @@ from bot.stats import (
     server_text,
     stats_text,
 )
-from bot.storage import GameMeta, Seat, SeatKind, Status, Storage, StorageError
+from bot.storage import Declaration, GameMeta, Seat, SeatKind, Status, Storage, StorageError
 from bot.table_board import TableBoard
 from engine.actions import Discard, Go, Play, PlayerAction
 from engine.cards import Card, CardError, parse_card
-from engine.events import Event, GameWon, Pegged, Shown
+from engine.events import DealStarted, GameWon, Pegged, Shown
 from engine.game import Game, GameError, IllegalAction, Phase
 from engine.observation import Observation, observe
 from engine.players import DIFFICULTIES, make_player
-from engine.practice import Tally
+from engine.practice import Tally, check
 from engine.record import dumps, to_record
 from engine.review import ReviewError, review_game_deal
 from engine.rules import Rules, RulesError
@@ -86,6 +91,23 @@ class NewGame:
     seed: int | None = None
     guild: str = ""
     """The server the game belongs to (for its statistics); '' outside one."""
+    member_lang: Lang | None = None
+    """The host's own language, for their private panel (None: the game's `lang`)."""
+    self_count: bool = False
+    """The host counts their own hands ("I count my own hands"): they declare each count at the show."""
+    lang: Lang = Lang.EN
+    """The language of the game's public messages (the server's)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShowStep:
+    """One hand or crib of a self-counting player at a show, waiting for (or settled by) a declaration."""
+
+    deal: int
+    seat: int
+    crib: bool
+    index: int
+    """The Shown event's index in the game's events."""
 
 
 @dataclass(slots=True)
@@ -95,6 +117,8 @@ class _Live:
     board_key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
     board: Attachment | None = None
     names: tuple[str, ...] = field(default=())
+    declared: dict[tuple[int, int, bool], int | None] = field(default_factory=dict)
+    """Settled show steps of self-counting players: (deal, seat, crib) -> the declared count (None: timed out)."""
 
 
 def new_game_id() -> str:
@@ -157,16 +181,18 @@ class Controller:
     async def new_game(self, request: NewGame) -> Reply:
         return await asyncio.get_running_loop().run_in_executor(self._pool, self._new_game, request)
 
-    async def press(self, user: Member | str, custom_id: str, values: Sequence[str] = ()) -> Reply:
+    async def press(self, user: Member | str, custom_id: str, values: Sequence[str] = (),
+                    lang: Lang | None = None) -> Reply:
         """A button or select from any panel or table message: the id says which game, version and act."""
         try:
             cid = ComponentId.parse(custom_id)
         except BadComponentId as exc:
             return Reply(False, str(exc))
-        return await self._on_game(cid.game, self._press, _user(user), cid, tuple(values))
+        return await self._on_game(cid.game, self._press, _user(user), cid, tuple(values), lang)
 
-    async def hand(self, user: Member | str, game_id: str) -> Reply:
-        return await self._on_game(game_id, self._hand, _user(user))
+    async def hand(self, user: Member | str, game_id: str, lang: Lang | None = None) -> Reply:
+        """A player's private panel; `lang` is the member's (None: the game's language)."""
+        return await self._on_game(game_id, self._hand, _user(user), lang)
 
     async def resign(self, user: Member | str, game_id: str) -> Reply:
         return await self._on_game(game_id, self._resign, _user(user))
@@ -246,6 +272,12 @@ class Controller:
                               lang: Lang = Lang.EN) -> Answer:
         return await self._blocking(self.companion.practice_answer, _user(user), seed, crib, declared, lang)
 
+    async def declare(self, user: Member | str, game_id: str, deal: int, crib: bool, declared: str | int,
+                      lang: Lang = Lang.EN) -> Reply:
+        """A self-counting player's count of their hand (or crib) at a show; `lang` is the member's (the
+        feedback in `note` is private). The game goes on with the true count whatever was declared."""
+        return await self._on_game(game_id, self._declare, _user(user), deal, crib, declared, lang)
+
     async def review(self, user: Member | str, game_id: str, deal: int | None = None,
                      lang: Lang = Lang.EN) -> Answer:
         """A player's private review of one deal of their game (the last finished one when not named)."""
@@ -323,6 +355,8 @@ class Controller:
                 raise StorageError(f"game {game_id}: logged action {n} ({action}) does not replay: {exc}") \
                     from None
         live = _Live(stored.meta, game, names=tuple(s.name for s in stored.meta.seats))
+        if stored.meta.self_count:
+            live.declared = {(d.deal, d.seat, d.crib): d.declared for d in self.storage.declarations(game_id)}
         self._remember(live)
         return live
 
@@ -358,7 +392,8 @@ class Controller:
         seed = req.seed if req.seed is not None else self._seeds()
         now = self.clock()
         status = Status.ACTIVE if req.opponent is None else Status.INVITED
-        meta = GameMeta(self._ids(), rules, (host, other), seed, status, req.place, now, now, guild=req.guild)
+        meta = GameMeta(self._ids(), rules, (host, other), seed, status, req.place, now, now, guild=req.guild,
+                        self_count=(0,) if req.self_count else (), lang=as_lang(req.lang).value)
         game = Game(rules, seed=seed)
         live = _Live(meta, game, names=(host.name, other.name))
         if status is Status.INVITED:
@@ -366,10 +401,11 @@ class Controller:
             self._remember(live)
             accept = ComponentId(meta.id, 0, Verb.ACCEPT).encode()
             decline = ComponentId(meta.id, 0, Verb.DECLINE).encode()
-            text = (f"{other.name}, {host.name} invites you to a game of cribbage to {rules.target}. "
-                    "Only you can accept.")
-            invite = Post(text, controls=(Button(accept, "Accept", Style.SUCCESS),
-                                          Button(decline, "Decline", Style.DANGER)), mentions=(other.user,))
+            lang = meta.lang
+            text = t("game.invite", lang, guest=other.name, host=host.name, target=rules.target)
+            invite = Post(text, controls=(Button(accept, t("game.accept", lang), Style.SUCCESS),
+                                          Button(decline, t("game.decline", lang), Style.DANGER)),
+                          mentions=(other.user,))
             return Reply(True, f"Invitation sent to {other.name}.", meta.id, 0, posts=(invite,))
         # Against the computer: it lays away at once; the deal is committed with the game.
         actions = self._computer_moves(live)
@@ -377,36 +413,44 @@ class Controller:
         if actions:
             self.storage.append(meta.id, 0, actions, now=now)
         self._remember(live)
-        return self._after(live, 0, host.user, first_reply=True)
+        return self._after(live, 0, host.user, first_reply=True, lang=req.member_lang)
 
-    def _press(self, game_id: str, user: str, cid: ComponentId, values: tuple[str, ...]) -> Reply:
+    def _press(self, game_id: str, user: str, cid: ComponentId, values: tuple[str, ...],
+               lang: Lang | None = None) -> Reply:
         live = self._load(game_id)
         if live is None:
             return Reply(False, "That game no longer exists.", game_id)
         if cid.verb in (Verb.ACCEPT, Verb.DECLINE):
-            return self._answer_invite(live, user, cid.verb is Verb.ACCEPT)
+            return self._answer_invite(live, user, cid.verb is Verb.ACCEPT, lang)
         if cid.verb is Verb.HAND:
-            return self._hand(game_id, user)
+            return self._hand(game_id, user, lang)
         seat = self._seat_of(live, user)
         if seat is None:
             return self._not_seated(live)
         game = live.game
         if live.meta.status is not Status.ACTIVE:
-            return Reply(False, self._closed_note(live), game_id, game.version, panel=self._panel(live, seat))
+            return Reply(False, self._closed_note(live, lang), game_id, game.version,
+                         panel=self._panel(live, seat, lang))
+        if cid.verb is Verb.DECLARE:  # the front end opens its number pad; a bare press only re-shows the panel
+            return Reply(False, t("selfcount.use_modal", live.meta.lang), game_id, game.version,
+                         panel=self._panel(live, seat, lang))
+        if self._step_of(live, seat) is not None:
+            return Reply(False, t("selfcount.first", live.meta.lang), game_id, game.version,
+                         panel=self._panel(live, seat, lang))
         if cid.version != game.version:
             return Reply(False, "That choice was from an earlier moment of the game; nothing changed. "
-                         "Here is your hand now.", game_id, game.version, panel=self._panel(live, seat))
+                         "Here is your hand now.", game_id, game.version, panel=self._panel(live, seat, lang))
         try:
             action = self._action(live, seat, cid, values)
         except ValueError as exc:
-            return Reply(False, str(exc), game_id, game.version, panel=self._panel(live, seat))
+            return Reply(False, str(exc), game_id, game.version, panel=self._panel(live, seat, lang))
         start_events = len(game.events)
         start = game.version
         try:
             game.apply(action)
         except IllegalAction as exc:
             return Reply(False, self._friendly(live, seat, exc), game_id, game.version,
-                         panel=self._panel(live, seat))
+                         panel=self._panel(live, seat, lang))
         try:
             actions = [action, *self._computer_moves(live)]
             status = Status.OVER if game.over else None
@@ -417,9 +461,57 @@ class Controller:
         if game.over:
             live.meta = replace(live.meta, status=Status.OVER, winner=game.winner)
         live.meta = replace(live.meta, updated=self.clock(), reminded=False)
-        return self._after(live, start_events, user)
+        return self._after(live, start_events, user, lang=lang)
 
-    def _hand(self, game_id: str, user: str) -> Reply:
+    def _declare(self, game_id: str, user: str, deal: int, crib: bool, declared: str | int, lang: Lang) -> Reply:
+        live = self._load(game_id)
+        if live is None:
+            return Reply(False, "That game no longer exists.", game_id)
+        seat = self._seat_of(live, user)
+        if seat is None:
+            return self._not_seated(live)
+        game = live.game
+        step = self._step_of(live, seat)
+        if step is None or (step.deal, step.crib) != (deal, crib):
+            return Reply(False, t("selfcount.stale", lang), game_id, game.version, panel=self._panel(live, seat, lang))
+        try:
+            value = int(str(declared).strip())
+        except ValueError:
+            return Reply(False, t("error.not_a_number", lang, value=declared), game_id, game.version,
+                         panel=self._panel(live, seat, lang))
+        if not 0 <= value <= MAX_DECLARED:
+            return Reply(False, t("error.declare_range", lang, value=value), game_id, game.version,
+                         panel=self._panel(live, seat, lang))
+        shown = game.events[step.index]
+        assert isinstance(shown, Shown)
+        result = check(value, shown.breakdown)
+        tally = self.companion.record_declaration(
+            user, Declaration(game_id, step.deal, seat, step.crib, value, result.total), result)
+        self._settled(live, step, value)
+        reply = self._released(live, step.deal, user, lang)
+        return replace(reply, note=practice_feedback(result, tally, lang))
+
+    def _settled(self, live: _Live, step: ShowStep, declared: int | None) -> None:
+        """Remember a settled show step (the storage write was done by the caller)."""
+        live.declared[(step.deal, step.seat, step.crib)] = declared
+        live.meta = replace(live.meta, updated=self.clock(), reminded=False)
+
+    def _released(self, live: _Live, deal: int, user: str, lang: Lang | None = None) -> Reply:
+        """The reply after a show step was settled: the show post and its lines once nobody is counting."""
+        game = live.game
+        seat = self._seat_of(live, user)
+        panel = self._panel(live, seat, lang) if seat is not None else None
+        lines: tuple[str, ...] = ()
+        posts: tuple[Post, ...] = ()
+        if self._held(live) is None:
+            chunk = _show_range(game, deal)
+            lines = tuple(line for e in game.events[chunk.start:chunk.stop]
+                          if (line := describe(e, live.names, live.meta.lang)))
+            posts = (self._show_post(live, deal),)
+        return Reply(True, "", live.meta.id, game.version, lines=lines, table=self._table(live), posts=posts,
+                     panel=panel, waiting=self._waiting(live))
+
+    def _hand(self, game_id: str, user: str, lang: Lang | None = None) -> Reply:
         live = self._load(game_id)
         if live is None:
             return Reply(False, "That game no longer exists.", game_id)
@@ -428,7 +520,7 @@ class Controller:
             return self._not_seated(live)
         if live.meta.status is Status.INVITED:
             return Reply(False, "The game starts when the invitation is accepted.", game_id)
-        return Reply(True, "", game_id, live.game.version, panel=self._panel(live, seat))
+        return Reply(True, "", game_id, live.game.version, panel=self._panel(live, seat, lang))
 
     def _resign(self, game_id: str, user: str) -> Reply:
         live = self._load(game_id)
@@ -441,8 +533,9 @@ class Controller:
             return Reply(False, self._closed_note(live), game_id, live.game.version)
         winner = 1 - seat
         if live.meta.status is Status.INVITED:
-            return self._close(live, Status.DECLINED, None, f"{live.names[seat]} withdrew the invitation.")
-        text = f"{live.names[seat]} resigns. {live.names[winner]} wins, {self._score_text(live)}."
+            return self._close(live, Status.DECLINED, None, t("game.withdrew", live.meta.lang, name=live.names[seat]))
+        text = t("game.resigns", live.meta.lang, name=live.names[seat], winner=live.names[winner],
+                 score=self._score_text(live, live.meta.lang))
         return self._close(live, Status.RESIGNED, winner, text)
 
     def _end(self, game_id: str, by: Member) -> Reply:
@@ -452,20 +545,20 @@ class Controller:
         if not live.meta.status.live:
             return Reply(False, self._closed_note(live), game_id, live.game.version)
         return self._close(live, Status.ENDED, None,
-                           f"{by.name} ended this game at {self._score_text(live)}; no one wins.")
+                           t("game.ended", live.meta.lang, by=by.name, score=self._score_text(live, live.meta.lang)))
 
-    def _answer_invite(self, live: _Live, user: str, accept: bool) -> Reply:
+    def _answer_invite(self, live: _Live, user: str, accept: bool, lang: Lang | None = None) -> Reply:
         guest = live.meta.seats[1]
         if user != guest.user:
             return Reply(False, f"Only {guest.name} can answer this invitation.", live.meta.id)
         if live.meta.status is not Status.INVITED:
             return Reply(False, "This invitation has already been answered.", live.meta.id)
         if not accept:
-            return self._close(live, Status.DECLINED, None, f"{guest.name} declined the game.")
+            return self._close(live, Status.DECLINED, None, t("game.declined", live.meta.lang, name=guest.name))
         now = self.clock()
         self.storage.set_status(live.meta.id, Status.ACTIVE, now=now)
         live.meta = replace(live.meta, status=Status.ACTIVE, updated=now)
-        return self._after(live, 0, user, first_reply=True)
+        return self._after(live, 0, user, first_reply=True, lang=lang)
 
     def _close(self, live: _Live, status: Status, winner: int | None, text: str) -> Reply:
         now = self.clock()
@@ -573,29 +666,119 @@ class Controller:
         if live.meta.status is Status.INVITED:
             if idle < self.forfeit_after:
                 return None
-            return self._close(live, Status.DECLINED, None, "The invitation expired unanswered.")
+            return self._close(live, Status.DECLINED, None, t("game.expired", live.meta.lang))
+        held = self._held(live)
+        if held is not None and idle >= self.remind_after:
+            return self._time_out_counts(live, held)
         waiting = self._waiting(live)
         if not waiting:
             return None
         seats = [s for s in live.game.to_act() if live.meta.seats[s].kind is SeatKind.HUMAN]
+        lang = live.meta.lang
         if idle >= self.forfeit_after and len(seats) == 1:
             loser = seats[0]
             return self._close(live, Status.TIMED_OUT, 1 - loser,
-                               f"{live.names[loser]} did not play for {int(idle // 60)} minutes and loses "
-                               f"the game; {live.names[1 - loser]} wins, {self._score_text(live)}.")
+                               t("game.forfeit", lang, loser=live.names[loser], minutes=int(idle // 60),
+                                 winner=live.names[1 - loser], score=self._score_text(live, lang)))
         if idle >= self.forfeit_after:
-            return self._close(live, Status.TIMED_OUT, None, "Nobody played for a long while; the game is "
-                               f"ended at {self._score_text(live)}.")
+            return self._close(live, Status.TIMED_OUT, None,
+                               t("game.idle_end", lang, score=self._score_text(live, lang)))
         if idle >= self.remind_after and not live.meta.reminded:
             self.storage.set_reminded(game_id, True)
             live.meta = replace(live.meta, reminded=True)
-            names = " and ".join(live.names[s] for s in seats)
-            minutes = int(self.forfeit_after // 60)
-            text = (f"{names}: it is your turn. A game with no move for {minutes} minutes is lost "
-                    "by the player who is holding it up.")
+            names = t("general.and", lang).join(live.names[s] for s in seats)
+            text = t("game.reminder", lang, names=names, minutes=int(self.forfeit_after // 60))
             return Reply(True, text, game_id, live.game.version, posts=(Post(text, mentions=waiting),),
                          waiting=waiting)
         return None
+
+    def _time_out_counts(self, live: _Live, steps: Sequence[ShowStep]) -> Reply:
+        """Self-counting players who did not declare in time: the show goes on with the true counts."""
+        game = live.game
+        for step in steps:
+            shown = game.events[step.index]
+            assert isinstance(shown, Shown)
+            self.storage.add_declaration(Declaration(live.meta.id, step.deal, step.seat, step.crib, None,
+                                                     shown.breakdown.total), user="", tally=None, now=self.clock())
+            self._settled(live, step, None)
+        seats = sorted({s.seat for s in steps})
+        text = " ".join(t("selfcount.timeout", live.meta.lang, name=live.names[s]) for s in seats)
+        reply = self._released(live, steps[0].deal, "")
+        return replace(reply, note=text, lines=(text, *reply.lines))
+
+    # ------------------------------------------------------------------ "I count my own hands"
+
+    def _steps(self, live: _Live) -> list[ShowStep]:
+        """The show steps still waiting for a self-counting player's declaration, in the order shown.
+
+        Only the latest show can wait: a player who has not declared cannot act in the next deal, and a
+        game that is over (or closed) waits for nobody. Computer seats never count for themselves."""
+        game = live.game
+        counters = [s for s in live.meta.self_count if live.meta.seats[s].kind is SeatKind.HUMAN]
+        if not counters or game.over or live.meta.status is not Status.ACTIVE:
+            return []
+        shows = _shows_by_deal(game)
+        if not shows:
+            return []
+        deal = max(shows)
+        out = []
+        for index in shows[deal]:
+            e = game.events[index]
+            assert isinstance(e, Shown)
+            if e.seat in counters and (deal, e.seat, e.crib) not in live.declared:
+                out.append(ShowStep(deal, e.seat, e.crib, index))
+        return out
+
+    def _held(self, live: _Live) -> list[ShowStep] | None:
+        steps = self._steps(live)
+        return steps or None
+
+    def _step_of(self, live: _Live, seat: int) -> ShowStep | None:
+        return next((s for s in self._steps(live) if s.seat == seat), None)
+
+    def _hidden(self, live: _Live) -> range:
+        """Event indices the public must not see yet: the show a self-counting player is still counting."""
+        steps = self._steps(live)
+        return _show_range(live.game, steps[0].deal) if steps else range(0)
+
+    def _declare_panel(self, live: _Live, obs: Observation, step: ShowStep, image: Attachment | None,
+                       lang: Lang = Lang.EN) -> Panel:
+        """The counting player's panel at the show: the cards to count and the declare button (no score: it
+        would give the count away)."""
+        shown = live.game.events[step.index]
+        assert isinstance(shown, Shown)
+        public = self._public_obs(live)
+        obs = replace(obs, scores=public.scores, backs=public.backs)
+        b = shown.breakdown
+        what = t("selfcount.what_crib" if step.crib else "selfcount.what_hand", lang)
+        text = t("selfcount.prompt", lang, what=what, cards=" ".join(c.pretty() for c in b.hand),
+                                 starter=b.starter.pretty())
+        button = Button(ComponentId(live.meta.id, step.deal, Verb.DECLARE, "crib" if step.crib else "hand").encode(),
+                        t("selfcount.button_crib" if step.crib else "selfcount.button_hand", lang), Style.PRIMARY)
+        return self._make_panel(live, obs, text, (button,), image,
+                                f"declare your {'crib' if step.crib else 'hand'}")
+
+    def _declaration_lines(self, live: _Live, deal: int) -> list[str]:
+        lang = live.meta.lang
+        lines = []
+        for index in _shows_by_deal(live.game).get(deal, []):
+            e = live.game.events[index]
+            assert isinstance(e, Shown)
+            key = (deal, e.seat, e.crib)
+            if key not in live.declared:
+                continue
+            declared, total = live.declared[key], e.breakdown.total
+            fields = {"name": live.names[e.seat], "total": total,
+                      "what": t("selfcount.what_crib" if e.crib else "selfcount.what_hand", lang)}
+            if declared is None:
+                lines.append(t("selfcount.post_none", lang, **fields))
+            elif declared == total:
+                lines.append(t("selfcount.post_exact", lang, declared=declared, **fields))
+            elif declared < total:
+                lines.append(t("selfcount.post_missed", lang, declared=declared, missed=total - declared, **fields))
+            else:
+                lines.append(t("selfcount.post_over", lang, declared=declared, over=declared - total, **fields))
+        return lines
 
     # ------------------------------------------------------------------ the game's moves
 
@@ -654,70 +837,78 @@ class Controller:
 
     # ------------------------------------------------------------------ building replies
 
-    def _after(self, live: _Live, start_events: int, user: str, first_reply: bool = False) -> Reply:
+    def _after(self, live: _Live, start_events: int, user: str, first_reply: bool = False,
+               lang: Lang | None = None) -> Reply:
         game = live.game
-        new = game.events[start_events:]
-        lines = tuple(line for e in new if (line := describe(e, live.names)))
-        posts = list(self._show_posts(live, new))
+        hidden = self._hidden(live)
+        lines = tuple(line for i in range(start_events, len(game.events)) if i not in hidden
+                      and (line := describe(game.events[i], live.names, live.meta.lang)))
+        shown = sorted({d for d, idx in _shows_by_deal(game).items() if any(i >= start_events for i in idx)})
+        posts = [self._show_post(live, d) for d in shown if not (hidden and d == self._steps(live)[0].deal)]
         if game.over:
             posts.append(self._end_post(live))
         seat = self._seat_of(live, user)
-        panel = self._panel(live, seat) if seat is not None else None
+        panel = self._panel(live, seat, lang) if seat is not None else None
         reply = Reply(True, "", live.meta.id, game.version, lines=lines, table=self._table(live),
                       posts=tuple(posts), panel=panel, waiting=self._waiting(live), finished=game.over)
         if game.over:
             self._forget(live.meta.id)
         return reply
 
-    def _show_posts(self, live: _Live, events: Sequence[Event]) -> list[Post]:
-        """One post per show: each hand and the crib with its breakdown picture."""
-        shows = [i for i, e in enumerate(events) if isinstance(e, Shown)]
-        if not shows:
-            return []
-        end = len(events)
-        for i in range(shows[-1] + 1, len(events)):
-            if not isinstance(events[i], Pegged):
-                end = i
-                break
-        chunk = events[shows[0]:end]
-        text = "The show:\n" + "\n".join(line for e in chunk if (line := describe(e, live.names)))
+    def _show_post(self, live: _Live, deal: int) -> Post:
+        """One post per show: each hand and the crib with its breakdown picture, and what any
+        self-counting player declared."""
+        events = live.game.events
+        chunk = _show_range(live.game, deal)
+        shows = [i for i in chunk if isinstance(events[i], Shown)]
+        lang = live.meta.lang
+        text = t("game.show_title", lang) + "\n" + "\n".join(
+            line for i in chunk if (line := describe(events[i], live.names, lang)))
+        said = self._declaration_lines(live, deal)
+        if said:
+            text += "\n" + "\n".join(said)
         files: list[Attachment] = []
         if self.images:
             for k, i in enumerate(shows):
                 e = events[i]
                 assert isinstance(e, Shown)
                 whose = f"{live.names[e.seat]}'s {'crib' if e.crib else 'hand'}"
-                files.append(self._cpu(pictures.breakdown_image, e.breakdown, f"show-{k + 1}.png", whose))
-        shown = max((i for i, d in enumerate(live.game.deals) if d.starter is not None), default=0)
-        review = Button(ComponentId(live.meta.id, shown, Verb.REVIEW).encode(),
-                        t("review.button", Lang.EN, deal=shown + 1))
-        return [Post(text, tuple(files), (review,))]
+                files.append(self._cpu(pictures.breakdown_image, e.breakdown, f"show-{k + 1}.png", whose, lang))
+        review = Button(ComponentId(live.meta.id, deal, Verb.REVIEW).encode(),
+                        t("review.button", live.meta.lang, deal=deal + 1))
+        return Post(text, tuple(files), (review,))
 
     def _end_post(self, live: _Live) -> Post:
         game = live.game
         won = next(e for e in reversed(game.events) if isinstance(e, GameWon))
-        line = describe(won, live.names) or ""
-        text = f"Game over: {line}."
+        lang = live.meta.lang
+        line = describe(won, live.names, lang) or ""
+        text = t("game.over", lang, line=line)
         if won.skunk:
-            text += f" That is a {won.skunk}!"
+            text += t("game.skunk", lang, skunk=won.skunk)
         files: list[Attachment] = []
         if self.images:
-            files.append(self._cpu(pictures.board_image, observe(game, 0), live.names))
+            files.append(self._cpu(pictures.board_image, observe(game, 0), live.names, lang))
         record = self._record(live.meta.id)
         if record is not None:
             files.append(record)
         return Post(text, tuple(files))
 
-    def _panel(self, live: _Live, seat: int) -> Panel:
+    def _panel(self, live: _Live, seat: int, lang: Lang | str | None = None) -> Panel:
+        """A player's private view in their language (None: the game's)."""
+        lang = as_lang(lang or live.meta.lang)
         game = live.game
         obs = observe(game, seat)
         hand = obs.hand
         image = self._cpu(pictures.hand_image, hand) if self.images and hand else None
-        score = self._score_text(live)
+        score = self._score_text(live, lang)
         if live.meta.status is not Status.ACTIVE or game.over:
-            return self._make_panel(live, obs, f"{self._closed_note(live)} ({score})", (), None)
+            return self._make_panel(live, obs, f"{self._closed_note(live, lang)} ({score})", (), None)
+        step = self._step_of(live, seat)
+        if step is not None:
+            return self._declare_panel(live, obs, step, image, lang)
         if obs.phase is Phase.DISCARD:
-            return self._discard_panel(live, obs, image, score)
+            return self._discard_panel(live, obs, image, score, lang)
         controls: list[Control] = []
         my_turn = seat in obs.to_act
         for card in hand:
@@ -726,30 +917,34 @@ class Controller:
                                    disabled=not my_turn or Play(seat, card) not in obs.legal))
         can_go = my_turn and Go(seat) in obs.legal
         if hand:
-            controls.append(Button(ComponentId(live.meta.id, game.version, Verb.GO).encode(), "Go",
+            controls.append(Button(ComponentId(live.meta.id, game.version, Verb.GO).encode(), t("panel.go", lang),
                                    Style.DANGER if can_go else Style.SECONDARY, disabled=not can_go))
-        starter = obs.starter.pretty() if obs.starter else "not cut"
-        head = f"Your hand ({score}; starter {starter}; count {obs.count})"
+        starter = obs.starter.pretty() if obs.starter else t("panel.not_cut", lang)
+        head = t("panel.hand_head", lang, score=score, starter=starter, count=obs.count)
         if not my_turn:
-            waiting = ", ".join(live.names[s] for s in obs.to_act) or "the show"
-            return self._make_panel(live, obs, f"{head}. Waiting for {waiting}.", controls, image)
+            waiting = t("general.list_sep", lang).join(live.names[s] for s in obs.to_act) or t("panel.the_show", lang)
+            return self._make_panel(live, obs, t("panel.waiting", lang, head=head, waiting=waiting), controls, image)
+        said = t("panel.say_go" if can_go else "panel.play_card", lang)
         prompt = "you cannot play: say go" if can_go else "play a card"
-        return self._make_panel(live, obs, f"{head}. Your turn: {prompt}.", controls, image,
+        return self._make_panel(live, obs, t("panel.your_turn", lang, head=head, prompt=said), controls, image,
                                 f"count {obs.count}: {prompt}")
 
-    def _discard_panel(self, live: _Live, obs: Observation, image: Attachment | None, score: str) -> Panel:
+    def _discard_panel(self, live: _Live, obs: Observation, image: Attachment | None, score: str,
+                       lang: Lang = Lang.EN) -> Panel:
         k = obs.rules.discard_each
-        whose = "your" if obs.is_dealer else f"{live.names[obs.dealer]}'s"
+        whose = t("panel.whose_mine", lang) if obs.is_dealer else t("panel.whose_other", lang,
+                                                                     name=live.names[obs.dealer])
         if obs.seat not in obs.to_act:
             laid = " ".join(c.pretty() for c in obs.discards)
-            waiting = ", ".join(live.names[s] for s in obs.to_act)
-            text = f"Your hand ({score}). You laid away {laid} for {whose} crib; waiting for {waiting}."
+            waiting = t("general.list_sep", lang).join(live.names[s] for s in obs.to_act)
+            text = t("panel.laid", lang, score=score, laid=laid, whose=whose, waiting=waiting)
             return self._make_panel(live, obs, text, (), image)
         cid = ComponentId(live.meta.id, live.game.version, Verb.LAY).encode()
-        select = Select(cid, f"Choose {k} cards for {whose} crib",
+        select = Select(cid, t("panel.choose", lang, k=k, whose=whose),
                         tuple(Option(c.text, c.pretty()) for c in obs.hand), k, k)
-        return self._make_panel(live, obs, f"Your hand ({score}). Lay away {k} for {whose} crib.", (select,),
-                                image, f"lay away {k} for {whose} crib")
+        english = "your" if obs.is_dealer else f"{live.names[obs.dealer]}'s"
+        return self._make_panel(live, obs, t("panel.lay", lang, score=score, k=k, whose=whose), (select,),
+                                image, f"lay away {k} for {english} crib")
 
     @staticmethod
     def _make_panel(live: _Live, obs: Observation, text: str, controls: Sequence[Control],
@@ -758,29 +953,54 @@ class Controller:
         return Panel(live.meta.seats[obs.seat].user, obs.seat, text, obs.hand, tuple(controls), image, prompt,
                      obs.scores, live.meta.id, obs.backs, winner)
 
+    def _public_obs(self, live: _Live) -> Observation:
+        """What the table shows: while a self-counting player is still counting, the pegs are where they
+        stood before the show, so the score does not give the count away."""
+        obs = observe(live.game, 0)
+        hidden = self._hidden(live)
+        if not hidden:
+            return obs
+        events = live.game.events
+        scores, backs = list(obs.scores), list(obs.backs)
+        moved = {e.move.seat for i in hidden if isinstance(e := events[i], Pegged)}
+        for seat in moved:
+            front = back = 0
+            for e in reversed(events[:hidden.start]):
+                if isinstance(e, Pegged) and e.move.seat == seat:
+                    front, back = e.move.front, e.move.back
+                    break
+            scores[seat], backs[seat] = front, back
+        return replace(obs, scores=tuple(scores), backs=tuple(backs))
+
     def _table(self, live: _Live) -> Table:
         game = live.game
-        obs = observe(game, 0)
+        obs = self._public_obs(live)
         names = live.names
+        lang = live.meta.lang
         scores = " · ".join(f"{n} {s}" for n, s in zip(names, obs.scores, strict=True))
-        head = f"Cribbage to {game.rules.target}: {scores}"
+        head = t("game.table_head", lang, target=game.rules.target, scores=scores)
         if live.meta.status is Status.ACTIVE and not game.over:
-            head += f"\nDeal {obs.deal + 1}, {names[obs.dealer]} deals."
+            head += "\n" + t("game.table_deal", lang, deal=obs.deal + 1, name=names[obs.dealer])
             if obs.phase is Phase.DISCARD:
-                head += " Laying away: " + ", ".join(names[s] for s in obs.to_act) + "."
+                head += _sentence_sep(lang) + t("game.table_laying", lang, names=t("general.list_sep", lang).join(
+                    names[s] for s in obs.to_act))
             elif obs.phase is Phase.PLAY and obs.to_act:
-                head += f" Count {obs.count}; {names[obs.to_act[0]]} to play."
+                head += _sentence_sep(lang) + t("game.table_to_play", lang, count=obs.count, name=names[obs.to_act[0]])
         else:
-            head += f"\n{self._closed_note(live)}"
+            head += f"\n{self._closed_note(live, lang)}"
+        counting = sorted({s.seat for s in self._steps(live)})
+        if counting:
+            head += _sentence_sep(lang) + t("selfcount.waiting", lang, names=t(
+                "general.list_sep", lang).join(names[s] for s in counting))
         recent = self._recent(live)
         text = head + ("\n\n" + "\n".join(recent) if recent else "") + f"\n\ngame {live.meta.id}"
         images: tuple[Attachment, ...] = ()
         if self.images:
             key = (obs.scores, obs.backs)
             calls: list[tuple[Callable[..., Any], tuple[object, ...]]] = [
-                (pictures.table_image, (obs, names))]
+                (pictures.table_image, (obs, names, lang))]
             if live.board is None or live.board_key != key:
-                calls.append((pictures.board_image, (obs, names)))
+                calls.append((pictures.board_image, (obs, names, lang)))
             table, *board = self._cpu_all(calls)
             if board:
                 live.board, live.board_key = board[0], key
@@ -788,13 +1008,17 @@ class Controller:
             images = (table, live.board)
         controls: tuple[Control, ...] = ()
         if live.meta.status is Status.ACTIVE and not game.over:
-            controls = (Button(ComponentId(live.meta.id, 0, Verb.HAND).encode(), "My hand", Style.PRIMARY),)
+            controls = (Button(ComponentId(live.meta.id, 0, Verb.HAND).encode(), t("game.my_hand", lang),
+                               Style.PRIMARY),)
         return Table(text, images, controls)
 
     def _recent(self, live: _Live) -> tuple[str, ...]:
         lines: list[str] = []
-        for e in reversed(live.game.events):
-            line = describe(e, live.names)
+        hidden = self._hidden(live)
+        for i in reversed(range(len(live.game.events))):
+            if i in hidden:
+                continue
+            line = describe(live.game.events[i], live.names, live.meta.lang)
             if line:
                 lines.append(line)
                 if len(lines) == RECENT_LINES:
@@ -817,29 +1041,30 @@ class Controller:
     def _waiting(self, live: _Live) -> tuple[str, ...]:
         if live.meta.status is not Status.ACTIVE:
             return ()
-        return tuple(live.meta.seats[s].user for s in live.game.to_act()
-                     if live.meta.seats[s].kind is SeatKind.HUMAN)
+        counting = [s.seat for s in self._steps(live)]
+        seats = dict.fromkeys([*counting, *live.game.to_act()])
+        return tuple(live.meta.seats[s].user for s in seats if live.meta.seats[s].kind is SeatKind.HUMAN)
 
-    def _score_text(self, live: _Live) -> str:
-        return " to ".join(str(live.game.score(s)) for s in range(live.game.rules.players))
+    def _score_text(self, live: _Live, lang: Lang | str = Lang.EN) -> str:
+        return t("general.score_sep", lang).join(str(live.game.score(s)) for s in range(live.game.rules.players))
 
-    def _closed_note(self, live: _Live) -> str:
+    def _closed_note(self, live: _Live, lang: Lang | str | None = None) -> str:
+        lang = as_lang(lang or live.meta.lang)
         status, winner = live.meta.status, live.meta.winner
         if status is Status.INVITED:
-            return "The game starts when the invitation is accepted."
+            return t("game.note_invited", lang)
         if status is Status.ACTIVE and not live.game.over:
-            return "The game is on."
-        who = live.names[winner] if winner is not None else None
-        return {
-            Status.OVER: f"This game is over: {who} won.",
-            Status.ACTIVE: f"This game is over: {who} won.",
-            Status.RESIGNED: f"This game is over: {who} won by resignation.",
-            Status.ENDED: "This game was ended by a moderator.",
-            Status.TIMED_OUT: f"This game timed out{f'; {who} won' if who else ''}.",
-            Status.DECLINED: "This invitation was declined or withdrawn.",
-        }[status]
+            return t("game.note_on", lang)
+        who = live.names[winner] if winner is not None else ""
+        if status is Status.TIMED_OUT:
+            return t("game.note_timed_out_won" if who else "game.note_timed_out", lang, who=who)
+        key = {Status.OVER: "game.note_over", Status.ACTIVE: "game.note_over", Status.RESIGNED: "game.note_resigned",
+               Status.ENDED: "game.note_ended", Status.DECLINED: "game.note_declined"}[status]
+        return t(key, lang, who=who)
 
 
+MAX_DECLARED = 29
+"""The most a hand or crib can count: a declared count above it is refused, not checked."""
 MEMBER_KEY = "member:"
 REVIEW_SAMPLES = 200
 """Deals played out per lay-away for the review's win chances: enough to rank, quick enough to answer."""
@@ -853,6 +1078,36 @@ def _stat_key(seat: Seat) -> str:
 def _deal_finished(game: Game, deal: int) -> bool:
     """A deal is reviewable once it was shown (or the game ended in it): a later deal exists or it is over."""
     return deal < len(game.deals) - 1 or game.over
+
+
+def _sentence_sep(lang: Lang | str) -> str:
+    """Between two sentences: a space in English, nothing after a Chinese full stop."""
+    return "" if as_lang(lang) is Lang.ZH else " "
+
+
+def _shows_by_deal(game: Game) -> dict[int, list[int]]:
+    """The indices of the Shown events of each deal (deals are marked by DealStarted)."""
+    out: dict[int, list[int]] = {}
+    deal = 0
+    for i, e in enumerate(game.events):
+        if isinstance(e, DealStarted):
+            deal = e.deal
+        elif isinstance(e, Shown):
+            out.setdefault(deal, []).append(i)
+    return out
+
+
+def _show_range(game: Game, deal: int) -> range:
+    """The events of a deal's show: its first hand counted to the last peg of it."""
+    shows = _shows_by_deal(game).get(deal, [])
+    if not shows:
+        return range(0)
+    end = len(game.events)
+    for i in range(shows[-1] + 1, len(game.events)):
+        if not isinstance(game.events[i], Pegged):
+            end = i
+            break
+    return range(shows[0], end)
 
 
 def _user(user: Member | str) -> str:

@@ -107,13 +107,14 @@ class CribbageGroup(app_commands.Group):
 
     @app_commands.command(name="play", description="Start a game against the computer or another member")
     @app_commands.describe(opponent="A member to invite (leave out to play the computer)",
-                           difficulty="The computer's strength", target="Points to win")
+                           difficulty="The computer's strength", target="Points to win",
+                           count_myself="I count my own hands: declare each count before the show")
     @app_commands.choices(difficulty=DIFFICULTY_CHOICES, target=TARGET_CHOICES)
     async def play(self, interaction: discord.Interaction, opponent: discord.Member | None = None,
                    difficulty: app_commands.Choice[str] | None = None,
-                   target: app_commands.Choice[int] | None = None) -> None:
+                   target: app_commands.Choice[int] | None = None, count_myself: bool = False) -> None:
         await self.front.start_game(interaction, opponent, difficulty.value if difficulty else None,
-                                    target.value if target else None)
+                                    target.value if target else None, count_myself)
 
     @app_commands.command(name="hand", description="Show your hand in your game here (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -190,12 +191,14 @@ class DiscordFront:
         self.editor = TableEditor(self._edit_table, edit_interval)
         self._panels: dict[tuple[str, str], tuple[float, Callable[..., Awaitable[Any]]]] = {}
         """(game, user) -> when the panel was shown, and how to edit it (while its token lives)."""
+        self._langs: dict[str, Lang] = {}
+        """user -> the language of their Discord client, last seen: their panel follows the game in it."""
         self.clock = time.monotonic
 
     # ------------------------------------------------------------------ slash commands
 
     async def start_game(self, interaction: discord.Interaction, opponent: discord.abc.User | None,
-                         difficulty: str | None, target: int | None) -> None:
+                         difficulty: str | None, target: int | None, count_myself: bool = False) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = interaction.channel
         if channel is None or interaction.guild is None:
@@ -210,7 +213,8 @@ class DiscordFront:
             return
         request = NewGame(str(channel.id), host, member_of(opponent) if opponent else None,
                           difficulty or self.config.difficulty, target or self.config.target,
-                          self.config.skunk, guild=str(interaction.guild.id))
+                          self.config.skunk, guild=str(interaction.guild.id), self_count=count_myself,
+                          lang=lang_of(interaction, public=True), member_lang=self._lang(interaction))
         try:
             reply = await self.controller.new_game(request)
         except ControllerError as exc:
@@ -231,7 +235,7 @@ class DiscordFront:
         game = await self._my_game(interaction)
         if game is None:
             return
-        reply = await self.controller.hand(member_of(interaction.user), game)
+        reply = await self.controller.hand(member_of(interaction.user), game, self._lang(interaction))
         if not reply.ok:
             await self._private(interaction, reply.note)
             return
@@ -457,6 +461,26 @@ class DiscordFront:
                                                        lang_of(interaction))
         await self.answer(interaction, replace(answer, public=False), deferred=True)
 
+    async def on_declare_button(self, interaction: discord.Interaction, cid: ComponentId) -> None:
+        """"I count my own hands": the declare button on a private panel opens the number pad."""
+        lang = lang_of(interaction)
+        crib = cid.arg == "crib"
+        modal = NumberModal(t("selfcount.modal_title", lang), t("selfcount.modal_label", lang), None,
+                            lambda i, points, _: self.submit_declare(i, cid.game, cid.version, crib, points))
+        await interaction.response.send_modal(modal)
+
+    async def submit_declare(self, interaction: discord.Interaction, game: str, deal: int, crib: bool,
+                             declared: str) -> None:
+        """The declared count: the feedback and the fresh panel privately; the show (once nobody is still
+        counting) publicly, and the other player's panel follows."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = member_of(interaction.user)
+        reply = await self.controller.declare(user, game, deal, crib, declared, lang_of(interaction))
+        await self._send_panel(interaction, reply.panel, reply.note + "\n\n" if reply.note else "")
+        if reply.ok:
+            await self.publish(reply)
+            await self.refresh_panels(game, but=user.user)
+
     async def report_failure(self, interaction: discord.Interaction, error: Exception) -> None:
         """Something broke after the command was taken: log it, and tell the user privately."""
         log.error("interaction failed", exc_info=error)
@@ -490,10 +514,13 @@ class DiscordFront:
             answer = await self.controller.review(user, cid.game, cid.version, lang_of(interaction))
             await self.answer(interaction, answer, deferred=True)
             return
+        if cid.verb is Verb.DECLARE:
+            await self.on_declare_button(interaction, cid)
+            return
         if cid.verb is Verb.HAND:
             # on the public table: the answer is a new private message
             await interaction.response.defer(ephemeral=True, thinking=True)
-            reply = await self.controller.press(user, custom_id)
+            reply = await self.controller.press(user, custom_id, lang=self._lang(interaction))
             if not reply.ok:
                 await self._private(interaction, reply.note)
             else:
@@ -504,7 +531,7 @@ class DiscordFront:
             return
         # on a private panel: update that panel in place
         await interaction.response.defer()
-        reply = await self.controller.press(user, custom_id, values)
+        reply = await self.controller.press(user, custom_id, values, self._lang(interaction))
         if reply.panel is not None:
             await interaction.edit_original_response(**self._panel_message(reply.panel))
             self._panels[(cid.game, user.user)] = (self.clock(), interaction.edit_original_response)
@@ -516,7 +543,7 @@ class DiscordFront:
 
     async def _answer_invite(self, interaction: discord.Interaction, user: Member, custom_id: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        reply = await self.controller.press(user, custom_id)
+        reply = await self.controller.press(user, custom_id, lang=self._lang(interaction))
         if not reply.ok:
             await self._private(interaction, reply.note)
             return
@@ -588,6 +615,12 @@ class DiscordFront:
 
     # ------------------------------------------------------------------ private answers
 
+    def _lang(self, interaction: discord.Interaction) -> Lang:
+        """The member's language for private panels, remembered for the refreshes they do not ask for."""
+        lang = lang_of(interaction)
+        self._langs[str(interaction.user.id)] = lang
+        return lang
+
     async def _my_game(self, interaction: discord.Interaction, any_player: bool = False) -> str | None:
         games = await self.controller.games_at(str(interaction.channel_id))
         mine = find_player_game(games, str(interaction.user.id))
@@ -628,7 +661,7 @@ class DiscordFront:
             if self.clock() - shown > TOKEN_LIFE:
                 del self._panels[key]
                 continue
-            reply = await self.controller.hand(seat.user, game)
+            reply = await self.controller.hand(seat.user, game, self._langs.get(seat.user))
             if reply.panel is None:
                 continue
             try:

@@ -8,14 +8,52 @@ Rendering is CPU work; callers run it off the event loop.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import astuple
 from functools import lru_cache
 
+from bot.i18n import Lang, as_lang, breakdown_calls, catalog
 from bot.replies import Attachment
 from engine.cards import Card
 from engine.game import Phase
 from engine.observation import Observation
 from engine.scoring import Breakdown
-from render import PegBoard, PlayedCard, TableView, board_png, breakdown_png, hand_png, make_board, table_png
+from render import (
+    ENGLISH,
+    Labels,
+    PegBoard,
+    PlayedCard,
+    TableView,
+    board_png,
+    breakdown_png,
+    can_draw,
+    hand_png,
+    make_board,
+    table_png,
+)
+
+LABEL_FIELDS = tuple(Labels.__dataclass_fields__)
+"""Each `render.Labels` field is the catalog key `image.<field>`."""
+
+
+@lru_cache(maxsize=4)
+def catalog_labels(lang: Lang | str | None = Lang.EN) -> Labels:
+    """The picture labels of a language as the catalog has them (render itself knows no catalog)."""
+    lang = as_lang(lang)
+    return Labels(**{name: _raw(f"image.{name}", lang) for name in LABEL_FIELDS})
+
+
+def labels(lang: Lang | str | None = Lang.EN) -> Labels:
+    """The labels to draw: the language's, when the pictures' font has their characters; else English.
+
+    Pillow's built-in font has no Chinese characters: without a CJK font the Chinese words would
+    be drawn as rows of empty boxes, and English words say more than boxes."""
+    words = catalog_labels(lang)
+    return words if words == ENGLISH or can_draw("".join(astuple(words))) else ENGLISH
+
+
+def _raw(key: str, lang: Lang) -> str:
+    """A catalog text with its `{fields}` left in (render fills them in)."""
+    return catalog(lang)[key]
 
 
 def public_table(obs: Observation, names: Sequence[str]) -> TableView:
@@ -39,14 +77,14 @@ def public_board(obs: Observation, names: Sequence[str]) -> PegBoard:
     return make_board(list(zip(obs.scores, obs.backs, strict=True)), list(names), obs.rules.target)
 
 
-def table_image(obs: Observation, names: Sequence[str]) -> Attachment:
-    return Attachment("table.png", table_png(public_table(obs, names)),
+def table_image(obs: Observation, names: Sequence[str], lang: Lang | str = Lang.EN) -> Attachment:
+    return Attachment("table.png", table_png(public_table(obs, names), labels=labels(lang)),
                       "the table: starter, the cards of this series with the count, and the crib")
 
 
-def board_image(obs: Observation, names: Sequence[str]) -> Attachment:
+def board_image(obs: Observation, names: Sequence[str], lang: Lang | str = Lang.EN) -> Attachment:
     scores = ", ".join(f"{n} {s}" for n, s in zip(names, obs.scores, strict=True))
-    return Attachment("board.png", board_png(public_board(obs, names)), f"the pegboard: {scores}")
+    return Attachment("board.png", board_png(public_board(obs, names), labels(lang)), f"the pegboard: {scores}")
 
 
 def hand_image(hand: Sequence[Card]) -> Attachment | None:
@@ -79,5 +117,11 @@ def warm(pause: float = 0.0) -> int:
     return os.getpid()
 
 
-def breakdown_image(b: Breakdown, filename: str, whose: str) -> Attachment:
-    return Attachment(filename, breakdown_png(b), f"{whose}: {b.call} = {b.total}")
+def breakdown_image(b: Breakdown, filename: str, whose: str, lang: Lang | str = Lang.EN) -> Attachment:
+    """A counted hand or crib; in Chinese the labels are Chinese and each call has its gloss beside it."""
+    lang = as_lang(lang)
+    calls = breakdown_calls(b, lang) if lang is not Lang.EN and b.items else None
+    if calls is not None and not can_draw("".join(calls)):
+        calls = None  # the glosses cannot be drawn in this font: the English calls alone
+    said = f"{whose}: " if whose else ""
+    return Attachment(filename, breakdown_png(b, labels=labels(lang), calls=calls), f"{said}{b.call} = {b.total}")

@@ -88,6 +88,10 @@ class GameMeta:
     reminded: bool = False
     guild: str = ""
     """The server (community) the game belongs to, for its statistics and leaderboard; '' when none."""
+    self_count: tuple[int, ...] = ()
+    """Seats whose player counts their own hands ("I count my own hands"): they declare at each show."""
+    lang: str = "en"
+    """The language of the game's public messages (the server's, when the game was started)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,9 +149,30 @@ class Storage(Protocol):
 
     def tally(self, user: str) -> dict[str, int] | None: ...
 
+    def add_declaration(self, declaration: Declaration, *, user: str, tally: dict[str, int] | None,
+                        now: float) -> bool:
+        """Record a self-counting player's declared count at a show (None: not declared in time) and,
+        when declared, the member's new tally, in one transaction; the game's inactivity clock restarts.
+        False (nothing written) when that show step was already settled."""
+        ...
+
+    def declarations(self, game_id: str) -> list[Declaration]: ...
+
     def tallies(self, users: Sequence[str]) -> dict[str, dict[str, int]]: ...
 
     def close(self) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """One show step of a self-counting player: what they declared (None when time ran out) and the truth."""
+
+    game: str
+    deal: int
+    seat: int
+    crib: bool
+    declared: int | None
+    total: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +270,15 @@ CREATE TABLE IF NOT EXISTS drills (
     total    INTEGER NOT NULL,
     PRIMARY KEY (user, drill)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS declarations (
+    game     TEXT NOT NULL REFERENCES games (id),
+    deal     INTEGER NOT NULL,
+    seat     INTEGER NOT NULL,
+    crib     INTEGER NOT NULL,
+    declared INTEGER,
+    total    INTEGER NOT NULL,
+    PRIMARY KEY (game, deal, seat, crib)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS tallies (
     user  TEXT PRIMARY KEY,
     tally TEXT NOT NULL
@@ -253,10 +287,13 @@ CREATE TABLE IF NOT EXISTS tallies (
 
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("guild", "ALTER TABLE games ADD COLUMN guild TEXT NOT NULL DEFAULT ''"),
+    ("self_count", "ALTER TABLE games ADD COLUMN self_count TEXT NOT NULL DEFAULT ''"),
+    ("lang", "ALTER TABLE games ADD COLUMN lang TEXT NOT NULL DEFAULT 'en'"),
 )
 """Columns added to `games` since the first schema: (column, statement). A database made before one is
 brought up to date when it is opened; its rows keep their data and get the column's default."""
-GAME_COLUMNS = "id, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild"
+GAME_COLUMNS = ("id, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild, "
+                "self_count, lang")
 DECIDED = tuple(s.value for s in (Status.OVER, Status.RESIGNED, Status.TIMED_OUT))
 
 _LIVE = tuple(s.value for s in Status if s.live)
@@ -307,10 +344,10 @@ class SqliteStorage:
         try:
             self._write([(
                 "INSERT INTO games (id, rules, seats, seed, status, place, message, winner, created, updated,"
-                " guild) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " guild, self_count, lang) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (meta.id, json.dumps(meta.rules.to_json()), json.dumps([s.to_json() for s in meta.seats]),
                  meta.seed, meta.status.value, meta.place, meta.message, meta.winner, meta.created,
-                 meta.updated, meta.guild))])
+                 meta.updated, meta.guild, ",".join(str(s) for s in meta.self_count), meta.lang))])
         except sqlite3.IntegrityError:
             raise StorageError(f"game {meta.id} already exists") from None
 
@@ -418,6 +455,37 @@ class SqliteStorage:
                 raise
         return fresh
 
+    def add_declaration(self, declaration: Declaration, *, user: str, tally: dict[str, int] | None,
+                        now: float) -> bool:
+        d = declaration
+        with self._lock:
+            cur = self._db.cursor()
+            cur.execute("BEGIN IMMEDIATE")
+            try:
+                cur.execute("INSERT OR IGNORE INTO declarations (game, deal, seat, crib, declared, total)"
+                            " VALUES (?, ?, ?, ?, ?, ?)", (d.game, d.deal, d.seat, int(d.crib), d.declared, d.total))
+                fresh = cur.rowcount == 1
+                if fresh and d.declared is not None and tally is not None:
+                    drill = f"game:{d.game}:{d.deal}:{'crib' if d.crib else 'hand'}"
+                    cur.execute("INSERT OR IGNORE INTO drills (user, drill, declared, total) VALUES (?, ?, ?, ?)",
+                                (user, drill, d.declared, d.total))
+                    cur.execute("INSERT OR REPLACE INTO tallies (user, tally) VALUES (?, ?)",
+                                (user, json.dumps(tally)))
+                if fresh:
+                    cur.execute("UPDATE games SET updated = ?, reminded = 0 WHERE id = ?", (now, d.game))
+                cur.execute("COMMIT")
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
+        return fresh
+
+    def declarations(self, game_id: str) -> list[Declaration]:
+        with self._lock:
+            rows = self._db.execute("SELECT deal, seat, crib, declared, total FROM declarations WHERE game = ?"
+                                    " ORDER BY deal, seat, crib", (game_id,)).fetchall()
+        return [Declaration(game_id, int(deal), int(seat), bool(crib), None if declared is None else int(declared),
+                            int(total)) for deal, seat, crib, declared, total in rows]
+
     def tally(self, user: str) -> dict[str, int] | None:
         return self.tallies([user]).get(user)
 
@@ -440,12 +508,13 @@ class SqliteStorage:
 
     @staticmethod
     def _meta(row: Sequence[Any]) -> GameMeta:
-        gid, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild = row
+        gid, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild, counts, lang = row
         try:
             return GameMeta(
                 id=gid, rules=Rules.from_json(json.loads(rules)),
                 seats=tuple(Seat.from_json(s) for s in json.loads(seats)), seed=int(seed),
                 status=Status(status), place=place, created=float(created), updated=float(updated),
-                winner=winner, message=message, reminded=bool(reminded), guild=guild)
+                winner=winner, message=message, reminded=bool(reminded), guild=guild,
+                self_count=tuple(int(x) for x in counts.split(",") if x), lang=lang or "en")
         except (KeyError, TypeError, ValueError) as exc:
             raise StorageError(f"game {gid}: unreadable row: {exc}") from None

@@ -8,16 +8,19 @@ from render.board import PegBoard, Track, board_png, make_board
 from render.breakdown import breakdown_png
 from render.cards import back_png, card_png, deck_png, hand_png
 from render.charts import ChartMarker, analysis_png, winprob_png
-from render.style import DARK, FOUR_COLOUR, LIGHT, TWO_COLOUR, DeckColours, RenderError, Theme
+from render.labels import ENGLISH, Labels
+from render.style import DARK, FOUR_COLOUR, LIGHT, TWO_COLOUR, DeckColours, RenderError, Theme, can_draw
 from render.table import PlayedCard, TableView, table_png
 
 __all__ = [
     "DARK",
+    "ENGLISH",
     "FOUR_COLOUR",
     "LIGHT",
     "TWO_COLOUR",
     "ChartMarker",
     "DeckColours",
+    "Labels",
     "PegBoard",
     "PlayedCard",
     "RenderError",
@@ -28,6 +31,7 @@ __all__ = [
     "back_png",
     "board_png",
     "breakdown_png",
+    "can_draw",
     "card_png",
     "deck_png",
     "hand_png",

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from render.canvas import Canvas, Point, fit_text
+from render.labels import ENGLISH, Labels
 from render.style import (
     GOLD,
     HOLE,
@@ -149,25 +150,25 @@ def peg_centre(board: PegBoard, track: int, position: int, back: bool = False) -
     return _hole_x(i), _lane_y(board, row, track)
 
 
-def skunk_lines(target: int) -> tuple[tuple[int, str], ...]:
+def skunk_lines(target: int, labels: Labels = ENGLISH) -> tuple[tuple[int, str], ...]:
     """(score, label): a line before that hole; a player left behind it at the end is skunked."""
     if target == 121:
-        return ((61, "61 · double skunk"), (91, "91 · skunk line"))
-    return ((31, "31 · skunk line"),)
+        return ((61, labels.double_skunk.format(score=61)), (91, labels.skunk_line.format(score=91)))
+    return ((31, labels.skunk_line.format(score=31)),)
 
 
 # Drawing ---------------------------------------------------------------------
 
-def board_png(board: PegBoard) -> bytes:
+def board_png(board: PegBoard, labels: Labels = ENGLISH) -> bytes:
     """The pegboard with every track's two pegs, names, scores and the last move."""
     width, height = size(board)
     c = Canvas(width, height, WOOD_EDGE)
     c.rect((3, 3, width - 3, height - 3), fill=WOOD, radius=14)
-    _legend(c, board)
+    _legend(c, board, labels)
     rows = rows_of(board.target)
     for row in range(rows):
-        _row(c, board, row, rows)
-    for score, label in skunk_lines(board.target):
+        _row(c, board, row, rows, labels)
+    for score, label in skunk_lines(board.target, labels):
         _skunk(c, board, score, label)
     for k in range(len(board.tracks)):
         _move(c, board, k)
@@ -176,7 +177,7 @@ def board_png(board: PegBoard) -> bytes:
     return c.png()
 
 
-def _row(c: Canvas, board: PegBoard, row: int, rows: int) -> None:
+def _row(c: Canvas, board: PegBoard, row: int, rows: int, labels: Labels = ENGLISH) -> None:
     top = _row_top(board, row)
     first = row * PER_ROW
     for i in range(STREET - 1, PER_ROW, STREET):
@@ -200,7 +201,7 @@ def _row(c: Canvas, board: PegBoard, row: int, rows: int) -> None:
             c.rect((gx - 12, y - r, gx + 12, y + r), fill=band, radius=r)
             c.circle((gx, y), HOLE_R + 1.5, fill=HOLE, outline=GOLD, width=1.2)
     if row == 0:
-        c.text((MARGIN + LEFT - 25, top + NUMBERS - 3), "start", 10.5, WOOD_MUTED, anchor="ms")
+        c.text((MARGIN + LEFT - 25, top + NUMBERS - 3), labels.start, 10.5, WOOD_MUTED, anchor="ms")
     if row == rows - 1:
         c.text((MARGIN + LEFT + ROW_W + RIGHT / 2, top + NUMBERS - 3), str(board.target), 10.5, GOLD,
                anchor="ms", bold=True)
@@ -261,7 +262,7 @@ def _pegs(c: Canvas, board: PegBoard, k: int) -> None:
     c.circle((fx - 2.2, fy - 2.2), 1.8, fill=blend(colour, (255, 255, 255), 0.6))
 
 
-def _legend(c: Canvas, board: PegBoard) -> None:
+def _legend(c: Canvas, board: PegBoard, labels: Labels = ENGLISH) -> None:
     """Name, score and last move of each track, with a peg in its colour, across the top."""
     n = len(board.tracks)
     col = (WIDTH - 2 * MARGIN) / n
@@ -278,11 +279,11 @@ def _legend(c: Canvas, board: PegBoard) -> None:
         name = fit_text(t.name, 16, col - 60 - score_w)
         c.text((x + 32, y + 6), name, 16, WOOD_TEXT, bold=True)
         if t.front >= board.target:
-            detail, ink = f"wins (+{t.last_move})", GOLD
+            detail, ink = labels.wins.format(points=t.last_move), GOLD
         elif t.front == 0:
-            detail, ink = "not yet pegged", WOOD_MUTED
+            detail, ink = labels.not_pegged, WOOD_MUTED
         else:
-            detail, ink = f"+{t.last_move} from {t.back}", WOOD_MUTED
+            detail, ink = labels.moved.format(points=t.last_move, back=t.back), WOOD_MUTED
         c.text((x + 32, y + 26), detail, 12.5, ink)
         c.text((x + col - 22, y + 22), score, 26, WOOD_TEXT, anchor="rm", bold=True)
 

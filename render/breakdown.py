@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.scoring import Breakdown, ItemKind
 from render.canvas import Canvas, fit_text
 from render.cards import card_height, card_image, chip_width, draw_chip
+from render.labels import ENGLISH, Labels
 from render.style import (
     CHART_CRIB,
     CHART_HAND,
@@ -50,30 +53,35 @@ def card_left(index: int) -> float:
     return x + (STARTER_GAP if index == 4 else 0)
 
 
-def breakdown_png(b: Breakdown, theme: Theme = DARK, deck: DeckColours = TWO_COLOUR) -> bytes:
-    """The five cards on the felt and every scoring item with its cards, points and call."""
+def breakdown_png(b: Breakdown, theme: Theme = DARK, deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH,
+                  calls: Sequence[str] | None = None) -> bytes:
+    """The five cards on the felt and every scoring item with its cards, points and call.
+
+    `calls` replaces the items' own calls (one a item), for a caller that glosses them in a language."""
     if not isinstance(b, Breakdown):
         raise RenderError(f"{b!r} is not a Breakdown")
+    if calls is not None and len(calls) != len(b.items):
+        raise RenderError(f"{len(calls)} calls for {len(b.items)} items")
     width, height = breakdown_size(b)
     c = Canvas(width, height, theme.background)
     c.rect((0, 0, width, FELT_H), fill=FELT_EDGE)
     c.rect((2, 2, width - 2, FELT_H - 2), fill=FELT, radius=10)
-    title = "Crib" if b.crib else "Hand"
+    title = labels.crib if b.crib else labels.hand
     c.text((card_left(0), PAD - 2), title, 14, FELT_MUTED)
-    c.text((card_left(4), PAD - 2), "Starter", 14, FELT_MUTED)
+    c.text((card_left(4), PAD - 2), labels.starter, 14, FELT_MUTED)
     for i, card in enumerate((*b.hand, b.starter)):
         c.paste(card_image(card, CARD_W, deck), (card_left(i), PAD + 20))
     tx = card_left(4) + CARD_W + 28
-    c.text((tx, PAD + 26), "counts", 14, FELT_MUTED)
+    c.text((tx, PAD + 26), labels.counts, 14, FELT_MUTED)
     c.text((tx, PAD + 44), str(b.total), 52, FELT_TEXT, bold=True)
-    c.text((tx, PAD + 110), "point" if b.total == 1 else "points", 14, FELT_MUTED)
+    c.text((tx, PAD + 110), labels.point if b.total == 1 else labels.points, 14, FELT_MUTED)
     y = FELT_H + PAD
     if not b.items:
-        c.text((PAD + 4, y + ROW / 2), "Nothing scores: a player calls it “nineteen”.", 16, theme.muted,
+        c.text((PAD + 4, y + ROW / 2), labels.nothing, 16, theme.muted,
                anchor="lm")
     chips = max((sum(chip_width(k, CHIP_H) + 4 for k in item.cards) for item in b.items), default=0)
     call_x = PAD + 58 + chips + 14
-    for item in b.items:
+    for n, item in enumerate(b.items):
         colour = KIND_COLOURS[item.kind]
         c.rect((PAD, y + 3, PAD + 46, y + ROW - 3), fill=blend(theme.background, colour, 0.25),
                outline=colour, width=1.2, radius=8)
@@ -81,11 +89,11 @@ def breakdown_png(b: Breakdown, theme: Theme = DARK, deck: DeckColours = TWO_COL
         x = PAD + 58
         for card in item.cards:
             x += draw_chip(c, card, (x, y + (ROW - CHIP_H) / 2), CHIP_H, deck) + 4
-        c.text((call_x, y + ROW / 2), fit_text(item.call, 16, width - call_x - PAD), 16, theme.text,
-               anchor="lm")
+        call = calls[n] if calls is not None else item.call
+        c.text((call_x, y + ROW / 2), fit_text(call, 16, width - call_x - PAD), 16, theme.text, anchor="lm")
         y += ROW
     y = FELT_H + PAD + max(1, len(b.items)) * ROW + 12
     c.line([(PAD, y), (width - PAD, y)], theme.grid, width=1)
-    c.text((PAD + 4, y + 24), "Total", 18, theme.muted, anchor="lm")
+    c.text((PAD + 4, y + 24), labels.total, 18, theme.muted, anchor="lm")
     c.text((width - PAD - 4, y + 24), str(b.total), 26, theme.text, anchor="rm", bold=True)
     return c.png()

@@ -10,6 +10,7 @@ from engine.analysis import DiscardOption
 from engine.cards import Card
 from render.canvas import Canvas, Point, fit_text
 from render.cards import chip_width, draw_chip
+from render.labels import ENGLISH, Labels
 from render.style import (
     CHART_CRIB,
     CHART_HAND,
@@ -85,7 +86,7 @@ def analysis_row_top(index: int) -> float:
 
 
 def analysis_png(options: Sequence[DiscardOption], *, dealer: bool | None = None, theme: Theme = DARK,
-                 deck: DeckColours = TWO_COLOUR) -> bytes:
+                 deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH) -> bytes:
     """Each way to lay away as a row of bars (hand, crib, net), best net first, the best marked."""
     options = _check_options(options)
     if dealer is None:
@@ -95,8 +96,8 @@ def analysis_png(options: Sequence[DiscardOption], *, dealer: bool | None = None
     c = Canvas(width, height, theme.background)
     keep_w = max(sum(chip_width(k, CHIP_H) + 3 for k in o.keep) for o in rows)
     throw_w = max(sum(chip_width(k, CHIP_H) + 3 for k in o.discard) for o in rows)
-    throw_x = KEEP_X + max(keep_w, text_width("keep", 13)) + 14
-    bar_x0 = throw_x + max(throw_w, text_width("lay away", 13)) + 18
+    throw_x = KEEP_X + max(keep_w, text_width(labels.keep, 13)) + 14
+    bar_x0 = throw_x + max(throw_w, text_width(labels.lay_away, 13)) + 18
     bar_x1 = width - PAD - NUM_W
     crib_sign = 1 if dealer else -1
     values = [v for o in rows for v in (o.hand_ev, crib_sign * o.crib_ev, o.net)]
@@ -106,16 +107,17 @@ def analysis_png(options: Sequence[DiscardOption], *, dealer: bool | None = None
     def vx(v: float) -> float:
         return bar_x0 + (v - lo) / (hi - lo) * (bar_x1 - bar_x0)
 
-    role = "dealer (the crib is yours)" if dealer else "pone (the crib is your opponent's)"
-    c.text((PAD, PAD + 4), "Discard analysis", 22, theme.text, bold=True)
-    c.text((PAD, PAD + 34), f"as {role}; averages over every starter and crib", 13.5, theme.muted)
-    entries = [("hand", CHART_HAND), ("crib" if dealer else "crib (theirs)", CHART_CRIB), ("net", CHART_NET)]
+    role = labels.role_dealer if dealer else labels.role_pone
+    c.text((PAD, PAD + 4), labels.analysis, 22, theme.text, bold=True)
+    c.text((PAD, PAD + 34), labels.analysis_as.format(role=role), 13.5, theme.muted)
+    entries = [(labels.bar_hand, CHART_HAND), (labels.bar_crib if dealer else labels.bar_crib_theirs, CHART_CRIB),
+               (labels.bar_net, CHART_NET)]
     _legend(c, theme, entries, width - PAD, PAD + 12)
     top = A_HEADER + 22
-    c.text((KEEP_X, top - 6), "keep", 13, theme.muted, anchor="ls")
-    c.text((throw_x, top - 6), "lay away", 13, theme.muted, anchor="ls")
-    c.text((width - PAD, top - 6), "net", 13, theme.muted, anchor="rs")
-    c.text(((bar_x0 + bar_x1) / 2, top - 6), "expected points", 13, theme.muted, anchor="ms")
+    c.text((KEEP_X, top - 6), labels.keep, 13, theme.muted, anchor="ls")
+    c.text((throw_x, top - 6), labels.lay_away, 13, theme.muted, anchor="ls")
+    c.text((width - PAD, top - 6), labels.bar_net, 13, theme.muted, anchor="rs")
+    c.text(((bar_x0 + bar_x1) / 2, top - 6), labels.expected, 13, theme.muted, anchor="ms")
     bottom = top + len(rows) * A_ROW
     v = math.ceil(lo / step) * step
     while v <= hi:

@@ -122,3 +122,20 @@ def font(size: float) -> ImageFont.FreeTypeFont:
 def text_width(text: str, size: float) -> float:
     """Width of `text` in final pixels."""
     return font(size).getlength(text) / SCALE
+
+
+@cache
+def _glyph(char: str) -> bytes:
+    """The pixels of one character in the font (a character it lacks draws as the same empty box)."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("L", (48, 48))
+    ImageDraw.Draw(image).text((4, 4), char, font=font(14), fill=255)
+    return image.tobytes()
+
+
+def can_draw(text: str) -> bool:
+    """Whether the font has every character of `text`. Pillow's built-in font has no Chinese: an
+    application asks before passing labels in a language, rather than drawing rows of boxes."""
+    missing = _glyph("\ue000")  # a private-use character: no font draws it
+    return all(_glyph(ch) != missing for ch in set(text) if not ch.isspace())

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from engine.cards import Card, check_distinct
 from render.canvas import Canvas, fit_text
 from render.cards import back_image, card_height, card_image, felt_canvas
+from render.labels import ENGLISH, Labels
 from render.style import (
     FELT_EDGE,
     FELT_MUTED,
@@ -98,46 +99,46 @@ def series_positions(view: TableView) -> list[float]:
     return [PLAY_X0 + i * step for i in range(n)]
 
 
-def table_png(view: TableView, deck: DeckColours = TWO_COLOUR) -> bytes:
+def table_png(view: TableView, deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH) -> bytes:
     """The table picture; cards of the series are labelled with who played them."""
     c = felt_canvas(WIDTH, HEIGHT)
-    _header(c, view)
+    _header(c, view, labels)
     h = card_height(CARD_W)
     # The starter on the pack.
-    c.text((PAD + 4, TOP), "Starter", 14, FELT_MUTED)
+    c.text((PAD + 4, TOP), labels.starter, 14, FELT_MUTED)
     for k in (2, 1):
         c.paste(back_image(CARD_W), (PAD + 4 + k * 4, CARD_TOP + k * 3))
     if view.starter is not None:
         c.paste(card_image(view.starter, CARD_W, deck), (PAD + 4, CARD_TOP))
     else:
         c.paste(back_image(CARD_W), (PAD + 4, CARD_TOP))
-        c.text((PAD + 4 + CARD_W / 2, CARD_TOP + h + 14), "not cut yet", 12.5, FELT_MUTED, anchor="mm")
+        c.text((PAD + 4 + CARD_W / 2, CARD_TOP + h + 14), labels.not_cut, 12.5, FELT_MUTED, anchor="mm")
     # The play.
-    c.text((PLAY_X0, TOP), "The play", 14, FELT_MUTED)
+    c.text((PLAY_X0, TOP), labels.the_play, 14, FELT_MUTED)
     xs = series_positions(view)
     if not view.series:
         c.rect((PLAY_X0, CARD_TOP, PLAY_X0 + CARD_W, CARD_TOP + h), outline=FELT_MUTED, width=1.5,
                radius=CARD_W * 0.07)
-        c.text((PLAY_X0 + CARD_W + 16, CARD_TOP + h / 2), "no cards in this series yet", 14, FELT_MUTED,
+        c.text((PLAY_X0 + CARD_W + 16, CARD_TOP + h / 2), labels.no_series, 14, FELT_MUTED,
                anchor="lm")
     for i, (played, x) in enumerate(zip(view.series, xs, strict=True)):
         c.paste(card_image(played.card, CARD_W, deck), (x, CARD_TOP))
         step = (xs[i + 1] - x) if i + 1 < len(xs) else CARD_W
         _name_tag(c, view.players[played.player], player_colour(played.player), x, CARD_TOP + h + 6,
                   min(step, CARD_W) - 4)
-    _count(c, view)
+    _count(c, view, labels)
     # The crib.
     owner = view.players[view.dealer]
-    c.text((CRIB_X, TOP), fit_text(f"{owner}'s crib", 14, WIDTH - CRIB_X - PAD), 14, FELT_MUTED)
+    c.text((CRIB_X, TOP), fit_text(labels.crib_of.format(name=owner), 14, WIDTH - CRIB_X - PAD), 14, FELT_MUTED)
     if view.crib_size == 0:
         c.rect((CRIB_X, CARD_TOP, CRIB_X + CARD_W, CARD_TOP + h), outline=FELT_MUTED, width=1.5,
                radius=CARD_W * 0.07)
-        c.text((CRIB_X + CARD_W / 2, CARD_TOP + h / 2), "empty", 13, FELT_MUTED, anchor="mm")
+        c.text((CRIB_X + CARD_W / 2, CARD_TOP + h / 2), labels.empty, 13, FELT_MUTED, anchor="mm")
     for k in range(view.crib_size):
         c.paste(back_image(CARD_W), (CRIB_X + k * 7, CARD_TOP + k * 3))
     if view.crib_size:
-        word = "card" if view.crib_size == 1 else "cards"
-        c.text((CRIB_X + CARD_W / 2 + 10, CARD_TOP + h + 20), f"{view.crib_size} {word}, face down", 12.5,
+        words = (labels.crib_one if view.crib_size == 1 else labels.crib_many).format(count=view.crib_size)
+        c.text((CRIB_X + CARD_W / 2 + 10, CARD_TOP + h + 20), words, 12.5,
                FELT_MUTED, anchor="mm")
     return c.png()
 
@@ -150,14 +151,14 @@ def count_centre(view: TableView) -> tuple[float, float]:
     return x, CARD_TOP + card_height(CARD_W) / 2
 
 
-def _count(c: Canvas, view: TableView) -> None:
+def _count(c: Canvas, view: TableView, labels: Labels = ENGLISH) -> None:
     """The running count in a disc; gold at 15 and 31, where it scores."""
     x, y = count_centre(view)
     scoring = view.count in (15, 31)
     c.circle((x, y), COUNT_R, fill=(250, 248, 240), outline=GOLD if scoring else FELT_EDGE,
              width=4 if scoring else 2)
     c.text((x, y - 4), str(view.count), 30, (24, 26, 30), anchor="mm", bold=True)
-    c.text((x, y + 20), "count", 11, (90, 96, 104), anchor="mm")
+    c.text((x, y + 20), labels.count, 11, (90, 96, 104), anchor="mm")
 
 
 def _name_tag(c: Canvas, name: str, colour: tuple[int, int, int], x: float, y: float, width: float) -> None:
@@ -167,7 +168,7 @@ def _name_tag(c: Canvas, name: str, colour: tuple[int, int, int], x: float, y: f
     c.text((x + 6, y + 10), text, 12.5, (16, 18, 22), anchor="lm")
 
 
-def _header(c: Canvas, view: TableView) -> None:
+def _header(c: Canvas, view: TableView, labels: Labels = ENGLISH) -> None:
     """Who sits at the table, in their colours, with the dealer's button and whose turn it is."""
     x = PAD + 4
     y = PAD + 6
@@ -179,9 +180,9 @@ def _header(c: Canvas, view: TableView) -> None:
         x += 18 + text_width(label, 15) + 8
         if seat == view.dealer:
             c.circle((x + 9, y + 8), 9, fill=(250, 248, 240), outline=FELT_EDGE)
-            c.text((x + 9, y + 8), "D", 11, (20, 22, 26), anchor="mm", bold=True)
+            c.text((x + 9, y + 8), labels.dealer, 11, (20, 22, 26), anchor="mm", bold=True)
             x += 24
         if seat == view.to_play:
-            c.text((x, y + 8), "to play", 12.5, GOLD, anchor="lm")
-            x += text_width("to play", 12.5) + 8
+            c.text((x, y + 8), labels.to_play, 12.5, GOLD, anchor="lm")
+            x += text_width(labels.to_play, 12.5) + 8
         x += 18

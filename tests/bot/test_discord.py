@@ -11,7 +11,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.autopilot import play_out
+from bot.autopilot import autopilot, play_out
 from bot.config import Config
 from bot.controller import Controller, NewGame
 from bot.discord_app import CribbageBot, CribbageGroup, DiscordFront, TableGroup, member_of
@@ -107,7 +107,7 @@ async def test_commands_are_registered_with_names_options_and_descriptions() -> 
     play = subs["play"]
     assert play["description"] == "Start a game against the computer or another member"
     assert [(o["name"], o["type"], o["required"]) for o in play["options"]] == [
-        ("opponent", 6, False), ("difficulty", 3, False), ("target", 4, False)]
+        ("opponent", 6, False), ("difficulty", 3, False), ("target", 4, False), ("count_myself", 5, False)]
     assert [c["value"] for c in play["options"][1]["choices"]] == ["easy", "normal", "hard", "expert"]
     assert [c["value"] for c in play["options"][2]["choices"]] == [121, 61]
     assert subs["end"]["description"] == "End an abandoned game here (needs Manage Messages)"
@@ -602,4 +602,70 @@ async def test_review_stats_and_leaderboard() -> None:
     args, kwargs = sent(i.followup.send)
     assert kwargs["ephemeral"] is False
     assert args[0] == "This server: 1 games, 5 deals, 2 players.\nNobody has finished 3 games here yet."
+    controller.close()
+
+
+async def test_counting_my_own_hands_declares_privately_through_the_modal() -> None:
+    controller = Controller(SqliteStorage(":memory:"), ids=lambda: "game1", seeds=lambda: 11)
+    fakes = Fakes()
+    front = DiscordFront(controller, Config(None, difficulty="easy"), fakes.client, edit_interval=0.0)
+    front.fakes = fakes  # type: ignore[attr-defined]
+    group = CribbageGroup(front)
+    await group.play.callback(group, member_interaction(front, ANN), None, None, None, True)
+    meta = await controller.meta("game1")
+    assert meta is not None and meta.self_count == (0,) and meta.lang == "en"
+    reply = await controller.hand(member_of(ANN), "game1")
+    turn = 0
+    while not any("declare" in getattr(c, "custom_id", "") for c in reply.panel.controls):
+        reply = await controller.press(member_of(ANN), *autopilot(reply.panel, turn))
+        turn += 1
+    shows = [c for c in fakes.thread.send.await_args_list if c.args[0].startswith("The show:")]
+    assert shows == []  # held while ann counts
+    i = member_interaction(front, ANN, channel=fakes.thread)
+    await GameButton(discord.ui.Button(custom_id="crib:game1:0:declare:hand")).callback(i)
+    modal = i.response.send_modal.await_args.args[0]
+    assert isinstance(modal, NumberModal) and modal.reason is None and modal.title == "Your count"
+    modal.number._value = "4"
+    await modal.on_submit(i)
+    i.response.defer.assert_awaited_once_with(ephemeral=True, thinking=True)
+    args, kwargs = sent(i.followup.send)
+    assert kwargs["ephemeral"] is True
+    assert args[0].startswith("Right: 4.\nYour counting: 1 of 1 exact (100%)")
+    assert args[0].endswith("Count your crib: Q♣ 8♣ 6♣ 10♥ + starter 9♣. Declare your total; the game goes on "
+                            "with the true count.")
+    assert view_ids(kwargs["view"]) == ["crib:game1:0:declare:crib"]
+    i = member_interaction(front, ANN, channel=fakes.thread)
+    await GameButton(discord.ui.Button(custom_id="crib:game1:0:declare:crib")).callback(i)
+    modal = i.response.send_modal.await_args.args[0]
+    modal.number._value = "3"
+    await modal.on_submit(i)
+    args, kwargs = sent(i.followup.send)
+    assert kwargs["ephemeral"] is True and args[0].startswith("You said 3; it is 5. You missed 2.")
+    args, kwargs = sent(fakes.thread.send)
+    assert args[0].startswith("The show:\ncomputer (easy)'s hand: A♥ 2♦ 3♥ A♦ + 9♣")
+    assert args[0].endswith("ann declared 4 for the hand: right.\nann declared 3 for the crib; it counts 5: 2 missed.")
+    assert [f.filename for f in kwargs["files"]] == ["show-1.png", "show-2.png", "show-3.png"]
+    controller.close()
+
+
+async def test_a_game_speaks_the_servers_language_in_public_and_the_members_in_private() -> None:
+    controller = Controller(SqliteStorage(":memory:"), ids=lambda: "game1", seeds=lambda: 11)
+    fakes = Fakes()
+    front = DiscordFront(controller, Config(None, difficulty="easy"), fakes.client, edit_interval=0.0)
+    front.fakes = fakes  # type: ignore[attr-defined]
+    group = CribbageGroup(front)
+    i = member_interaction(front, ANN, locale="en-US", guild_locale="zh-CN")
+    await group.play.callback(group, i, None, None, None)
+    args, kwargs = sent(fakes.thread.send)
+    assert args[0].startswith("克里比奇牌，121 分获胜：ann 0 · computer (easy) 0\n第 1 局，ann 发牌。")
+    assert kwargs["view"].children[0].item.label == "我的手牌"
+    args, kwargs = sent(i.followup.send)
+    assert args[0] == f"Your game is in <#{THREAD}>. Your hand (0 to 0). Lay away 2 for your crib."
+    assert kwargs["view"].children[0].item.placeholder == "Choose 2 cards for your crib"
+    # the same member with a Chinese client asks for their hand: Chinese, privately
+    i = member_interaction(front, ANN, locale="zh-CN", guild_locale="zh-CN", channel=fakes.thread)
+    await front.on_component(i, "crib:game1:0:hand", ())
+    args, kwargs = sent(i.followup.send)
+    assert (args[0], kwargs["ephemeral"]) == ("你的手牌（0 比 0）。请放 2 张牌进你的底牌。", True)
+    assert kwargs["view"].children[0].item.placeholder == "选 2 张牌放进你的底牌"
     controller.close()

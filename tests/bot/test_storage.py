@@ -1,9 +1,11 @@
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from bot.storage import (
+    Declaration,
     GameMeta,
     Seat,
     SeatKind,
@@ -113,3 +115,37 @@ def test_status_place_and_lookups(store: SqliteStorage) -> None:
 def test_bad_synchronous_setting(tmp_path: Path) -> None:
     with pytest.raises(StorageError, match="synchronous must be FULL, NORMAL, EXTRA or OFF, not 'fast'"):
         SqliteStorage(tmp_path / "x.sqlite3", synchronous="fast")
+
+
+def test_self_counting_seats_language_and_declarations_are_kept(store: SqliteStorage) -> None:
+    store.create(replace(meta(), self_count=(0,), lang="zh"))
+    loaded = store.load("g1")
+    assert loaded is not None and (loaded.meta.self_count, loaded.meta.lang) == ((0,), "zh")
+    hand = Declaration("g1", 2, 0, False, 10, 12)
+    tally = {"attempts": 1, "exact": 0, "points_missed": 2, "points_over": 0}
+    assert store.add_declaration(hand, user="u1", tally=tally, now=500.0) is True
+    assert store.add_declaration(hand, user="u1", tally={"attempts": 9}, now=600.0) is False  # settled once
+    assert store.add_declaration(Declaration("g1", 2, 0, True, None, 4), user="", tally=None, now=700.0)
+    assert store.declarations("g1") == [hand, Declaration("g1", 2, 0, True, None, 4)]
+    assert store.tally("u1") == tally
+    assert store.load("g1").meta.updated == 700.0  # type: ignore[union-attr]
+
+
+def test_a_database_from_before_the_new_columns_opens(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE games (id TEXT PRIMARY KEY, rules TEXT NOT NULL, seats TEXT NOT NULL, seed INTEGER NOT NULL,
+            status TEXT NOT NULL, place TEXT NOT NULL, message TEXT NOT NULL DEFAULT '', winner INTEGER,
+            created REAL NOT NULL, updated REAL NOT NULL, reminded INTEGER NOT NULL DEFAULT 0,
+            guild TEXT NOT NULL DEFAULT '');
+    """)
+    db.execute("INSERT INTO games (id, rules, seats, seed, status, place, created, updated) VALUES "
+               "('old', ?, ?, 1, 'active', 'chan', 1.0, 1.0)",
+               ('{"target": 121}', '[{"kind": "human", "name": "ann", "user": "u1"}]'))
+    db.commit()
+    db.close()
+    store = SqliteStorage(path)
+    loaded = store.load("old")
+    assert loaded is not None and (loaded.meta.self_count, loaded.meta.lang) == ((), "en")
+    store.close()
