@@ -196,13 +196,10 @@ class Companion:
                   lang: Lang) -> Answer:
         """Peg points for a seat (named by number or name); refused with the reason, nothing changed."""
         with self._lock:
-            found = self._find(place_or_id, lang)
+            found = self._find_mine(place_or_id, user, lang)
             if isinstance(found, Answer):
                 return found
             stored, session = found
-            refused = self._refuse(stored, user, lang)
-            if refused is not None:
-                return refused
             who = self._seat(session, seat)
             if who is None:
                 return Answer(False, t("table.not_a_player", lang, name=str(seat)))
@@ -255,13 +252,10 @@ class Companion:
 
     def table_next_deal(self, place_or_id: str, user: str, version: int | None, lang: Lang) -> Answer:
         with self._lock:
-            found = self._find(place_or_id, lang)
+            found = self._find_mine(place_or_id, user, lang)
             if isinstance(found, Answer):
                 return found
             stored, session = found
-            refused = self._refuse(stored, user, lang)
-            if refused is not None:
-                return refused
             if version is not None and version != len(session.log):
                 return Answer(False, t("table.stale_undo", lang))
             dealer = session.next_deal()
@@ -278,13 +272,10 @@ class Companion:
 
     def table_end(self, place: str, user: str, lang: Lang) -> Answer:
         with self._lock:
-            found = self._find(place, lang)
+            found = self._find_mine(place, user, lang)
             if isinstance(found, Answer):
                 return found
             stored, session = found
-            refused = self._refuse(stored, user, lang)
-            if refused is not None:
-                return refused
             stored = replace(stored, live=False, updated=self.clock())
             self.storage.save_table(stored)
         scores = ", ".join(f"{session.team_name(k)} {s}" for k, s in enumerate(session.scores))
@@ -321,6 +312,14 @@ class Companion:
                 self._board = None
 
     # -- table helpers
+
+    def _find_mine(self, place_or_id: str, user: str, lang: Lang) -> tuple[StoredTable, TableSession] | Answer:
+        """The live table there, if `user` may move its pegs; else the answer saying why not."""
+        found = self._find(place_or_id, lang)
+        if isinstance(found, Answer):
+            return found
+        refused = self._refuse(found[0], user, lang)
+        return found if refused is None else refused
 
     def _find(self, place_or_id: str, lang: Lang, finished_too: bool = False
               ) -> tuple[StoredTable, TableSession] | Answer:
