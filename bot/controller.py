@@ -464,12 +464,10 @@ class Controller:
         return self._after(live, start_events, user, lang=lang)
 
     def _declare(self, game_id: str, user: str, deal: int, crib: bool, declared: str | int, lang: Lang) -> Reply:
-        live = self._load(game_id)
-        if live is None:
-            return Reply(False, "That game no longer exists.", game_id)
-        seat = self._seat_of(live, user)
-        if seat is None:
-            return self._not_seated(live)
+        found = self._seated(game_id, user)
+        if isinstance(found, Reply):
+            return found
+        live, seat = found
         game = live.game
         step = self._step_of(live, seat)
         if step is None or (step.deal, step.crib) != (deal, crib):
@@ -511,24 +509,28 @@ class Controller:
         return Reply(True, "", live.meta.id, game.version, lines=lines, table=self._table(live), posts=posts,
                      panel=panel, waiting=self._waiting(live))
 
-    def _hand(self, game_id: str, user: str, lang: Lang | None = None) -> Reply:
+    def _seated(self, game_id: str, user: str) -> tuple[_Live, int] | Reply:
+        """The game and `user`'s seat in it; else the refusal (no such game, or not a player in it)."""
         live = self._load(game_id)
         if live is None:
             return Reply(False, "That game no longer exists.", game_id)
         seat = self._seat_of(live, user)
-        if seat is None:
-            return self._not_seated(live)
+        return (live, seat) if seat is not None else self._not_seated(live)
+
+    def _hand(self, game_id: str, user: str, lang: Lang | None = None) -> Reply:
+        found = self._seated(game_id, user)
+        if isinstance(found, Reply):
+            return found
+        live, seat = found
         if live.meta.status is Status.INVITED:
             return Reply(False, "The game starts when the invitation is accepted.", game_id)
         return Reply(True, "", game_id, live.game.version, panel=self._panel(live, seat, lang))
 
     def _resign(self, game_id: str, user: str) -> Reply:
-        live = self._load(game_id)
-        if live is None:
-            return Reply(False, "That game no longer exists.", game_id)
-        seat = self._seat_of(live, user)
-        if seat is None:
-            return self._not_seated(live)
+        found = self._seated(game_id, user)
+        if isinstance(found, Reply):
+            return found
+        live, seat = found
         if not live.meta.status.live:
             return Reply(False, self._closed_note(live), game_id, live.game.version)
         winner = 1 - seat
