@@ -419,14 +419,14 @@ class Controller:
                lang: Lang | None = None) -> Reply:
         live = self._load(game_id)
         if live is None:
-            return Reply(False, "That game no longer exists.", game_id)
+            return Reply(False, t("refuse.no_game", as_lang(lang)), game_id)
         if cid.verb in (Verb.ACCEPT, Verb.DECLINE):
             return self._answer_invite(live, user, cid.verb is Verb.ACCEPT, lang)
         if cid.verb is Verb.HAND:
             return self._hand(game_id, user, lang)
         seat = self._seat_of(live, user)
         if seat is None:
-            return self._not_seated(live)
+            return self._not_seated(live, lang)
         game = live.game
         if live.meta.status is not Status.ACTIVE:
             return Reply(False, self._closed_note(live, lang), game_id, game.version,
@@ -438,8 +438,8 @@ class Controller:
             return Reply(False, t("selfcount.first", live.meta.lang), game_id, game.version,
                          panel=self._panel(live, seat, lang))
         if cid.version != game.version:
-            return Reply(False, "That choice was from an earlier moment of the game; nothing changed. "
-                         "Here is your hand now.", game_id, game.version, panel=self._panel(live, seat, lang))
+            return Reply(False, t("refuse.stale", as_lang(lang or live.meta.lang)), game_id, game.version,
+                         panel=self._panel(live, seat, lang))
         try:
             action = self._action(live, seat, cid, values)
         except ValueError as exc:
@@ -509,21 +509,21 @@ class Controller:
         return Reply(True, "", live.meta.id, game.version, lines=lines, table=self._table(live), posts=posts,
                      panel=panel, waiting=self._waiting(live))
 
-    def _seated(self, game_id: str, user: str) -> tuple[_Live, int] | Reply:
+    def _seated(self, game_id: str, user: str, lang: Lang | None = None) -> tuple[_Live, int] | Reply:
         """The game and `user`'s seat in it; else the refusal (no such game, or not a player in it)."""
         live = self._load(game_id)
         if live is None:
-            return Reply(False, "That game no longer exists.", game_id)
+            return Reply(False, t("refuse.no_game", as_lang(lang)), game_id)
         seat = self._seat_of(live, user)
-        return (live, seat) if seat is not None else self._not_seated(live)
+        return (live, seat) if seat is not None else self._not_seated(live, lang)
 
     def _hand(self, game_id: str, user: str, lang: Lang | None = None) -> Reply:
-        found = self._seated(game_id, user)
+        found = self._seated(game_id, user, lang)
         if isinstance(found, Reply):
             return found
         live, seat = found
         if live.meta.status is Status.INVITED:
-            return Reply(False, "The game starts when the invitation is accepted.", game_id)
+            return Reply(False, t("refuse.not_started", as_lang(lang or live.meta.lang)), game_id)
         return Reply(True, "", game_id, live.game.version, panel=self._panel(live, seat, lang))
 
     def _resign(self, game_id: str, user: str) -> Reply:
@@ -543,7 +543,7 @@ class Controller:
     def _end(self, game_id: str, by: Member) -> Reply:
         live = self._load(game_id)
         if live is None:
-            return Reply(False, "That game no longer exists.", game_id)
+            return Reply(False, t("refuse.no_game", Lang.EN), game_id)
         if not live.meta.status.live:
             return Reply(False, self._closed_note(live), game_id, live.game.version)
         return self._close(live, Status.ENDED, None,
@@ -552,9 +552,10 @@ class Controller:
     def _answer_invite(self, live: _Live, user: str, accept: bool, lang: Lang | None = None) -> Reply:
         guest = live.meta.seats[1]
         if user != guest.user:
-            return Reply(False, f"Only {guest.name} can answer this invitation.", live.meta.id)
+            return Reply(False, t("refuse.only_guest", as_lang(lang or live.meta.lang), name=guest.name),
+                         live.meta.id)
         if live.meta.status is not Status.INVITED:
-            return Reply(False, "This invitation has already been answered.", live.meta.id)
+            return Reply(False, t("refuse.answered", as_lang(lang or live.meta.lang)), live.meta.id)
         if not accept:
             return self._close(live, Status.DECLINED, None, t("game.declined", live.meta.lang, name=guest.name))
         now = self.clock()
@@ -1035,10 +1036,10 @@ class Controller:
                 return s
         return None
 
-    def _not_seated(self, live: _Live) -> Reply:
-        players = " and ".join(live.names)
-        return Reply(False, f"Only {players} play in this game; you can watch.", live.meta.id,
-                     live.game.version)
+    def _not_seated(self, live: _Live, lang: Lang | None = None) -> Reply:
+        lang = as_lang(lang or live.meta.lang)
+        players = t("refuse.and", lang).join(live.names)
+        return Reply(False, t("refuse.not_seated", lang, players=players), live.meta.id, live.game.version)
 
     def _waiting(self, live: _Live) -> tuple[str, ...]:
         if live.meta.status is not Status.ACTIVE:
