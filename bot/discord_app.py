@@ -202,14 +202,14 @@ class DiscordFront:
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = interaction.channel
         if channel is None or interaction.guild is None:
-            await self._private(interaction, "Games are played in a server's channels.")
+            await self._private(interaction, t("adapter.guild_only", lang_of(interaction)))
             return
         host = member_of(interaction.user)
         if opponent is not None and opponent.bot:
-            await self._private(interaction, "Bots cannot be invited; leave the opponent out to play me.")
+            await self._private(interaction, t("adapter.no_bots", lang_of(interaction)))
             return
         if isinstance(channel, discord.Thread) and await self.controller.games_at(str(channel.id)):
-            await self._private(interaction, "This thread already has a game; start one in the channel.")
+            await self._private(interaction, t("adapter.thread_busy", lang_of(interaction)))
             return
         request = NewGame(str(channel.id), host, member_of(opponent) if opponent else None,
                           difficulty or self.config.difficulty, target or self.config.target,
@@ -228,7 +228,7 @@ class DiscordFront:
             await self._private(interaction, reply.note)
             return
         where = await self._open_table(channel, reply, f"{host.name} vs the computer")
-        await self._send_panel(interaction, reply.panel, f"Your game is in {where}. ")
+        await self._send_panel(interaction, reply.panel, t("adapter.your_game_in", lang_of(interaction), where=where))
 
     async def show_hand(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -247,7 +247,7 @@ class DiscordFront:
         if game is None:
             return
         reply = await self.controller.resign(member_of(interaction.user), game)
-        await self._private(interaction, reply.note if not reply.ok else "You resigned.")
+        await self._private(interaction, reply.note if not reply.ok else t("adapter.resigned", lang_of(interaction)))
         if reply.ok:
             await self.publish(reply)
 
@@ -255,18 +255,18 @@ class DiscordFront:
         await interaction.response.defer(ephemeral=True, thinking=True)
         perms = interaction.permissions
         if not perms.manage_messages:
-            await self._private(interaction, "Only members who may manage messages can end a game.")
+            await self._private(interaction, t("adapter.end_perm", lang_of(interaction)))
             return
         games = await self.controller.games_at(str(interaction.channel_id))
         if game is not None:
             games = [g for g in games if g.id == game]
         if not games:
-            await self._private(interaction, "There is no game going on here" +
-                                (f" with the id {game}." if game else "."))
+            await self._private(interaction, t("adapter.no_game_id", lang_of(interaction), game=game) if game
+                                else t("adapter.no_game_here", lang_of(interaction)))
             return
         if len(games) > 1:
             ids = ", ".join(g.id for g in games)
-            await self._private(interaction, f"Several games are going on here ({ids}); name one with game:.")
+            await self._private(interaction, t("adapter.several", lang_of(interaction), ids=ids))
             return
         reply = await self.controller.end(games[0].id, member_of(interaction.user))
         await self._private(interaction, reply.note)
@@ -280,9 +280,9 @@ class DiscordFront:
             return
         record = await self.controller.record(game)
         if record is None:
-            await self._private(interaction, "That game has no record.")
+            await self._private(interaction, t("adapter.no_record", lang_of(interaction)))
             return
-        await interaction.followup.send("The game record (docs/record-format.md):", file=to_file(record),
+        await interaction.followup.send(t("adapter.record", lang_of(interaction)), file=to_file(record),
                                         ephemeral=True)
 
     # ------------------------------------------------------------------ companion commands
@@ -551,7 +551,7 @@ class DiscordFront:
         if reply.finished:  # declined
             if message is not None:
                 await message.edit(content=clip(message.content + f"\n{reply.note}"), view=None)
-            await self._private(interaction, "You declined.")
+            await self._private(interaction, t("adapter.declined", lang_of(interaction)))
             return
         meta = await self.controller.meta(reply.game or "")
         names = " vs ".join(s.name for s in meta.seats) if meta else "cribbage"
@@ -561,7 +561,7 @@ class DiscordFront:
         if message is not None:
             text = message.content + f"\nAccepted: the game is in {where}."
             await message.edit(content=clip(text), view=None)
-        await self._send_panel(interaction, reply.panel, f"The game is in {where}. ")
+        await self._send_panel(interaction, reply.panel, t("adapter.game_in", lang_of(interaction), where=where))
 
     # ------------------------------------------------------------------ publishing
 
@@ -627,7 +627,7 @@ class DiscordFront:
         if mine is None and any_player and games:
             mine = games[-1]
         if mine is None:
-            await self._private(interaction, "You have no game going on here. Start one with /cribbage play.")
+            await self._private(interaction, t("adapter.no_game", lang_of(interaction)))
             return None
         return mine.id
 
