@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.style import RGB, SCALE, font, text_width
+from render.style import RGB, SCALE, font_for, text_width
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -72,9 +72,9 @@ class Canvas:
 
     def text(self, xy: Point, text: str, size: float, fill: Colour, anchor: str = "la",
              bold: bool = False) -> None:
-        """Text in the built-in font; `bold` thickens it with a stroke of its own colour."""
+        """Text in the built-in font (or a Chinese one, for Chinese); `bold` thickens it with a stroke."""
         stroke = max(1, round(size * SCALE / 40)) if bold else 0
-        self.draw.text((xy[0] * SCALE, xy[1] * SCALE), text, font=font(size), fill=fill, anchor=anchor,
+        self.draw.text((xy[0] * SCALE, xy[1] * SCALE), text, font=font_for(text, size), fill=fill, anchor=anchor,
                        stroke_width=stroke, stroke_fill=fill)
 
     # images -----------------------------------------------------------------

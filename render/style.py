@@ -8,6 +8,7 @@ distinct under the common forms of colour blindness.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import cache
 
@@ -119,23 +120,64 @@ def font(size: float) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size * SCALE)  # type: ignore[return-value]
 
 
-def text_width(text: str, size: float) -> float:
-    """Width of `text` in final pixels."""
-    return font(size).getlength(text) / SCALE
+CJK_FONT_FILES = (
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",  # Debian: fonts-wqy-microhei
+    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",  # Debian: fonts-noto-cjk
+    "/usr/share/fonts/truetype/arphic/uming.ttc",
+)
+"""Where a Chinese font is looked for (CRIBBAGE_CJK_FONT names another): text the built-in font lacks is
+drawn in it. Without one, Chinese labels cannot be drawn, and `can_draw` says so."""
 
 
 @cache
-def _glyph(char: str) -> bytes:
-    """The pixels of one character in the font (a character it lacks draws as the same empty box)."""
+def cjk_font_file() -> str | None:
+    named = os.environ.get("CRIBBAGE_CJK_FONT")
+    for path in ((named,) if named else ()) + CJK_FONT_FILES:
+        if os.path.isfile(path):
+            return path
+    return None
+
+
+@cache
+def _cjk_font(size: float) -> ImageFont.FreeTypeFont:
+    path = cjk_font_file()
+    assert path is not None
+    return ImageFont.truetype(path, size * SCALE)
+
+
+def font_for(text: str, size: float) -> ImageFont.FreeTypeFont:
+    """The built-in font, or the Chinese one for text the built-in font cannot draw."""
+    if text.isascii() or _builtin_can_draw(text) or cjk_font_file() is None:
+        return font(size)
+    return _cjk_font(size)
+
+
+def text_width(text: str, size: float) -> float:
+    """Width of `text` in final pixels."""
+    return font_for(text, size).getlength(text) / SCALE
+
+
+@cache
+def _glyph(char: str, cjk: bool = False) -> bytes:
+    """The pixels of one character in a font (a character it lacks draws as that font's empty box)."""
     from PIL import Image, ImageDraw
 
     image = Image.new("L", (48, 48))
-    ImageDraw.Draw(image).text((4, 4), char, font=font(14), fill=255)
+    ImageDraw.Draw(image).text((4, 4), char, font=_cjk_font(14) if cjk else font(14), fill=255)
     return image.tobytes()
 
 
+def _has_glyphs(text: str, cjk: bool = False) -> bool:
+    missing = _glyph("\ue000", cjk)  # a private-use character: no font draws it
+    return all(_glyph(ch, cjk) != missing for ch in set(text) if not ch.isspace())
+
+
+def _builtin_can_draw(text: str) -> bool:
+    return _has_glyphs(text)
+
+
 def can_draw(text: str) -> bool:
-    """Whether the font has every character of `text`. Pillow's built-in font has no Chinese: an
-    application asks before passing labels in a language, rather than drawing rows of boxes."""
-    missing = _glyph("\ue000")  # a private-use character: no font draws it
-    return all(_glyph(ch) != missing for ch in set(text) if not ch.isspace())
+    """Whether `text` can be drawn: by the built-in font (which has no Chinese), or by a Chinese font found
+    on this machine. An application asks before passing labels in a language, rather than drawing boxes."""
+    return _builtin_can_draw(text) or (cjk_font_file() is not None and _has_glyphs(text, cjk=True))

@@ -66,3 +66,14 @@ def test_can_draw_tells_characters_the_font_lacks() -> None:
     assert can_draw("Starter") and can_draw("61 · double skunk") and can_draw("Nothing scores: “nineteen”.")
     assert not can_draw("\ue000") and not can_draw("a\ue001b")
     assert can_draw("") and can_draw("   ")
+
+
+def test_chinese_is_drawn_with_a_chinese_font_when_one_is_installed() -> None:
+    from render.style import cjk_font_file, font, font_for, text_width
+
+    if cjk_font_file() is None:
+        assert not can_draw("手牌") and font_for("手牌", 12) is font(12)
+    else:
+        assert can_draw("手牌") and font_for("手牌", 12) is not font(12)
+        assert text_width("手牌", 12) > text_width("ab", 12)
+    assert font_for("Starter", 12) is font(12)  # Latin text keeps the built-in font either way
