@@ -203,10 +203,19 @@ class Companion:
             who = self._seat(session, seat)
             if who is None:
                 return Answer(False, t("table.not_a_player", lang, name=str(seat)))
+            scored = None
             try:
                 value = int(str(points).strip())
             except ValueError:
-                return Answer(False, t("error.not_a_number", lang, value=points))
+                scored = _score_text(str(points))
+                if scored is None:
+                    return Answer(False, t("table.not_points_or_cards", lang, value=points))
+                if isinstance(scored, CardError):
+                    return Answer(False, card_error(str(points), scored, lang))
+                value = scored.total
+                if value == 0:
+                    return Answer(False, t("table.scored_nothing", lang, cards=_cards_text(scored)))
+                reason = reason or ("crib" if scored.crib else "hand")
             if not 1 <= value <= MAX_POINTS:
                 return Answer(False, t("table.points_range", lang, max=MAX_POINTS, value=value))
             why = _reason(reason)
@@ -221,6 +230,9 @@ class Companion:
         score = session.scores[team]
         line = (t("table.pegged_reason", lang, player=name, points=value, reason=reason.strip(), score=score)
                 if reason and reason.strip() else t("table.pegged", lang, player=name, points=value, score=score))
+        if scored is not None:
+            calls = ", ".join(breakdown_calls(scored, lang))
+            line += "\n" + t("table.scored", lang, cards=_cards_text(scored), calls=calls)
         return self._board_answer(stored, session, lang, line)
 
     def table_undo(self, place_or_id: str, user: str, version: int | None, lang: Lang) -> Answer:
@@ -523,3 +535,24 @@ def _chance(chances: Any, discard: tuple[Card, ...]) -> float:
         if c.option.discard == discard:
             return float(c.p_win)
     return 0.0
+
+
+def _score_text(text: str) -> Breakdown | CardError | None:
+    """The number pad's hand/crib scorer: four cards, the starter, and optionally the word `crib`.
+    None when the text is not meant as cards at all (too few tokens)."""
+    tokens = text.replace(",", " ").split()
+    crib = bool(tokens) and tokens[-1].lower() == "crib"
+    if crib:
+        tokens = tokens[:-1]
+    if len(tokens) < 2:
+        return None
+    try:
+        cards = parse_cards(tokens, count=5)
+        return score_hand(cards[:4], cards[4], crib=crib)
+    except CardError as exc:
+        return exc
+
+
+def _cards_text(b: Breakdown) -> str:
+    return f"{' '.join(c.pretty() for c in b.hand)} + {b.starter.pretty()}"
+

@@ -95,7 +95,7 @@ class NumberModal(discord.ui.Modal):
                  submit: Callable[[discord.Interaction, str, str | None], Awaitable[None]]) -> None:
         super().__init__(title=title[:45], timeout=600)
         self._submit = submit
-        self.number: discord.ui.TextInput[Any] = discord.ui.TextInput(label=label[:45], min_length=1, max_length=3)
+        self.number: discord.ui.TextInput[Any] = discord.ui.TextInput(label=label[:45], min_length=1, max_length=40)
         self.add_item(self.number)
         self.reason: discord.ui.TextInput[Any] | None = None
         if reason_label is not None:

@@ -387,3 +387,22 @@ async def test_an_old_database_gains_the_new_tables(tmp_path: Path) -> None:
     assert stored is not None and stored.meta.guild == "" and stored.meta.seats[0].name == "Ann"
     assert storage.table_at("chan") is None and storage.tally("u1") is None
     storage.close()
+
+
+async def test_the_number_pad_scores_a_typed_hand_or_crib() -> None:
+    c = make()
+    await c.table_start("pad", SEATS, ANN, 121)
+    answer = await c.table_peg("pad", ANN, 0, "5H 5C 5D JS 5S", None)
+    assert answer.ok and "Ann +29" in answer.text and "double pair royal is twenty-eight" in answer.text
+    crib = await c.table_peg("pad", ANN, 1, "2h 4h 6h 8h qh crib", None)
+    assert crib.ok and "Bob +5" in crib.text and "a flush of five is five" in crib.text
+    session = c.companion.table_session("pad")
+    assert session is not None and session.scores == (29, 5)
+    assert [a.reason.value for a in session.log if hasattr(a, "reason")] == ["hand", "crib"]
+    nothing = await c.table_peg("pad", ANN, 1, "2C 4D 6H 8S QD", None)
+    assert not nothing.ok and "counts nothing (nineteen)" in nothing.text
+    typo = await c.table_peg("pad", ANN, 1, "5H 5X 5D JS 5S", None)
+    assert not typo.ok and typo.text.startswith("“5X” is not a card. Write cards as a rank")
+    word = await c.table_peg("pad", ANN, 1, "lots", None)
+    assert not word.ok and "is neither points" in word.text
+    c.close()
