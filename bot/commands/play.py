@@ -11,15 +11,15 @@ import getpass
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.config import ConfigError, load_config
-from bot.controller import Controller, NewGame, find_player_game
 from bot.errors import UsageError
-from bot.pegboard import PegMirror
-from bot.replies import Panel
-from bot.storage import SqliteStorage, StorageError
-from bot.terminal import PLACE, local_member, play_at_terminal
 from engine.players import DIFFICULTIES
+
+if TYPE_CHECKING:  # the controller brings discord.py and Pillow: loaded only when a game starts
+    from bot.controller import Controller
+    from bot.pegboard import PegMirror
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -42,6 +42,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from bot.controller import Controller
+    from bot.pegboard import PegMirror
+    from bot.storage import SqliteStorage, StorageError
+
     try:
         config = load_config(args.config)
     except ConfigError as exc:
@@ -73,6 +77,10 @@ def run(args: argparse.Namespace) -> int:
 
 async def _play(controller: Controller, name: str, difficulty: str, target: int, skunk: bool,
                 args: argparse.Namespace, mirror: PegMirror | None) -> int:
+    from bot.controller import NewGame, find_player_game
+    from bot.replies import Panel
+    from bot.terminal import PLACE, local_member, play_at_terminal
+
     me = local_member(name)
     resume = None
     if not args.new and args.seed is None:
