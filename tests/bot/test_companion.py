@@ -118,20 +118,8 @@ async def test_rules_pages() -> None:
 
 # ---------------------------------------------------------------------- table mode
 
-# The game of tests/bot/test_table_board.py: Ann ends on 121 exactly; Bob on 108.
-DEALS = [
-    [(1, 2, "play"), (0, 2, "play"), (1, 1, "go"), (0, 1, "last"), (1, 8, "hand"), (0, 12, "hand"), "undo",
-     (0, 10, "hand"), (0, 4, "crib")],
-    [(0, 2, "play"), (1, 3, "play"), (0, 1, "last"), (0, 6, "hand"), (1, 16, "hand"), (1, 5, "crib")],
-    [(0, 4, "play"), (1, 2, "play"), (1, 2, "play"), (1, 1, "go"), (0, 7, "hand"), (1, 9, "hand"),
-     (1, 2, "crib")],
-    [(0, 2, "play"), (1, 6, "play"), (0, 1, "last"), (1, 13, "hand"), (0, 8, "hand"), "undo", "undo",
-     (1, 12, "hand"), (0, 8, "hand"), (0, 6, "crib")],
-    [(1, 3, "play"), (0, 2, "play"), (0, 1, "go"), (0, 20, "hand"), (1, 10, "hand"), (1, 4, "crib")],
-    [(0, 5, "play"), (1, 1, "last"), (1, 4, "hand"), (0, 14, "hand"), (0, 7, "crib")],
-    [(1, 2, "play"), (0, 3, "play"), (1, 1, "go"), (0, 8, "hand"), (1, 10, "hand"), (1, 4, "crib")],
-    [(0, 2, "play"), (0, 1, "go"), (0, 6, "hand"), "undo", (0, 4, "hand")],
-]
+# The game of tests/bot/test_table_board.py (Ann ends on 121 exactly; Bob on 108), shared with it.
+from tests.bot.test_table_board import DEALS  # noqa: E402
 
 
 def script() -> list[object]:
