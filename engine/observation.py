@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.actions import Action
-from engine.cards import Card
+from engine.cards import DECK, Card
 from engine.game import Game, Phase
 from engine.rules import Rules
 
@@ -70,8 +70,6 @@ class Observation:
 
     def unseen(self) -> tuple[Card, ...]:
         """Cards this seat has not seen: candidates for other hands, the crib and the starter."""
-        from engine.cards import DECK
-
         seen = {*self.hand, *self.kept, *self.discards, *self.series, *self.crib}
         seen.update(p.card for p in self.plays if p.card is not None)
         if self.starter is not None:
@@ -89,6 +87,7 @@ def observe(game: Game, seat: int) -> Observation:
     if log is not None:
         plays = tuple(PublicPlay(s, c, k) for s, c, k in log.plays)
     discards = game.discarded[seat] or () if game.deals else ()
+    step = game.show_step()
     return Observation(
         seat=seat,
         rules=game.rules,
@@ -107,7 +106,7 @@ def observe(game: Game, seat: int) -> Observation:
         scores=tuple(game.score(s) for s in range(n)),
         backs=tuple(game.back(s) for s in range(n)),
         crib=tuple(game.crib) if game.phase in (Phase.SHOW, Phase.MUGGINS) else (),
-        counting_crib=bool(game.show_step() and game.show_step().crib),  # type: ignore[union-attr]
+        counting_crib=step is not None and step.crib,
         to_act=game.to_act(),
         legal=tuple(game.legal_actions(seat)),
         winner=game.winner,

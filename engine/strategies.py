@@ -9,10 +9,10 @@ from math import comb
 
 from engine.actions import Action, Declare, Discard, Go, Muggins, Play
 from engine.analysis import analyze
-from engine.cards import DECK, Card
+from engine.cards import Card
 from engine.game import Phase
 from engine.observation import Observation
-from engine.pegging import MAX_COUNT, play_points
+from engine.pegging import MAX_COUNT, lay_points, play_points
 from engine.scoring import score_cards, score_hand, score_total
 
 
@@ -114,7 +114,7 @@ def reply_risk(series: Sequence[int], count: int, opp_cards: int, unseen: Sequen
         value = min(rank, 10)
         if count + value > MAX_COUNT:
             continue
-        points = _reply_points(series, count, rank)
+        points = lay_points(series, count, rank)
         if points:
             replies.append((points, 1 - comb(n - k, h) / comb(n, h)))
     replies.sort(reverse=True)
@@ -123,10 +123,6 @@ def reply_risk(series: Sequence[int], count: int, opp_cards: int, unseen: Sequen
         expected += none_better * p * points
         none_better *= 1 - p
     return expected
-
-
-def _reply_points(series: Sequence[int], count: int, rank: int) -> int:
-    return play_points(series, count, DECK[rank - 1])  # only rank and value matter
 
 
 def one_ply(obs: Observation, card: Card) -> float:

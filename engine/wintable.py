@@ -130,7 +130,6 @@ def solve(counts: DealCounts, target: int) -> list[list[float]]:
     peg = [(pd, pp, c / n) for pd, row in enumerate(counts.peg) for pp, c in enumerate(row) if c]
     show = [(hp, sd, c / n) for hp, row in enumerate(counts.show) for sd, c in enumerate(row) if c]
     race_d = [[c / n for c in row] for row in counts.race_dealer]
-    race_p = [[c / n for c in row] for row in counts.race_pone]
     size = target + 1
     D = [[0.0] * size for _ in range(size)]
     V = [[0.0] * size for _ in range(size)]
@@ -156,5 +155,4 @@ def solve(counts: DealCounts, target: int) -> list[list[float]]:
                 else:
                     value += p * (1.0 - D[y - hp][x - sd])
             V[x][y] = value
-    del race_p  # the pone's race wins are what the dealer's chance leaves out
     return D
