@@ -25,8 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bot.app.controller import Controller, Member, NewGame  # noqa: E402
 from bot.autopilot import autopilot  # noqa: E402
-from bot.controller import Controller, Member, NewGame  # noqa: E402
 from bot.storage import SqliteStorage  # noqa: E402
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from bot.replies import Button, Panel, Reply, Select
+from bot.app.replies import Button, Panel, Reply, Select
 
 if TYPE_CHECKING:
-    from bot.controller import Controller
+    from bot.app.controller import Controller
 
 
 def autopilot(panel: Panel, turn: int = 0) -> tuple[str, tuple[str, ...]] | None:

@@ -16,13 +16,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.app.ids import ComponentId, Verb
+from bot.app.replies import Answer, Attachment, Button, Control, Style
 from bot.i18n import Lang, breakdown_calls, card_error, percent, t
-from bot.ids import ComponentId, Verb
 from bot.learn_text import drill_prompt, practice_feedback
+from bot.model import Declaration, StoredTable
 from bot.pictures import breakdown_image, labels
-from bot.replies import Answer, Attachment, Button, Control, Style
 from bot.rules_help import rules_page
-from bot.storage import Declaration, Storage, StoredTable
+from bot.storage import Storage
 from bot.table_board import TableBoard
 from engine.analysis import analyze
 from engine.cards import Card, CardError, parse_card, parse_cards

@@ -20,12 +20,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.app.controller import Controller, ControllerError, Member, NewGame, find_player_game
+from bot.app.ids import PRACTICE_VERBS, TABLE_VERBS, BadComponentId, ComponentId, Verb
+from bot.app.replies import Answer, Panel, Post, Reply, Table
 from bot.companion import TablePlayer
 from bot.config import Config
-from bot.controller import Controller, ControllerError, Member, NewGame, find_player_game
 from bot.i18n import CatalogTranslator, Lang, pick_lang, t
-from bot.ids import PRACTICE_VERBS, TABLE_VERBS, BadComponentId, ComponentId, Verb
-from bot.replies import Answer, Panel, Post, Reply, Table
 from bot.rules_help import topics
 from bot.views import GameButton, GameSelect, NumberModal, TableEditor, clip, to_file, to_files, to_view
 

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import astuple
 from functools import lru_cache
 
+from bot.app.replies import Attachment
 from bot.i18n import Lang, as_lang, breakdown_calls, catalog
-from bot.replies import Attachment
 from engine.cards import Card
 from engine.game import Phase
 from engine.observation import Observation

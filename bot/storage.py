@@ -12,11 +12,10 @@ import json
 import sqlite3
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol
 
+from bot.model import Declaration, GameMeta, Seat, Status, StoredGame, StoredTable
 from engine.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
 from engine.cards import CardError, parse_card
 from engine.rules import Rules
@@ -28,76 +27,6 @@ class StorageError(RuntimeError):
 
 class StaleWrite(StorageError):
     """An append whose first sequence number is not the next one: the action is already logged."""
-
-
-class Status(Enum):
-    INVITED = "invited"
-    ACTIVE = "active"
-    OVER = "over"
-    RESIGNED = "resigned"
-    ENDED = "ended"
-    TIMED_OUT = "timed out"
-    DECLINED = "declined"
-
-    @property
-    def live(self) -> bool:
-        return self in (Status.INVITED, Status.ACTIVE)
-
-
-class SeatKind(Enum):
-    HUMAN = "human"
-    COMPUTER = "computer"
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """Who sits in a seat: a person (by their front end's user id) or the computer at a difficulty."""
-
-    kind: SeatKind
-    name: str
-    user: str = ""
-    difficulty: str = ""
-
-    def to_json(self) -> dict[str, str]:
-        return {"kind": self.kind.value, "name": self.name, "user": self.user, "difficulty": self.difficulty}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Seat:
-        return cls(SeatKind(data["kind"]), str(data["name"]), str(data.get("user", "")),
-                   str(data.get("difficulty", "")))
-
-
-@dataclass(frozen=True, slots=True)
-class GameMeta:
-    """Everything about a game except its actions."""
-
-    id: str
-    rules: Rules
-    seats: tuple[Seat, ...]
-    seed: int
-    status: Status
-    place: str
-    """Where the game is played: a channel or thread id, or 'terminal'."""
-    created: float
-    updated: float
-    """When the last action (or status change) was committed: the inactivity clock."""
-    winner: int | None = None
-    """The winning seat once the game is decided (by the cards, a resignation or a timeout)."""
-    message: str = ""
-    """The front end's id for the table message, so it can be edited after a restart."""
-    reminded: bool = False
-    guild: str = ""
-    """The server (community) the game belongs to, for its statistics and leaderboard; '' when none."""
-    self_count: tuple[int, ...] = ()
-    """Seats whose player counts their own hands ("I count my own hands"): they declare at each show."""
-    lang: str = "en"
-    """The language of the game's public messages (the server's, when the game was started)."""
-
-
-@dataclass(frozen=True, slots=True)
-class StoredGame:
-    meta: GameMeta
-    actions: tuple[PlayerAction, ...]
 
 
 class Storage(Protocol):
@@ -161,32 +90,6 @@ class Storage(Protocol):
     def tallies(self, users: Sequence[str]) -> dict[str, dict[str, int]]: ...
 
     def close(self) -> None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Declaration:
-    """One show step of a self-counting player: what they declared (None when time ran out) and the truth."""
-
-    game: str
-    deal: int
-    seat: int
-    crib: bool
-    declared: int | None
-    total: int
-
-
-@dataclass(frozen=True, slots=True)
-class StoredTable:
-    """A real table's score keeping: the session JSON (engine.tablescore, replay-validated when read)."""
-
-    id: str
-    place: str
-    guild: str
-    session: dict[str, Any]
-    live: bool
-    created: float
-    updated: float
-    message: str = ""
 
 
 # ---------------------------------------------------------------------- action codec

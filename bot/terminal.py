@@ -9,9 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TextIO
 
-from bot.controller import Controller, Member, NewGame, card_from_control
-from bot.ids import ComponentId, Verb
-from bot.replies import Button, Panel, Reply, Select
+from bot.app.controller import Controller, Member, NewGame, card_from_control
+from bot.app.ids import ComponentId, Verb
+from bot.app.replies import Button, Panel, Reply, Select
 from engine.cards import Card, CardError, parse_card
 
 PLACE = "terminal"

@@ -16,8 +16,8 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.ids import BUTTON_VERBS, SELECT_VERBS, template
-from bot.replies import Attachment, Button, Control, Select, Style, Table
+from bot.app.ids import BUTTON_VERBS, SELECT_VERBS, template
+from bot.app.replies import Attachment, Button, Control, Select, Style, Table
 
 log = logging.getLogger(__name__)
 

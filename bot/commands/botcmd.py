@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     # imported here so that everything else runs without touching discord.py's start-up
     import discord
 
-    from bot.controller import Controller
+    from bot.app.controller import Controller
     from bot.discord_app import CribbageBot
     from bot.storage import SqliteStorage
 

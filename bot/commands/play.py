@@ -18,7 +18,7 @@ from bot.errors import UsageError
 from engine.players import DIFFICULTIES
 
 if TYPE_CHECKING:  # the controller brings discord.py and Pillow: loaded only when a game starts
-    from bot.controller import Controller
+    from bot.app.controller import Controller
     from bot.pegboard import PegMirror
 
 
@@ -42,7 +42,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bot.controller import Controller
+    from bot.app.controller import Controller
     from bot.pegboard import PegMirror
     from bot.storage import SqliteStorage, StorageError
 
@@ -77,8 +77,8 @@ def run(args: argparse.Namespace) -> int:
 
 async def _play(controller: Controller, name: str, difficulty: str, target: int, skunk: bool,
                 args: argparse.Namespace, mirror: PegMirror | None) -> int:
-    from bot.controller import NewGame, find_player_game
-    from bot.replies import Panel
+    from bot.app.controller import NewGame, find_player_game
+    from bot.app.replies import Panel
     from bot.terminal import PLACE, local_member, play_at_terminal
 
     me = local_member(name)

@@ -9,12 +9,12 @@ import dataclasses
 import pytest
 
 from bot import pictures
+from bot.app.controller import Controller, Member, NewGame
+from bot.app.replies import Button, Select
 from bot.autopilot import autopilot, play_out
-from bot.controller import Controller, Member, NewGame
 from bot.i18n import Lang, catalog
 from bot.narrate import describe
 from bot.pictures import breakdown_image, catalog_labels, labels
-from bot.replies import Button, Select
 from bot.storage import SqliteStorage
 from engine.cards import parse_card, parse_cards
 from engine.events import CardPlayed, DealStarted, GameWon, LaidAway, SaidGo, SeriesReset, Shown, StarterTurned

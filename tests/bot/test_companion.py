@@ -11,12 +11,12 @@ import pytest
 from board_driver import sim
 from board_driver.driver import Timing
 from board_driver.model import NO_EFFECTS, Effects, default_track
+from bot.app.controller import Controller, Member, NewGame
+from bot.app.ids import ComponentId, Verb
+from bot.app.replies import Button
 from bot.autopilot import play_out
 from bot.companion import TablePlayer
-from bot.controller import Controller, Member, NewGame
 from bot.i18n import Lang
-from bot.ids import ComponentId, Verb
-from bot.replies import Button
 from bot.storage import SqliteStorage
 from bot.table_board import TableBoard
 from engine.tablescore import Pegs

@@ -4,11 +4,12 @@ from pathlib import Path
 
 import pytest
 
+from bot.app.controller import Controller, ControllerError, Member, NewGame
+from bot.app.ids import ComponentId, Verb
+from bot.app.replies import Button, Reply, Select
 from bot.autopilot import autopilot, play_out
-from bot.controller import Controller, ControllerError, Member, NewGame
-from bot.ids import ComponentId, Verb
-from bot.replies import Button, Reply, Select
-from bot.storage import SqliteStorage, Status
+from bot.model import Status
+from bot.storage import SqliteStorage
 from engine.cards import parse_card
 from engine.record import replay
 

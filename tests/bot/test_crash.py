@@ -26,9 +26,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 async def drive(db: str, acks: str, synchronous: str = "FULL") -> None:
     sys.path.insert(0, str(ROOT))
+    from bot.app.controller import Controller, Member, NewGame
     from bot.autopilot import autopilot
-    from bot.controller import Controller, Member, NewGame
-    from bot.storage import SqliteStorage, Status
+    from bot.model import Status
+    from bot.storage import SqliteStorage
 
     storage = SqliteStorage(db, synchronous=synchronous)
     next_id: list[str] = []
@@ -100,7 +101,7 @@ def logged(db: Path) -> dict[str, int]:
 def records(db: Path) -> dict[str, str]:
     """Each game's full state, as its record, rebuilt through the engine from the log."""
     sys.path.insert(0, str(ROOT))
-    from bot.controller import Controller
+    from bot.app.controller import Controller
     from bot.storage import SqliteStorage
 
     async def collect() -> dict[str, str]:

@@ -11,14 +11,15 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.app.controller import Controller, NewGame
+from bot.app.ids import BUTTON_VERBS, SELECT_VERBS, template
+from bot.app.replies import Button, Option, Select, Style, Table
 from bot.autopilot import autopilot, play_out
 from bot.config import Config
-from bot.controller import Controller, NewGame
 from bot.discord_app import CribbageBot, CribbageGroup, DiscordFront, TableGroup, member_of
 from bot.i18n import CatalogTranslator
-from bot.ids import BUTTON_VERBS, SELECT_VERBS, template
-from bot.replies import Button, Option, Select, Style, Table
-from bot.storage import SqliteStorage, Status
+from bot.model import Status
+from bot.storage import SqliteStorage
 from bot.views import GameButton, GameSelect, NumberModal, TableEditor, clip, to_view
 
 CHANNEL, THREAD, TABLE_MSG = 100, 777, 555

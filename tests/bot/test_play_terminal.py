@@ -5,9 +5,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.app.controller import Controller, NewGame
 from bot.cli import main
-from bot.controller import Controller, NewGame
-from bot.storage import SqliteStorage, Status
+from bot.model import Status
+from bot.storage import SqliteStorage
 from bot.terminal import local_member, play_at_terminal
 
 
@@ -87,7 +88,7 @@ def test_cribbage_play_in_memory_and_bad_options(monkeypatch: pytest.MonkeyPatch
 
 
 def test_ids_are_unique_per_game() -> None:
-    from bot.controller import new_game_id
+    from bot.app.controller import new_game_id
 
     ids = {new_game_id() for _ in range(200)}
     assert len(ids) == 200 and all(len(i) == 10 and i.isalnum() and i.islower() for i in

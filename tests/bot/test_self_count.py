@@ -4,10 +4,10 @@ always goes on with the true count, and declared counts join the member's counti
 import itertools
 from pathlib import Path
 
+from bot.app.controller import Controller, Member, NewGame
+from bot.app.ids import ComponentId, Verb
+from bot.app.replies import Button, Reply
 from bot.autopilot import autopilot
-from bot.controller import Controller, Member, NewGame
-from bot.ids import ComponentId, Verb
-from bot.replies import Button, Reply
 from bot.storage import SqliteStorage
 
 ANN = Member("u1", "ann")

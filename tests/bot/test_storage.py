@@ -4,18 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import (
-    Declaration,
-    GameMeta,
-    Seat,
-    SeatKind,
-    SqliteStorage,
-    StaleWrite,
-    Status,
-    StorageError,
-    decode_action,
-    encode_action,
-)
+from bot.model import Declaration, GameMeta, Seat, SeatKind, Status
+from bot.storage import SqliteStorage, StaleWrite, StorageError, decode_action, encode_action
 from engine.actions import Declare, Discard, Go, Muggins, Play
 from engine.cards import parse_card, parse_cards
 from engine.rules import Rules

@@ -113,6 +113,9 @@ class Reply:
     waiting: tuple[str, ...] = ()
     """Users who must act now."""
     finished: bool = False
+    panels: tuple[Panel, ...] = ()
+    """Every seated member's fresh private view after a change (each only for that member's eyes), in
+    the language they last used, so a door refreshes open panels without asking again."""
 
 
 @dataclass(frozen=True, slots=True)

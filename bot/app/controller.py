@@ -30,12 +30,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from bot import pictures
+from bot.app.ids import BadComponentId, ComponentId, Verb
+from bot.app.replies import Answer, Attachment, Button, Control, Option, Panel, Post, Reply, Select, Style, Table
 from bot.companion import Companion, TablePlayer
 from bot.i18n import Lang, as_lang, t
-from bot.ids import BadComponentId, ComponentId, Verb
 from bot.learn_text import practice_feedback, review_text
+from bot.model import Declaration, GameMeta, Seat, SeatKind, Status
 from bot.narrate import describe
-from bot.replies import Answer, Attachment, Button, Control, Option, Panel, Post, Reply, Select, Style, Table
 from bot.stats import (
     COMPUTER_PREFIX,
     leaderboard,
@@ -45,7 +46,7 @@ from bot.stats import (
     server_text,
     stats_text,
 )
-from bot.storage import Declaration, GameMeta, Seat, SeatKind, Status, Storage, StorageError
+from bot.storage import Storage, StorageError
 from bot.table_board import TableBoard
 from engine.actions import Discard, Go, Play, PlayerAction
 from engine.cards import Card, CardError, parse_card
@@ -119,6 +120,8 @@ class _Live:
     names: tuple[str, ...] = field(default=())
     declared: dict[tuple[int, int, bool], int | None] = field(default_factory=dict)
     """Settled show steps of self-counting players: (deal, seat, crib) -> the declared count (None: timed out)."""
+    langs: dict[int, Lang] = field(default_factory=dict)
+    """seat -> the language its member last used (in memory only: after a restart, the game's)."""
 
 
 def new_game_id() -> str:
@@ -189,6 +192,25 @@ class Controller:
         except BadComponentId as exc:
             return Reply(False, str(exc))
         return await self._on_game(cid.game, self._press, _user(user), cid, tuple(values), lang)
+
+    async def lay_away(self, user: Member | str, game_id: str, version: int, cards: Sequence[Card],
+                       lang: Lang | None = None) -> Reply:
+        """Lay `cards` away to the crib, from the panel shown at `version` (a stale panel is refused)."""
+        return await self._on_game(game_id, self._move, _user(user), version, lambda seat: Discard(seat, tuple(cards)),
+                                   lang)
+
+    async def play_card(self, user: Member | str, game_id: str, version: int, card: Card,
+                        lang: Lang | None = None) -> Reply:
+        return await self._on_game(game_id, self._move, _user(user), version, lambda seat: Play(seat, card), lang)
+
+    async def say_go(self, user: Member | str, game_id: str, version: int, lang: Lang | None = None) -> Reply:
+        return await self._on_game(game_id, self._move, _user(user), version, Go, lang)
+
+    async def accept(self, user: Member | str, game_id: str, lang: Lang | None = None) -> Reply:
+        return await self._on_game(game_id, self._invite_answer, _user(user), True, lang)
+
+    async def decline(self, user: Member | str, game_id: str, lang: Lang | None = None) -> Reply:
+        return await self._on_game(game_id, self._invite_answer, _user(user), False, lang)
 
     async def hand(self, user: Member | str, game_id: str, lang: Lang | None = None) -> Reply:
         """A player's private panel; `lang` is the member's (None: the game's language)."""
@@ -427,6 +449,8 @@ class Controller:
         seat = self._seat_of(live, user)
         if seat is None:
             return self._not_seated(live, lang)
+        if lang is not None:
+            live.langs[seat] = lang
         game = live.game
         if live.meta.status is not Status.ACTIVE:
             return Reply(False, self._closed_note(live, lang), game_id, game.version,
@@ -462,6 +486,29 @@ class Controller:
             live.meta = replace(live.meta, status=Status.OVER, winner=game.winner)
         live.meta = replace(live.meta, updated=self.clock(), reminded=False)
         return self._after(live, start_events, user, lang=lang)
+
+    def _invite_answer(self, game_id: str, user: str, accept: bool, lang: Lang | None) -> Reply:
+        live = self._load(game_id)
+        if live is None:
+            return Reply(False, t("refuse.no_game", as_lang(lang)), game_id)
+        return self._answer_invite(live, user, accept, lang)
+
+    def _move(self, game_id: str, user: str, version: int, make: Callable[[int], PlayerAction],
+              lang: Lang | None = None) -> Reply:
+        cid = ComponentId(game_id, version, Verb.GO)
+        live = self._load(game_id)
+        if live is None:
+            return Reply(False, t("refuse.no_game", as_lang(lang)), game_id)
+        seat = self._seat_of(live, user)
+        if seat is None:
+            return self._not_seated(live, lang)
+        action = make(seat)
+        if isinstance(action, Discard):
+            cid = ComponentId(game_id, version, Verb.LAY)
+            return self._press(game_id, user, cid, tuple(c.text for c in action.cards), lang)
+        if isinstance(action, Play):
+            cid = ComponentId(game_id, version, Verb.PLAY, action.card.text)
+        return self._press(game_id, user, cid, (), lang)
 
     def _declare(self, game_id: str, user: str, deal: int, crib: bool, declared: str | int, lang: Lang) -> Reply:
         found = self._seated(game_id, user)
@@ -507,7 +554,7 @@ class Controller:
                           if (line := describe(e, live.names, live.meta.lang)))
             posts = (self._show_post(live, deal),)
         return Reply(True, "", live.meta.id, game.version, lines=lines, table=self._table(live), posts=posts,
-                     panel=panel, waiting=self._waiting(live))
+                     panel=panel, waiting=self._waiting(live), panels=self._all_panels(live))
 
     def _seated(self, game_id: str, user: str, lang: Lang | None = None) -> tuple[_Live, int] | Reply:
         """The game and `user`'s seat in it; else the refusal (no such game, or not a player in it)."""
@@ -569,7 +616,7 @@ class Controller:
         live.meta = replace(live.meta, status=status, winner=winner, updated=now)
         files = (self._record(live.meta.id),) if live.game.deals else ()
         reply = Reply(True, text, live.meta.id, live.game.version, lines=(text,), table=self._table(live),
-                      posts=(Post(text, files),), finished=True)
+                      posts=(Post(text, files),), finished=True, panels=self._all_panels(live))
         self._forget(live.meta.id)
         return reply
 
@@ -853,7 +900,8 @@ class Controller:
         seat = self._seat_of(live, user)
         panel = self._panel(live, seat, lang) if seat is not None else None
         reply = Reply(True, "", live.meta.id, game.version, lines=lines, table=self._table(live),
-                      posts=tuple(posts), panel=panel, waiting=self._waiting(live), finished=game.over)
+                      posts=tuple(posts), panel=panel, waiting=self._waiting(live), finished=game.over,
+                      panels=self._all_panels(live))
         if game.over:
             self._forget(live.meta.id)
         return reply
@@ -1029,6 +1077,11 @@ class Controller:
         return tuple(reversed(lines))
 
     # ------------------------------------------------------------------ small helpers
+
+    def _all_panels(self, live: _Live) -> tuple[Panel, ...]:
+        """Every seated member's panel, each in the language that member last used."""
+        return tuple(self._panel(live, s, live.langs.get(s)) for s, seat in enumerate(live.meta.seats)
+                     if seat.kind is SeatKind.HUMAN)
 
     def _seat_of(self, live: _Live, user: str) -> int | None:
         for s, seat in enumerate(live.meta.seats):

@@ -1,0 +1,109 @@
+"""The application's values: who sits where, how a game stands, and what is stored beside it.
+
+Storage writes and reads them; the application and the doors read them. They know no database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from engine.actions import PlayerAction
+from engine.rules import Rules
+
+
+class Status(Enum):
+    INVITED = "invited"
+    ACTIVE = "active"
+    OVER = "over"
+    RESIGNED = "resigned"
+    ENDED = "ended"
+    TIMED_OUT = "timed out"
+    DECLINED = "declined"
+
+    @property
+    def live(self) -> bool:
+        return self in (Status.INVITED, Status.ACTIVE)
+
+
+class SeatKind(Enum):
+    HUMAN = "human"
+    COMPUTER = "computer"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits in a seat: a person (by their front end's user id) or the computer at a difficulty."""
+
+    kind: SeatKind
+    name: str
+    user: str = ""
+    difficulty: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        return {"kind": self.kind.value, "name": self.name, "user": self.user, "difficulty": self.difficulty}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Seat:
+        return cls(SeatKind(data["kind"]), str(data["name"]), str(data.get("user", "")),
+                   str(data.get("difficulty", "")))
+
+
+@dataclass(frozen=True, slots=True)
+class GameMeta:
+    """Everything about a game except its actions."""
+
+    id: str
+    rules: Rules
+    seats: tuple[Seat, ...]
+    seed: int
+    status: Status
+    place: str
+    """Where the game is played: a channel or thread id, or 'terminal'."""
+    created: float
+    updated: float
+    """When the last action (or status change) was committed: the inactivity clock."""
+    winner: int | None = None
+    """The winning seat once the game is decided (by the cards, a resignation or a timeout)."""
+    message: str = ""
+    """The front end's id for the table message, so it can be edited after a restart."""
+    reminded: bool = False
+    guild: str = ""
+    """The server (community) the game belongs to, for its statistics and leaderboard; '' when none."""
+    self_count: tuple[int, ...] = ()
+    """Seats whose player counts their own hands ("I count my own hands"): they declare at each show."""
+    lang: str = "en"
+    """The language of the game's public messages (the server's, when the game was started)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    meta: GameMeta
+    actions: tuple[PlayerAction, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """One show step of a self-counting player: what they declared (None when time ran out) and the truth."""
+
+    game: str
+    deal: int
+    seat: int
+    crib: bool
+    declared: int | None
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A real table's score keeping: the session JSON (engine.tablescore, replay-validated when read)."""
+
+    id: str
+    place: str
+    guild: str
+    session: dict[str, Any]
+    live: bool
+    created: float
+    updated: float
+    message: str = ""
