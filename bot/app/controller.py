@@ -554,7 +554,8 @@ class Controller:
                           if (line := describe(e, live.names, live.meta.lang)))
             posts = (self._show_post(live, deal),)
         return Reply(True, "", live.meta.id, game.version, lines=lines, table=self._table(live), posts=posts,
-                     panel=panel, waiting=self._waiting(live), panels=self._all_panels(live))
+                     panel=panel, waiting=self._waiting(live), panels=self._all_panels(live), place=live.meta.place,
+                      message=live.meta.message)
 
     def _seated(self, game_id: str, user: str, lang: Lang | None = None) -> tuple[_Live, int] | Reply:
         """The game and `user`'s seat in it; else the refusal (no such game, or not a player in it)."""
@@ -616,7 +617,8 @@ class Controller:
         live.meta = replace(live.meta, status=status, winner=winner, updated=now)
         files = (self._record(live.meta.id),) if live.game.deals else ()
         reply = Reply(True, text, live.meta.id, live.game.version, lines=(text,), table=self._table(live),
-                      posts=(Post(text, files),), finished=True, panels=self._all_panels(live))
+                      posts=(Post(text, files),), finished=True, panels=self._all_panels(live), place=live.meta.place,
+                      message=live.meta.message)
         self._forget(live.meta.id)
         return reply
 
@@ -901,7 +903,8 @@ class Controller:
         panel = self._panel(live, seat, lang) if seat is not None else None
         reply = Reply(True, "", live.meta.id, game.version, lines=lines, table=self._table(live),
                       posts=tuple(posts), panel=panel, waiting=self._waiting(live), finished=game.over,
-                      panels=self._all_panels(live))
+                      panels=self._all_panels(live), place=live.meta.place,
+                      message=live.meta.message)
         if game.over:
             self._forget(live.meta.id)
         return reply

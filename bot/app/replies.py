@@ -113,6 +113,10 @@ class Reply:
     waiting: tuple[str, ...] = ()
     """Users who must act now."""
     finished: bool = False
+    place: str = ""
+    """Where the game is played (a channel or thread id) and ..."""
+    message: str = ""
+    """... the id of its public table message there ('' until a door records one): what to edit."""
     panels: tuple[Panel, ...] = ()
     """Every seated member's fresh private view after a change (each only for that member's eyes), in
     the language they last used, so a door refreshes open panels without asking again."""
