@@ -33,14 +33,15 @@ class PegMirror:
             self.driver.set_effects(Effects(winner=winner))
         return True
 
-    def drawing(self, timeout: float = 1.0) -> str | None:
-        """The simulated board as text once it shows the latest pegs (None for a real board)."""
+    def drawing(self, timeout: float = 1.0, names: Sequence[str] = ()) -> str | None:
+        """The simulated board as text once it shows the latest pegs (None for a real board); `names`
+        label the tracks (the board itself knows only track numbers)."""
         if self._sim is None:
             return None
         self.driver.wait_synced(timeout)
         with self._sim.lock:
             return draw(self._sim.state, self._sim.info, seq=self._sim.last_seq,
-                        title=f"LED pegboard {self.url}")
+                        title=f"LED pegboard {self.url}", names=names)
 
     def close(self) -> None:
         self.driver.stop()
