@@ -26,7 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--batch", action="store_true", help="read six cards a line from standard input")
     p.add_argument("--scores", help="your score and theirs before this deal, e.g. 95,88: adds each option's "
                    "chance of winning the game")
-    p.add_argument("--target", type=int, default=121, choices=TARGETS)
+    p.add_argument("--target", type=int, default=121, choices=TARGETS,
+                   help="the game's target, for the chances of winning with --scores (default 121)")
     p.add_argument("--samples", type=int, default=400, help="deals played out per option (with --scores)")
     p.add_argument("--table", help="a win-probability table file (default: the shipped one)")
     p.set_defaults(func=run)

@@ -21,7 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="strengths by seat, comma separated (default: random for every seat)")
     p.add_argument("--seats", type=int, default=2, choices=(2, 3, 4), help="number of players")
     p.add_argument("--target", type=int, default=121, help="121 or 61")
-    p.add_argument("--muggins", action="store_true")
+    p.add_argument("--muggins", action="store_true",
+                   help="muggins: a point a player misses in their own count goes to the opponent")
     p.add_argument("--skunk", action="store_true", help="report skunks")
     p.add_argument("--record", required=True, help="file to write (JSON Lines), or - for stdout")
     p.set_defaults(func=run)

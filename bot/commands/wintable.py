@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import multiprocessing
 import os
@@ -35,23 +36,26 @@ def register(sub: argparse._SubParsersAction) -> None:
     b = what.add_parser("build", help="simulate deals of the reference strategy and solve the table")
     b.add_argument("--deals", type=int, required=True, help="deals to simulate")
     b.add_argument("--workers", type=int, default=1, help="processes (0: one per core)")
-    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--seed", type=int, default=1,
+                   help="seed of the simulation: shard i of the build uses seed*1000+i (default 1)")
     b.add_argument("--target", type=int, choices=TARGETS, action="append",
                    help="solve for this target (repeat for both; default both)")
     b.add_argument("--out", required=True, help="table file to write (.json.gz)")
     b.set_defaults(func=run_build)
     m = what.add_parser("merge", help="add the counts of several table files and solve again")
-    m.add_argument("files", nargs="+")
-    m.add_argument("--target", type=int, choices=TARGETS, action="append")
-    m.add_argument("--out", required=True)
+    m.add_argument("files", nargs="+", metavar="FILE",
+                   help="table files written by `wintable build` (each shard once)")
+    m.add_argument("--target", type=int, choices=TARGETS, action="append",
+                   help="solve for this target (repeat for both; default both)")
+    m.add_argument("--out", required=True, help="table file to write (.json.gz)")
     m.set_defaults(func=run_merge)
     w = sub.add_parser("winprob", help="the chance to win from two scores before a deal")
     w.add_argument("me", type=int, help="your score")
     w.add_argument("them", type=int, help="their score")
     w.add_argument("--dealer", choices=("me", "them"), required=True, help="who deals next")
-    w.add_argument("--target", type=int, default=121, choices=TARGETS)
+    w.add_argument("--target", type=int, default=121, choices=TARGETS, help="the game's target (default 121)")
     w.add_argument("--table", help="a table file (default: the one shipped with the program)")
-    w.add_argument("--json", action="store_true")
+    w.add_argument("--json", action="store_true", help="write JSON")
     w.set_defaults(func=run_winprob)
 
 
@@ -140,17 +144,35 @@ def _report(table: WinTable) -> None:
         print(f"  {target}-point game: the first dealer wins {100 * p:.2f}% from 0-0")
 
 
-def _read(path: str) -> WinTable:
+def _read(path: str, data: bytes | None = None) -> WinTable:
     try:
-        return load_table(Path(path).read_bytes())
+        return load_table(Path(path).read_bytes() if data is None else data)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
     except TableError as exc:
         raise UsageError(f"{path}: {exc}") from None
 
 
+def _read_once(paths: list[str]) -> list[WinTable]:
+    """Each table file, refusing one given twice: the same file by another name, or a copy of it,
+    would count its deals twice."""
+    seen: dict[object, str] = {}
+    tables = []
+    for path in paths:
+        try:
+            where, data = Path(path).resolve(), Path(path).read_bytes()
+        except OSError as exc:
+            raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+        for key in (where, hashlib.sha256(data).hexdigest()):
+            if key in seen:
+                raise UsageError(f"{path} repeats {seen[key]}: each shard may be merged once")
+            seen[key] = path
+        tables.append(_read(path, data))
+    return tables
+
+
 def run_merge(args: argparse.Namespace) -> int:
-    tables = [_read(f) for f in args.files]
+    tables = _read_once(args.files)
     counts = DealCounts(finished=True)
     for path, t in zip(args.files, tables, strict=True):
         if t.counts is None:

@@ -48,3 +48,16 @@ def test_analyze_with_scores(tmp_path, capsys: pytest.CaptureFixture[str]) -> No
     assert "← most wins" in capsys.readouterr().out
     assert main(["analyze", "5H", "5C", "6D", "7S", "JH", "KD", "--dealer", "--scores", "95"]) == 2
     assert "--scores takes two scores like 95,88, not '95'" in capsys.readouterr().err
+
+
+def test_merge_refuses_a_shard_given_twice(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    a, out = tmp_path / "a.json.gz", tmp_path / "out.json.gz"
+    assert main(["wintable", "build", "--deals", "300", "--workers", "1", "--out", str(a)]) == 0
+    copy = tmp_path / "copy.json.gz"
+    copy.write_bytes(a.read_bytes())
+    capsys.readouterr()
+    for again in (str(a), str(tmp_path / "." / "a.json.gz"), str(copy)):
+        assert main(["wintable", "merge", str(a), again, "--out", str(out)]) == 2
+        _, err = capsys.readouterr()
+        assert err == f"cribbage wintable: {again} repeats {a}: each shard may be merged once\n"
+    assert not out.exists()
