@@ -157,7 +157,6 @@ class Nak:
 
 Frame = Hello | Info | SetState | SetBrightness | SetEffects | Ping | Pong | Query | Report | Ack | Nak
 HOST_FRAMES = (Hello, SetState, SetBrightness, SetEffects, Ping, Query)
-BOARD_FRAMES = (Info, Ack, Nak, Pong, Report)
 
 
 # -- encoding --------------------------------------------------------------------------------------

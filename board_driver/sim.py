@@ -92,10 +92,6 @@ class SimBoard:
     def faults(self) -> FaultPlan:
         return self.injector.plan
 
-    def set_faults(self, plan: FaultPlan) -> None:
-        with self.lock:
-            self.injector = FaultInjector(plan)
-
     # -- the protocol ------------------------------------------------------------------------------
 
     def handle_line(self, line: bytes, now: float) -> list[Frame]:

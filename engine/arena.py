@@ -88,10 +88,6 @@ class ArenaTally(_Additive):
     b_double_skunks: int = 0
 
     @property
-    def b_wins(self) -> int:
-        return self.games - self.a_wins
-
-    @property
     def complete_deals(self) -> int:
         """Deals whose show finished before the game ended: the ones the averages use."""
         return self.a_dealer.deals + self.b_dealer.deals

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -111,7 +110,6 @@ def _spellings() -> dict[str, Card]:
 _BY_TEXT = _spellings()
 CARD_BY_TEXT: dict[str, Card] = dict(_BY_TEXT)
 """Every accepted spelling of every card, for a reader that must be fast (errors: parse_card)."""
-ACCEPTED_FORMS = "rank A 2-10 J Q K (T for ten) then suit S H D C or ♠ ♥ ♦ ♣, e.g. 5H, 10h, TH, 5♥, as"
 
 
 def parse_card(text: str) -> Card:
@@ -165,8 +163,3 @@ def check_distinct(cards: Sequence[Card]) -> None:
 def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
-
-def shuffled_deck(rng: random.Random) -> list[Card]:
-    deck = list(DECK)
-    rng.shuffle(deck)
-    return deck

@@ -12,17 +12,14 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from engine.cards import JACK
-from engine.scoring import RANK_WEIGHT, rank_points
-
-HANDS = 12_994_800
-MAX_SCORE = 29
+from engine.scoring import MAX_HAND, RANK_WEIGHT, rank_points
 
 
 @dataclass(frozen=True, slots=True)
 class Distribution:
     crib: bool
     counts: tuple[int, ...]
-    """counts[t]: how many (hand, starter) pairs score exactly t, for t in 0..29."""
+    """counts[t]: how many (hand, starter) pairs score exactly t, for t in 0..MAX_HAND."""
 
     @property
     def total(self) -> int:
@@ -35,7 +32,7 @@ class Distribution:
 
 def distribution(crib: bool = False, starter_rank: int | None = None) -> Distribution:
     """Over all hands and starters, or only starters of one rank (a check for the formulas)."""
-    counts = [0] * (MAX_SCORE + 1)
+    counts = [0] * (MAX_HAND + 1)
     starters = range(1, 14) if starter_rank is None else (starter_rank,)
     for hand in combinations_with_replacement(range(1, 14), 4):
         held = [0] * 14

@@ -34,7 +34,7 @@ from engine.events import (
 )
 from engine.pegging import GO_ITEM, HEELS_ITEM, LAST_ITEM, MAX_COUNT, PegItem, PegKind, play_items
 from engine.rules import Rules
-from engine.scoring import Breakdown, ItemKind, score_hand
+from engine.scoring import MAX_HAND, Breakdown, ItemKind, score_hand
 
 
 class GameError(ValueError):
@@ -160,9 +160,6 @@ class Game:
     def back(self, seat: int) -> int:
         return self.backs[self.rules.team_of(seat)]
 
-    def awaiting_chance(self) -> bool:
-        return self.phase in CHANCE_PHASES
-
     def to_act(self) -> tuple[int, ...]:
         """The seats that may act now (several at once while laying away)."""
         if self.phase is Phase.DISCARD:
@@ -188,7 +185,7 @@ class Game:
                 plays = [Play(s, c) for c in self.hands[s] if c.value <= room]
                 actions.extend(plays if plays else [Go(s)])
             elif self.phase is Phase.SHOW:
-                actions.extend(Declare(s, p) for p in range(30))
+                actions.extend(Declare(s, p) for p in range(MAX_HAND + 1))
             elif self.phase is Phase.MUGGINS:
                 actions.extend([Muggins(s, True), Muggins(s, False)])
         return actions

@@ -60,14 +60,6 @@ class Observation:
     def is_dealer(self) -> bool:
         return self.seat == self.dealer
 
-    @property
-    def my_score(self) -> int:
-        return self.scores[self.seat]
-
-    def opponents_scores(self) -> tuple[int, ...]:
-        team = self.rules.team_of(self.seat)
-        return tuple(s for i, s in enumerate(self.scores) if self.rules.team_of(i) != team)
-
     def unseen(self) -> tuple[Card, ...]:
         """Cards this seat has not seen: candidates for other hands, the crib and the starter."""
         seen = {*self.hand, *self.kept, *self.discards, *self.series, *self.crib}

@@ -15,11 +15,10 @@ from enum import Enum
 from itertools import product
 
 from engine.cards import DECK, Card
-from engine.scoring import Breakdown, ItemKind, ScoreItem, score_hand
+from engine.scoring import MAX_HAND, Breakdown, ItemKind, ScoreItem, score_hand
 
 IMPOSSIBLE_TOTALS = frozenset({19, 25, 26, 27})
-"""Totals no hand or crib can make (and anything above 29)."""
-MAX_TOTAL = 29
+"""Totals no hand or crib can make (and anything above MAX_HAND)."""
 
 _FORGET_ORDER = (ItemKind.NOBS, ItemKind.FLUSH, ItemKind.FIFTEEN, ItemKind.RUN, ItemKind.PAIR)
 """Which items a counter most often misses, most often first: the tie-break of the guess."""
@@ -118,7 +117,7 @@ def _likely_missed(items: tuple[ScoreItem, ...], shortfall: int) -> tuple[ScoreI
 def _hints(declared: int, b: Breakdown, missed: int, over: int,
            missed_items: tuple[ScoreItem, ...]) -> tuple[Hint, ...]:
     hints: list[Hint] = []
-    if declared in IMPOSSIBLE_TOTALS or declared > MAX_TOTAL:
+    if declared in IMPOSSIBLE_TOTALS or declared > MAX_HAND:
         hints.append(Hint.IMPOSSIBLE_TOTAL)
     if over:
         four_suited = len({c.suit for c in b.hand}) == 1

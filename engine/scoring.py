@@ -16,6 +16,10 @@ from itertools import combinations, product
 from engine.calls import PAIR_NAMES, number_word, run_word
 from engine.cards import JACK, Card, CardError, check_distinct
 
+MAX_HAND = 29
+"""The most a hand or crib can count with its starter (5-5-5-J with the fourth five turned up). The one
+definition of that limit: a declared count, a table move or a peg jump beyond it is a slip, not cribbage."""
+
 
 class ItemKind(Enum):
     FIFTEEN = "fifteen"

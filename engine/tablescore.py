@@ -18,12 +18,13 @@ from typing import Any
 
 from engine import coaching
 from engine.rules import Rules, RulesError
+from engine.scoring import MAX_HAND
 from engine.winprob import Unavailable, WinTable
 
 FORMAT = "cribbage-table"
 VERSION = 1
-MAX_POINTS = 29
-"""The most one move can score: a 29 hand. Bigger numbers are typing slips, not cribbage."""
+MAX_POINTS = MAX_HAND
+"""The most one move can score (engine.scoring.MAX_HAND; this name is kept for the bot's table mode)."""
 MAX_NOTE = 200
 BOARD_HOLES = 121
 """The game hole of a standard board (board_driver.model.GAME_HOLE; the engine does not import it)."""
@@ -428,8 +429,8 @@ def _apply(rules: Rules, state: _State, action: Action) -> _State:
         raise TableScoreError(f"the game is over: seat {state.winner} reached {rules.target}; undo to change it")
     if isinstance(action, Peg):
         _check_seat(rules, action.seat)
-        if not _is_int(action.points) or not 1 <= action.points <= MAX_POINTS:
-            raise TableScoreError(f"points {action.points!r} for seat {action.seat} is not 1-{MAX_POINTS}")
+        if not _is_int(action.points) or not 1 <= action.points <= MAX_HAND:
+            raise TableScoreError(f"points {action.points!r} for seat {action.seat} is not 1-{MAX_HAND}")
         if action.reason is not None and not isinstance(action.reason, Reason):
             _reason(action.reason)  # raises, naming it
         if action.note is not None and (not isinstance(action.note, str) or len(action.note) > MAX_NOTE):

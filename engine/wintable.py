@@ -18,10 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.reference import DealOutcome, simulate_deal
+from engine.scoring import MAX_HAND
 
 PMAX = 48
 """Pegging thresholds tracked (a seat pegging more in one deal than this is counted at it)."""
-SHOW_MAX = 29 + 29
+SHOW_MAX = 2 * MAX_HAND
+"""The most the dealer's show can count: a hand and the crib."""
 
 
 @dataclass
@@ -31,7 +33,7 @@ class DealCounts:
     deals: int = 0
     peg: list[list[int]] = field(default_factory=lambda: _grid(PMAX + 1, PMAX + 1))
     """peg[pd][pp]: deals whose play (heels included) gave the dealer pd and the pone pp."""
-    show: list[list[int]] = field(default_factory=lambda: _grid(30, SHOW_MAX + 1))
+    show: list[list[int]] = field(default_factory=lambda: _grid(MAX_HAND + 1, SHOW_MAX + 1))
     """show[hp][sd]: the pone's hand hp, the dealer's hand and crib together sd."""
     race_dealer: list[list[int]] = field(default_factory=lambda: _grid(PMAX + 2, PMAX + 2))
     """race_dealer[x][y]: deals in which the dealer's pegging reached x before the pone's reached y

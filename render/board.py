@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.scoring import MAX_HAND
 from render.canvas import Canvas, Point, fit_text
 from render.labels import ENGLISH, Labels
 from render.style import (
@@ -30,8 +31,6 @@ from render.style import (
 )
 
 TARGETS = (121, 61)
-MAX_MOVE = 29
-"""The most one count can score (a 29 hand): a front further past the game hole is a mistake."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,9 +82,9 @@ def _check_track(t: Track, target: int) -> None:
         raise RenderError(f"{t.name}: front peg {t.front} is behind its back peg {t.back}")
     if t.back >= target:
         raise RenderError(f"{t.name}: back peg {t.back} is at or past the game hole {target}")
-    if t.front > target + MAX_MOVE:
+    if t.front > target + MAX_HAND:  # the most one count can score: further past the game hole is a slip
         raise RenderError(f"{t.name}: front peg {t.front} is past the game hole {target} by more than "
-                          f"one count can score ({MAX_MOVE})")
+                          f"one count can score ({MAX_HAND})")
     if t.colour is not None and (len(t.colour) != 3 or any(not 0 <= v <= 255 for v in t.colour)):
         raise RenderError(f"{t.name}: colour {t.colour!r} is not an RGB triple")
 

@@ -39,14 +39,6 @@ KEEP_X = PAD + RANK_W
 NUM_W = 62
 
 
-@dataclass(frozen=True, slots=True)
-class _Column:
-    keep_w: float
-    throw_x: float
-    bar_x0: float
-    bar_x1: float
-
-
 def infer_dealer(option: DiscardOption) -> bool:
     """Whether the net adds the crib (dealer) or takes it away (pone)."""
     o = option
