@@ -1,7 +1,7 @@
 """A stand-in for a person clicking: picks a control from a private panel, deterministically.
 
 The crash test, the benchmark and the tests drive whole games through the controller with it,
-exactly as a front end would (custom ids and select values), so they exercise the real paths.
+exactly as a door would: a pressed control read back as a move by `bot.app.moves.move_of`.
 """
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from bot.app.ids import ComponentId
+from bot.app.moves import move_of
 from bot.app.replies import Button, Panel, Reply, Select
 
 if TYPE_CHECKING:
@@ -53,7 +55,9 @@ async def play_out(controller: Controller, reply: Reply, *, moves: int | None = 
         choice = autopilot(panel, turn + made)
         if choice is None:
             raise RuntimeError(f"game {game}: {user} must act but has no control: {panel.text}")
-        reply = await controller.press(user, *choice)
+        custom_id, values = choice
+        cid = ComponentId.parse(custom_id)
+        reply = await controller.move(user, game, cid.version, move_of(cid, values))
         if not reply.ok:
             raise RuntimeError(f"game {game}: autopilot refused: {reply.note}")
         made += 1

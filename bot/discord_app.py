@@ -23,7 +23,7 @@ from discord import app_commands
 from bot.app.controller import Controller, ControllerError, Member, NewGame, find_player_game
 from bot.app.ids import PRACTICE_VERBS, TABLE_VERBS, BadComponentId, ComponentId, Verb
 from bot.app.replies import Answer, Panel, Post, Reply, Table
-from bot.companion import TablePlayer
+from bot.app.tablemode import TablePlayer
 from bot.config import Config
 from bot.i18n import CatalogTranslator, Lang, pick_lang, t
 from bot.rules_help import topics
@@ -336,7 +336,7 @@ class DiscordFront:
         await self.answer(interaction, answer, deferred=True)
 
     async def board(self, interaction: discord.Interaction) -> None:
-        text = self.controller.companion.board_status(lang_of(interaction))
+        text = await self.controller.board_status(lang_of(interaction))
         await self.answer(interaction, Answer(True, text))
 
     async def table_start(self, interaction: discord.Interaction, players: str, target: int | None) -> None:
@@ -410,7 +410,7 @@ class DiscordFront:
         """A press on a table's board message: the board is edited in place; a refusal is private."""
         user, lang = member_of(interaction.user), lang_of(interaction, public=True)
         if cid.verb is Verb.PAD:
-            session = self.controller.companion.table_session(cid.game)  # one small read: the modal is due in 3 s
+            session = await self.controller.table_session(cid.game)  # one small read: the modal is due in 3 s
             team = int(cid.arg)
             name = session.team_name(team) if session is not None and team < session.rules.teams else f"#{team + 1}"
             title = t("table.numpad_title", lang_of(interaction), player=name)

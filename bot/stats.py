@@ -58,7 +58,8 @@ class PlayerStats:
                                                                   else self.counting + other.counting)
         fields = ("games", "wins", "skunks_given", "skunks_taken", "double_skunks_given", "double_skunks_taken",
                   "deals", "cribs", "pegging", "hand", "crib", "heels")
-        return PlayerStats(self.player, *(getattr(self, f) + getattr(other, f) for f in fields), counting=counting)
+        summed = {f: getattr(self, f) + getattr(other, f) for f in fields}
+        return PlayerStats(self.player, counting=counting, **summed)
 
     @property
     def losses(self) -> int:
@@ -145,7 +146,8 @@ def game_stats(record: Mapping[str, Any]) -> dict[str, PlayerStats]:
             name, games=1, wins=int(won),
             skunks_given=int(won and skunk == "skunk"), skunks_taken=int(not won and skunk == "skunk"),
             double_skunks_given=int(won and skunk == "double"), double_skunks_taken=int(not won and skunk == "double"),
-            deals=len(deals), cribs=dealers.count(seat), **points)
+            deals=len(deals), cribs=dealers.count(seat), pegging=points["pegging"], hand=points["hand"],
+            crib=points["crib"], heels=points["heels"])
     return out
 
 

@@ -1,9 +1,9 @@
 """Where games live between commands: each game's rules, seats and seed, and its ordered action log.
 
 A game's state is never stored; it is rebuilt by replaying the log through the engine, so what
-is on disk is exactly what players saw accepted. `Storage` is the small interface the controller
-needs; `SqliteStorage` is the embedded default (one file, WAL mode, nothing to install). A
-PostgreSQL backend serving several bot processes would implement the same protocol.
+is on disk is exactly what players saw accepted. `GameStore`, `TableStore` and `PracticeStore` are
+what each part of the application needs; `SqliteStorage` is the embedded default holding all three
+(one file, WAL mode, nothing to install). A PostgreSQL backend would implement the same protocols.
 """
 
 from __future__ import annotations
@@ -29,8 +29,9 @@ class StaleWrite(StorageError):
     """An append whose first sequence number is not the next one: the action is already logged."""
 
 
-class Storage(Protocol):
-    """What the controller needs from a database. Every method commits before it returns."""
+class GameStore(Protocol):
+    """Games: their metadata, ordered action logs and self-counting declarations. Every method commits
+    before it returns."""
 
     def create(self, meta: GameMeta) -> None: ...
 
@@ -61,6 +62,19 @@ class Storage(Protocol):
         """The server's games that were decided (a winner), oldest first: what statistics count."""
         ...
 
+    def add_declaration(self, declaration: Declaration, *, user: str, tally: dict[str, int] | None,
+                        now: float) -> bool:
+        """Record a self-counting player's declared count at a show (None: not declared in time) and,
+        when declared, the member's new tally, in one transaction; the game's inactivity clock restarts.
+        False (nothing written) when that show step was already settled."""
+        ...
+
+    def declarations(self, game_id: str) -> list[Declaration]: ...
+
+
+class TableStore(Protocol):
+    """Table-mode sessions (a real table's score keeping)."""
+
     def save_table(self, table: StoredTable) -> None:
         """Create or replace a table session (its whole JSON action log)."""
         ...
@@ -71,6 +85,10 @@ class Storage(Protocol):
         """The live table session at a place (a channel), if any; or the newest one at all."""
         ...
 
+
+class PracticeStore(Protocol):
+    """Counting practice: answered drills and each member's tally."""
+
     def add_practice(self, user: str, drill: str, declared: int, total: int, tally: dict[str, int]) -> bool:
         """Record one answered drill and the member's new tally; False (nothing written) when that member
         already answered that drill, so the same drill never counts twice."""
@@ -78,16 +96,11 @@ class Storage(Protocol):
 
     def tally(self, user: str) -> dict[str, int] | None: ...
 
-    def add_declaration(self, declaration: Declaration, *, user: str, tally: dict[str, int] | None,
-                        now: float) -> bool:
-        """Record a self-counting player's declared count at a show (None: not declared in time) and,
-        when declared, the member's new tally, in one transaction; the game's inactivity clock restarts.
-        False (nothing written) when that show step was already settled."""
-        ...
-
-    def declarations(self, game_id: str) -> list[Declaration]: ...
-
     def tallies(self, users: Sequence[str]) -> dict[str, dict[str, int]]: ...
+
+
+class Storage(GameStore, TableStore, PracticeStore, Protocol):
+    """One database holding all three (SQLite here); the application hands each part only its store."""
 
     def close(self) -> None: ...
 
@@ -265,7 +278,7 @@ class SqliteStorage:
                     raise StaleWrite(f"game {game_id}: action {first} appended, but {have} are logged")
                 cur.executemany("INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)",
                                 [(game_id, first + i, encode_action(a)) for i, a in enumerate(actions)])
-                sets, args = "updated = ?, reminded = 0", [now]
+                sets, args = "updated = ?, reminded = 0", list[object]([now])
                 if status is not None:
                     sets += ", status = ?, winner = ?"
                     args += [status.value, winner]

@@ -43,6 +43,8 @@ class Verb(Enum):
     """Practice: a new drill (the version field is 1 for a crib)."""
     COUNT = "count"
     """Practice: declare a count for the drill whose seed is the game field (version 1: a crib)."""
+    MUGGINS = "muggins"
+    """A muggins show: the next player claims (arg `yes`) or lets the declared count stand (`no`)."""
     DECLARE = "declare"
     """A game's show, "I count my own hands": open the declare pad; version is the deal, arg `hand` or `crib`."""
 
@@ -87,7 +89,8 @@ def template(verbs: Iterable[Verb]) -> str:
 
 
 BUTTON_VERBS = (Verb.HAND, Verb.PLAY, Verb.GO, Verb.ACCEPT, Verb.DECLINE, Verb.REVIEW, Verb.PEG, Verb.PAD,
-                Verb.UNDO, Verb.DEAL, Verb.DRILL, Verb.COUNT, Verb.DECLARE)
+                Verb.UNDO, Verb.DEAL, Verb.DRILL, Verb.COUNT, Verb.DECLARE,
+                Verb.MUGGINS)
 TABLE_VERBS = (Verb.PEG, Verb.PAD, Verb.UNDO, Verb.DEAL)
 PRACTICE_VERBS = (Verb.DRILL, Verb.COUNT)
 SELECT_VERBS = (Verb.LAY,)

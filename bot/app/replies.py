@@ -85,12 +85,16 @@ class Panel:
     controls: tuple[Control, ...]
     image: Attachment | None = None
     prompt: str = ""
+    """A short instruction for text front ends ('play a card', 'lay away 2 for your crib')."""
     scores: tuple[int, ...] = ()
     game: str = ""
     backs: tuple[int, ...] = ()
     """The back pegs (the scores before each player's last move), for boards with two pegs a player."""
     winner: int | None = None
-    """A short instruction for text front ends ('play a card', 'lay away 2 for your crib')."""
+    version: int = 0
+    """The game's version this panel was drawn at: a move made from it names this version."""
+    phase: str = ""
+    """The engine's phase when drawn ('discard', 'play', 'muggins', ...): what a text door asks for."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from engine.cards import parse_card, parse_cards
 from engine.events import CardPlayed, DealStarted, GameWon, LaidAway, SaidGo, SeriesReset, Shown, StarterTurned
 from engine.scoring import score_hand
 from render import ENGLISH, Labels
+from tests.bot.app_helpers import click
 
 ANN = Member("u1", "ann")
 NAMES = ("ann", "bob")
@@ -63,13 +64,13 @@ async def test_a_game_in_a_chinese_server_speaks_chinese_in_public_and_each_memb
     (select,) = zh.controls
     assert isinstance(select, Select) and select.placeholder == "选 2 张牌放进你的底牌"
     assert zh.prompt == "lay away 2 for your crib"
-    reply = await c.press(ANN, *autopilot(zh, 0), lang=Lang.ZH)
+    reply = await click(c, ANN, *autopilot(zh, 0), lang=Lang.ZH)
     assert reply.lines == ("ann 放 2 张牌进底牌", "翻牌：9♣", "computer (easy) 出 A♥：1")
     assert reply.panel is not None and reply.panel.text == "你的手牌（0 比 0；翻牌 9♣；计数 1）。轮到你：请出一张牌。"
     assert [b.label for b in reply.panel.controls if isinstance(b, Button)][-1] == "Go（过）"
     turn = 1
     while not reply.posts:
-        reply = await c.press(ANN, *autopilot(reply.panel, turn), lang=Lang.ZH)  # type: ignore[arg-type]
+        reply = await click(c, ANN, *autopilot(reply.panel, turn), lang=Lang.ZH)  # type: ignore[arg-type]
         turn += 1
     show = reply.posts[0]
     assert show.text.splitlines()[:3] == [

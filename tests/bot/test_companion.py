@@ -15,7 +15,7 @@ from bot.app.controller import Controller, Member, NewGame
 from bot.app.ids import ComponentId, Verb
 from bot.app.replies import Button
 from bot.autopilot import play_out
-from bot.companion import TablePlayer
+from bot.app.tablemode import TablePlayer
 from bot.i18n import Lang
 from bot.storage import SqliteStorage
 from bot.table_board import TableBoard
@@ -34,7 +34,7 @@ def make(path: str | Path = ":memory:", *, images: bool = False, board: str | No
     c = Controller(SqliteStorage(path), images=images, seeds=lambda: seed, board_url=board,
                    board_factory=lambda url: TableBoard(url, timing=FAST), win_table=win,  # type: ignore[arg-type]
                    ids=lambda: f"game{next(tables)}")
-    c.companion._table_ids = lambda: f"t{next(tables)}"
+    c.tables._table_ids = lambda: f"t{next(tables)}"
     return c
 
 
@@ -158,7 +158,7 @@ async def test_a_whole_table_game_mirrored_to_the_board_with_an_unplug(board_nam
         "Ann +1", "Ann +2", "Ann +3", "Ann +4", "Ann +6", "Ann Count…", "Bob +1", "Bob +2", "Bob +3", "Bob +4",
         "Bob +6", "Bob Count…", "Next deal"]
     assert press(start, "Bob +2") == "crib:t1:1:peg:1.2"
-    table_board = c.companion._board
+    table_board = c.tables._board
     assert table_board is not None and table_board.wait_synced(5.0)
     assert board.state.tracks == (default_track(0, 0, 0, highlight=True), default_track(1, 0, 0))
     steps = script()
@@ -166,7 +166,7 @@ async def test_a_whole_table_game_mirrored_to_the_board_with_an_unplug(board_nam
     for what in steps[:half]:
         await step(c, "chan", what, BOB)
         assert table_board.wait_synced(5.0)
-    session = c.companion.table_session("chan")
+    session = c.tables.table_session("chan")
     assert session is not None and board.state.tracks == (
         default_track(0, session.scores[0], session.tracks[0].back, highlight=session.dealer == 0),
         default_track(1, session.scores[1], session.tracks[1].back, highlight=session.dealer == 1))
@@ -213,7 +213,7 @@ async def test_a_table_survives_a_restart(tmp_path: Path) -> None:
         await step(c, "chan", what, ANN)
     c.close()
     again = make(path)
-    session = again.companion.table_session("chan")
+    session = again.tables.table_session("chan")
     assert session is not None and session.tracks == (Pegs(5, 0), Pegs(15, 12)) and session.dealer == 1
     undo = await again.table_undo("t1", BOB, version=5)
     assert undo.ok and undo.text.startswith("Took back Bob's 3: 12 again.")
@@ -233,7 +233,7 @@ async def test_table_refusals_change_nothing() -> None:
     await c.table_peg("chan", ANN, 0, 2)
     stale = await c.table_undo("t1", BOB, version=1)
     assert not stale.ok and stale.text.startswith("That button is from before the last move")
-    assert c.companion.table_session("chan").scores == (2, 0)  # type: ignore[union-attr]
+    assert c.tables.table_session("chan").scores == (2, 0)  # type: ignore[union-attr]
     ended = await c.table_end("chan", BOB)
     assert ended.ok and ended.text == "Stopped keeping score. Final: Ann 2, Bob 0."
     assert (await c.table_peg("chan", ANN, 0, 2)).text == "There is no table being scored in this channel."
@@ -384,7 +384,7 @@ async def test_the_number_pad_scores_a_typed_hand_or_crib() -> None:
     assert answer.ok and "Ann +29" in answer.text and "double pair royal is twenty-eight" in answer.text
     crib = await c.table_peg("pad", ANN, 1, "2h 4h 6h 8h qh crib", None)
     assert crib.ok and "Bob +5" in crib.text and "a flush of five is five" in crib.text
-    session = c.companion.table_session("pad")
+    session = c.tables.table_session("pad")
     assert session is not None and session.scores == (29, 5)
     assert [a.reason.value for a in session.log if hasattr(a, "reason")] == ["hand", "crib"]
     nothing = await c.table_peg("pad", ANN, 1, "2C 4D 6H 8S QD", None)

@@ -12,6 +12,7 @@ from bot.model import Status
 from bot.storage import SqliteStorage
 from engine.cards import parse_card
 from engine.record import replay
+from tests.bot.app_helpers import click
 
 ANN = Member("u1", "ann")
 BOB = Member("u2", "bob")
@@ -37,7 +38,7 @@ async def start_duel(c: Controller, seed: int = 12, target: int = 61) -> Reply:
     invite = await c.new_game(NewGame("chan", ANN, BOB, seed=seed, target=target))
     accept = invite.posts[0].controls[0]
     assert isinstance(accept, Button)
-    return await c.press(BOB, accept.custom_id)
+    return await click(c, BOB, accept.custom_id)
 
 
 async def test_whole_game_against_the_computer() -> None:
@@ -70,13 +71,13 @@ async def test_whole_game_between_two_members() -> None:
     assert invite.posts[0].text == "bob, ann invites you to a game of cribbage to 61. Only you can accept."
     assert invite.posts[0].mentions == ("u2",)
     accept = invite.posts[0].controls[0]
-    refused = await c.press(EVE, accept.custom_id)
+    refused = await click(c, EVE, accept.custom_id)
     assert (refused.ok, refused.note) == (False, "Only bob can answer this invitation.")
     early = await c.hand(ANN, "game1")
     assert (early.ok, early.note) == (False, "The game starts when the invitation is accepted.")
-    started = await c.press(BOB, accept.custom_id)
+    started = await click(c, BOB, accept.custom_id)
     assert started.ok and started.waiting == ("u1", "u2")
-    again = await c.press(BOB, accept.custom_id)
+    again = await click(c, BOB, accept.custom_id)
     assert (again.ok, again.note) == (False, "This invitation has already been answered.")
     last = await play_out(c, started)
     assert last.finished and last.version == 70
@@ -88,7 +89,7 @@ async def test_declined_invitation() -> None:
     c = make()
     invite = await c.new_game(NewGame("chan", ANN, BOB, seed=3))
     decline = invite.posts[0].controls[1]
-    reply = await c.press(BOB, decline.custom_id)
+    reply = await click(c, BOB, decline.custom_id)
     assert reply.ok and reply.finished and reply.posts[0].text == "bob declined the game."
     assert c.storage.load("game1").meta.status is Status.DECLINED
     c.close()
@@ -102,18 +103,21 @@ async def test_refusals_change_nothing() -> None:
     assert isinstance(select, Select)
     assert [o.value for o in select.options] == ["QS", "3H", "8H", "QC", "9S", "JD"]
     # a spectator
-    spectator = await c.press(EVE, select.custom_id, ("QS", "3H"))
+    spectator = await click(c, EVE, select.custom_id, ("QS", "3H"))
     assert (spectator.ok, spectator.note) == (False, "Only ann and bob play in this game; you can watch.")
     assert (await c.hand(EVE, "game1")).note == "Only ann and bob play in this game; you can watch."
     # a card ann does not hold, and a wrong count of cards
-    wrong = await c.press(ANN, select.custom_id, ("QS", "AS"))
-    assert (wrong.ok, wrong.note) == (False, "You do not hold A♠.")
-    one = await c.press(ANN, select.custom_id, ("QS",))
-    assert one.note == "Choose 2 different cards from your hand to lay away."
-    ok = await c.press(ANN, select.custom_id, ("QS", "3H"))
+    wrong = await click(c, ANN, select.custom_id, ("QS", "AS"))
+    assert (wrong.ok, wrong.note) == (False, "You do not hold A♠; nothing changed.")
+    one = await click(c, ANN, select.custom_id, ("QS",))
+    assert one.note == "Lay away exactly 2 cards, not 1; nothing changed."
+    twice = await click(c, ANN, select.custom_id, ("QS", "QS"))
+    assert twice.note == "You cannot lay away the same card twice (Q♠ Q♠); nothing changed."
+    assert twice.panel is not None and twice.panel.controls == panel.controls
+    ok = await click(c, ANN, select.custom_id, ("QS", "3H"))
     assert ok.ok and ok.version == 1
     # the doubled click: same id, now stale
-    double = await c.press(ANN, select.custom_id, ("QS", "3H"))
+    double = await click(c, ANN, select.custom_id, ("QS", "3H"))
     assert (double.ok, double.note) == (False, "That choice was from an earlier moment of the game; "
                                                 "nothing changed. Here is your hand now.")
     assert double.panel is not None and "You laid away Q♠ 3♥" in double.panel.text
@@ -131,7 +135,7 @@ async def test_wrong_turn_and_past_31_are_refused() -> None:
     panel = (await c.hand(other, "game1")).panel
     card_button = panel.controls[0]
     assert isinstance(card_button, Button) and card_button.disabled
-    early = await c.press(other, card_button.custom_id)
+    early = await click(c, other, card_button.custom_id)
     leader_name = "ann" if leader == ANN.user else "bob"
     assert (early.ok, early.note) == (False, f"It is {leader_name}'s turn, not yours; nothing changed.")
     # play on until someone holds a card that would pass 31, and try it
@@ -144,12 +148,12 @@ async def test_wrong_turn_and_past_31_are_refused() -> None:
             card = parse_card(ComponentId.parse(blocked[0].custom_id).arg)
             count = int(panel.prompt.split()[1].rstrip(":"))
             before = c.storage.action_count("game1")
-            refused = await c.press(user, blocked[0].custom_id)
+            refused = await click(c, user, blocked[0].custom_id)
             assert refused.ok is False
             assert refused.note == f"{card} would take the count from {count} past 31; nothing changed."
             assert c.storage.action_count("game1") == before
             break
-        reply = await c.press(user, *autopilot(panel))
+        reply = await click(c, user, *autopilot(panel))
     else:
         pytest.fail("no card was ever blocked by the count")
     c.close()
@@ -161,12 +165,12 @@ async def test_game_over_refuses_moves_and_resignations() -> None:
     panel = first.panel
     last = await play_out(c, first)
     assert last.finished
-    late = await c.press(ANN, panel.controls[0].custom_id, ("5H", "6H"))
+    late = await click(c, ANN, panel.controls[0].custom_id, ("5H", "6H"))
     assert late.ok is False and late.note.startswith("This game is over: ")
     resign = await c.resign(ANN, "game1")
     assert resign.ok is False and resign.note.startswith("This game is over: ")
-    assert (await c.press(ANN, "crib:nosuch:0:hand")).note == "That game no longer exists."
-    assert (await c.press(ANN, "hello")).note == "not a cribbage custom id: 'hello'"
+    assert (await click(c, ANN, "crib:nosuch:0:hand")).note == "That game no longer exists."
+    assert (await click(c, ANN, "hello")).note == "not a cribbage custom id: 'hello'"
     c.close()
 
 
@@ -191,7 +195,7 @@ async def test_reminder_then_forfeit() -> None:
     clock = Clock()
     c = make(clock=clock)
     await start_duel(c, seed=7)
-    laid = await c.press(ANN, *autopilot((await c.hand(ANN, "game1")).panel))
+    laid = await click(c, ANN, *autopilot((await c.hand(ANN, "game1")).panel))
     assert laid.ok and laid.waiting == ("u2",)
     assert await c.sweep() == []
     clock.now += 301
@@ -270,7 +274,7 @@ async def test_the_show_posts_each_hand_and_the_crib_with_pictures() -> None:
     c = make(images=True)
     reply = await c.new_game(NewGame("chan", ANN, difficulty="easy", seed=11))
     while not any(p.text.startswith("The show:") for p in reply.posts):
-        reply = await c.press(ANN, *autopilot(reply.panel))
+        reply = await click(c, ANN, *autopilot(reply.panel))
     show = next(p for p in reply.posts if p.text.startswith("The show:"))
     assert [f.filename for f in show.files] == ["show-1.png", "show-2.png", "show-3.png"]
     assert "'s crib:" in show.text

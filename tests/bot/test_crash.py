@@ -20,6 +20,8 @@ import sys
 import time
 from pathlib import Path
 
+from tests.bot.app_helpers import click
+
 GAMES = 6
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,7 +52,7 @@ async def drive(db: str, acks: str, synchronous: str = "FULL") -> None:
                                                       True, seed=1000 + n))
             ack(f"{gid} created")
         if storage.load(gid).meta.status is Status.INVITED:
-            reply = await controller.press(bob, f"crib:{gid}:0:accept")
+            reply = await click(controller, bob, f"crib:{gid}:0:accept")
             assert reply.ok, reply.note
             ack(f"{gid} accepted")
     latest = {m.id: await controller.table(m.id) for m in storage.live_games()}
@@ -65,7 +67,7 @@ async def drive(db: str, acks: str, synchronous: str = "FULL") -> None:
                 panel = (await controller.hand(user, gid)).panel
             choice = autopilot(panel, last.version)  # a choice that depends only on the game
             assert choice is not None
-            reply = await controller.press(user, *choice)
+            reply = await click(controller, user, *choice)
             assert reply.ok, reply.note
             ack(f"{gid} {reply.version}")
             latest[gid] = reply

@@ -9,6 +9,7 @@ from bot.app.ids import ComponentId, Verb
 from bot.app.replies import Button, Reply
 from bot.autopilot import autopilot
 from bot.storage import SqliteStorage
+from tests.bot.app_helpers import click
 
 ANN = Member("u1", "ann")
 HAND_PROMPT = ("Count your hand: 4♣ 5♥ 5♠ 9♠ + starter 9♣. Declare your total; the game goes on with the "
@@ -53,7 +54,7 @@ async def to_the_show(c: Controller) -> Reply:
     turn = 0
     while declare_button(reply) is None:
         assert reply.panel is not None and not reply.posts
-        reply = await c.press(ANN, *autopilot(reply.panel, turn))
+        reply = await click(c, ANN, *autopilot(reply.panel, turn))
         assert reply.ok, reply.note
         turn += 1
     return reply
@@ -86,10 +87,10 @@ async def test_the_show_waits_and_a_right_count_is_recorded() -> None:
     assert crib.lines[0].startswith("computer (easy)'s hand: A♥ 2♦ 3♥ A♦")
     assert crib.panel is not None and crib.panel.text.startswith("Your hand (14 to 12). Lay away 2")
     assert crib.table is not None and crib.table.text.startswith("Cribbage to 121: ann 14 · computer (easy) 12")
-    assert c.companion.tally("u1").to_json() == {"attempts": 2, "exact": 2, "points_missed": 0, "points_over": 0}
+    assert c.practice_drills.tally("u1").to_json() == {"attempts": 2, "exact": 2, "points_missed": 0, "points_over": 0}
     again = await c.declare(ANN, "game1", 0, True, "5")  # settled: refused, nothing counted twice
     assert (again.ok, again.note) == (False, "That count is already settled; here is your hand now.")
-    assert c.companion.tally("u1").attempts == 2
+    assert c.practice_drills.tally("u1").attempts == 2
     stats = await c.stats("", "u1", "ann")
     assert "Counting: 2 of 2 exact (100%); points missed 0, over-claimed 0." in stats.text.splitlines()
     c.close()
@@ -111,20 +112,18 @@ async def test_a_short_count_is_shown_but_the_game_takes_the_true_count() -> Non
                               "\nann declared 7 for the crib; it counts 5: 2 over-claimed.")
     assert "ann pegs 4 → 9" in post.text  # the true count was pegged
     assert crib.table is not None and crib.table.text.startswith("Cribbage to 121: ann 14 · computer (easy) 12")
-    assert c.companion.tally("u1").to_json() == {"attempts": 2, "exact": 0, "points_missed": 2, "points_over": 2}
+    assert c.practice_drills.tally("u1").to_json() == {"attempts": 2, "exact": 0, "points_missed": 2, "points_over": 2}
     c.close()
 
 
-async def test_moves_wait_for_the_count_and_a_bare_declare_press_is_refused() -> None:
+async def test_moves_wait_for_the_count() -> None:
     c = make()
     held = await to_the_show(c)
     assert held.panel is not None
     lay = ComponentId("game1", held.version, Verb.LAY).encode()
-    refused = await c.press(ANN, lay, ("9S", "4C"))
+    refused = await click(c, ANN, lay, ("9S", "4C"))
     assert (refused.ok, refused.note) == (False, "Declare your count first; the show waits for you.")
     assert refused.panel is not None and refused.panel.text == HAND_PROMPT
-    bare = await c.press(ANN, ComponentId("game1", 0, Verb.DECLARE, "hand").encode())
-    assert (bare.ok, bare.note) == (False, "Press the declare button on your hand to give your count.")
     assert (await c.hand(ANN, "game1")).panel.text == HAND_PROMPT  # type: ignore[union-attr]
     c.close()
 
@@ -141,7 +140,7 @@ async def test_a_timeout_lets_the_show_go_on_with_the_true_count() -> None:
     (post,) = reply.posts
     assert post.text == SHOW + ("\nann did not declare the hand in time; it counts 4."
                                 "\nann did not declare the crib in time; it counts 5.")
-    assert c.companion.tally("u1").attempts == 0  # no declaration, nothing to judge
+    assert c.practice_drills.tally("u1").attempts == 0  # no declaration, nothing to judge
     panel = (await c.hand(ANN, "game1")).panel
     assert panel is not None and panel.text.startswith("Your hand (14 to 12). Lay away 2")
     assert await c.sweep() == []  # the clock restarted with the show
@@ -164,7 +163,7 @@ async def test_a_restart_while_waiting_for_the_count_keeps_waiting(tmp_path: Pat
     crib = await second.declare(ANN, "game1", 0, True, "5")
     (post,) = crib.posts
     assert post.text == SHOW + "\nann declared 4 for the hand: right.\nann declared 5 for the crib: right."
-    assert second.companion.tally("u1").exact == 2
+    assert second.practice_drills.tally("u1").exact == 2
     second.close()
 
 
@@ -174,7 +173,7 @@ async def test_without_the_option_nothing_waits() -> None:
     turn = 0
     while not reply.posts:
         assert declare_button(reply) is None
-        reply = await c.press(ANN, *autopilot(reply.panel, turn))  # type: ignore[arg-type]
+        reply = await click(c, ANN, *autopilot(reply.panel, turn))  # type: ignore[arg-type]
         turn += 1
     assert reply.posts[0].text == SHOW
     c.close()

@@ -1,9 +1,6 @@
-"""The companion features that are not a bot game: counting a real hand, analysing six cards, the
-rules, keeping the score of a real table (mirrored to the LED pegboard), and counting practice.
+"""Table mode: keeping the score of a real game played at a table, by command, with undo and
+coaching, mirrored to the LED pegboard.
 
-All of it is blocking work (pictures, the database, the board driver's queue) that the controller
-runs in its worker threads; nothing here knows Discord. Every answer is an `Answer` in one
-language, chosen by the front end (the member's for private answers, the server's for public ones).
 A table session lives in storage as its replay-validated JSON action log, so it survives restarts;
 the LED board only ever mirrors the stored session, so a failing board never stops the game.
 """
@@ -14,29 +11,22 @@ import secrets
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from bot.app.ids import ComponentId, Verb
 from bot.app.replies import Answer, Attachment, Button, Control, Style
+from bot.app.scorer import Scorer
 from bot.i18n import Lang, breakdown_calls, card_error, percent, t
-from bot.learn_text import drill_prompt, practice_feedback
-from bot.model import Declaration, StoredTable
-from bot.pictures import breakdown_image, labels
-from bot.rules_help import rules_page
-from bot.storage import Storage
+from bot.model import StoredTable
+from bot.pictures import labels
+from bot.storage import TableStore
 from bot.table_board import TableBoard
-from engine.analysis import analyze
-from engine.cards import Card, CardError, parse_card, parse_cards
-from engine.practice import CheckResult, Tally, check, deal_drill
+from engine.cards import CardError, parse_cards
 from engine.rules import Rules, RulesError
-from engine.scoring import Breakdown, score_hand
-from engine.tablescore import MAX_POINTS, Reason, Skunk, TableScoreError, TableSession
-from engine.winplay import OptionChance, option_chances
-from engine.winprob import Unavailable, WinTable, shipped_table
-from render import analysis_png, board_png, hand_png, make_board
+from engine.scoring import MAX_HAND, Breakdown, score_hand
+from engine.tablescore import Peg, Reason, Skunk, TableScoreError, TableSession
+from engine.winprob import Unavailable
+from render import board_png, make_board
 
-ANALYZE_SAMPLES = 400
-"""Deals played out per lay-away option for the win chances of /cribbage analyze (about 0.2 s)."""
 PEG_BUTTONS = (1, 2, 3, 4, 6)
 """The quick pegs on the table message: with the number pad they fit a row of five a player."""
 TABLE_NAME_LIMIT = 32
@@ -54,119 +44,24 @@ def new_table_id() -> str:
     return "t" + "".join(secrets.choice("abcdefghijklmnopqrstuvwxyz234567") for _ in range(9))
 
 
-def _shown(cards: Sequence[Card]) -> str:
-    return " ".join(c.pretty() for c in cards)
+class TableMode:
+    """Table sessions, one live per channel. A lock serializes them (reads and writes of one JSON log)."""
 
-
-class Companion:
-    """The companion commands. Thread-safe: a lock serializes table sessions (one table per channel)."""
-
-    def __init__(self, storage: Storage, *, images: bool = True, board_url: str | None = None,
-                 clock: Callable[[], float], seeds: Callable[[], int],
-                 table_ids: Callable[[], str] = new_table_id, win_table: WinTable | Unavailable | None = None,
+    def __init__(self, store: TableStore, scorer: Scorer, *, clock: Callable[[], float], images: bool = True,
+                 board_url: str | None = None, table_ids: Callable[[], str] = new_table_id,
                  board_factory: Callable[[str], TableBoard] = TableBoard) -> None:
-        self.storage = storage
+        self.storage = store
+        self.scorer = scorer
         self.images = images
         self.board_url = board_url
         self.clock = clock
-        self._seeds = seeds
         self._table_ids = table_ids
-        self._win = win_table
         self._board_factory = board_factory
         self._board: TableBoard | None = None
         self._board_error: str | None = None
         self._board_table: str | None = None
         """The table session the LED board shows: the one most recently moved."""
         self._lock = threading.Lock()
-
-    # ------------------------------------------------------------------ the real table's hand
-
-    def win_table(self) -> WinTable | Unavailable:
-        if self._win is None:
-            self._win = shipped_table()
-        return self._win
-
-    def score(self, cards: str, starter: str, crib: bool, lang: Lang) -> Answer:
-        """A hand or crib from a real table: the breakdown picture, the calls, the total (public)."""
-        try:
-            hand = parse_cards(cards, count=4)
-        except CardError as exc:
-            return Answer(False, card_error(cards, exc, lang))
-        try:
-            cut = parse_card(starter.strip())
-        except CardError as exc:
-            return Answer(False, card_error(starter, exc, lang))
-        if cut in hand:
-            return Answer(False, t("error.starter_in_hand", lang, card=cut.pretty()))
-        b = score_hand(hand, cut, crib=crib)
-        return Answer(True, self.breakdown_text(b, lang), self._breakdown_files(b, lang), public=True)
-
-    def breakdown_text(self, b: Breakdown, lang: Lang) -> str:
-        key = "score.title_crib" if b.crib else "score.title_hand"
-        lines = [t(key, lang, cards=_shown(b.hand), starter=b.starter.pretty()),
-                 ", ".join(breakdown_calls(b, lang)), t("score.total", lang, total=b.total)]
-        if b.crib:
-            suits = {c.suit for c in b.hand}
-            four = len(suits) == 1 and b.starter.suit not in suits
-            lines.append(t("score.crib_four_flush" if four else "score.crib_flush_rule", lang))
-        return "\n".join(lines)
-
-    def _breakdown_files(self, b: Breakdown, lang: Lang = Lang.EN) -> tuple[Attachment, ...]:
-        if not self.images:
-            return ()
-        return (breakdown_image(b, "breakdown.png", "", lang),)
-
-    def analyze(self, cards: str, dealer: bool, scores: str | None, lang: Lang, target: int = 121) -> Answer:
-        """Every lay-away of six cards with the chart; with the scores, each one's chance of winning."""
-        try:
-            six = parse_cards(cards, count=6)
-        except CardError as exc:
-            return Answer(False, card_error(cards, exc, lang))
-        me_them: tuple[int, int] | None = None
-        if scores is not None and scores.strip():
-            try:
-                me, them = (int(v) for v in scores.replace(" ", "").split(","))
-            except ValueError:
-                return Answer(False, t("error.scores", lang, value=scores, max=target - 1))
-            if not (0 <= me < target and 0 <= them < target):
-                return Answer(False, t("error.scores", lang, value=scores, max=target - 1))
-            me_them = (me, them)
-        a = analyze(six, dealer=dealer)
-        chances: list[OptionChance] | Unavailable | None = None
-        if me_them is not None:
-            table = self.win_table()
-            if isinstance(table, Unavailable):
-                chances = table
-            else:
-                chances = option_chances(a.cards, a.dealer, me_them[0], me_them[1], target, table,
-                                         samples=ANALYZE_SAMPLES, options=a.options)
-        role = t("general.dealer" if dealer else "general.pone", lang)
-        best = a.best
-        lines = [t("analyze.title", lang, cards=_shown(a.cards), role=role),
-                 t("analyze.best", lang, discard=_shown(best.discard), keep=_shown(best.keep),
-                   net=f"{best.net:.1f}")]
-        if isinstance(chances, Unavailable):
-            lines.append(t("error.win_unavailable", lang, reason=chances.reason))
-        elif chances:
-            top = max(chances, key=lambda c: c.p_win)
-            lines.append(t("analyze.win", lang, discard=_shown(top.option.discard), chance=percent(top.p_win, lang),
-                           samples=top.samples))
-        rows = [f"{_shown(o.discard):<8} {_shown(o.keep):<14} {o.hand_ev:5.2f} {o.crib_ev:+6.2f} {o.net:6.2f}"
-                + (f" {100 * _chance(chances, o.discard):5.1f}%" if isinstance(chances, list) else "")
-                for o in a.options]
-        head = t("analyze.columns", lang) + (t("analyze.column_win", lang) if isinstance(chances, list) else "")
-        lines.append("```\n" + head + "\n" + "\n".join(rows) + "\n```")
-        files: tuple[Attachment, ...] = ()
-        if self.images:
-            files = (Attachment("analysis.png", analysis_png(a.options, dealer=dealer, labels=labels(lang)),
-                                f"lay-away chart: best {_shown(best.discard)}"),)
-        return Answer(True, "\n".join(lines), files)
-
-    def rules(self, topic: str | None, lang: Lang) -> Answer:
-        page = rules_page(topic, lang)
-        return Answer(page.found, f"**{page.title}**\n{page.text}")
-
-    # ------------------------------------------------------------------ table mode
 
     def table_start(self, place: str, guild: str, players: Sequence[TablePlayer], host: str, target: int,
                     lang: Lang) -> Answer:
@@ -204,21 +99,12 @@ class Companion:
             who = self._seat(session, seat)
             if who is None:
                 return Answer(False, t("table.not_a_player", lang, name=str(seat)))
-            scored = None
-            try:
-                value = int(str(points).strip())
-            except ValueError:
-                scored = _score_text(str(points))
-                if scored is None:
-                    return Answer(False, t("table.not_points_or_cards", lang, value=points))
-                if isinstance(scored, CardError):
-                    return Answer(False, card_error(str(points), scored, lang))
-                value = scored.total
-                if value == 0:
-                    return Answer(False, t("table.scored_nothing", lang, cards=_cards_text(scored)))
+            read = _read_points(points, lang)
+            if isinstance(read, Answer):
+                return read
+            value, scored = read
+            if scored is not None:
                 reason = reason or ("crib" if scored.crib else "hand")
-            if not 1 <= value <= MAX_POINTS:
-                return Answer(False, t("table.points_range", lang, max=MAX_POINTS, value=value))
             why = _reason(reason)
             note = reason.strip()[:200] if reason and why is Reason.OTHER else None
             try:
@@ -255,9 +141,9 @@ class Companion:
                 return Answer(False, t("table.nothing_to_undo", lang))
             action = session.undo()
             stored = self._save(stored, session)
-        if hasattr(action, "points"):
-            team = session.rules.team_of(action.seat)  # type: ignore[union-attr]
-            line = t("table.undone", lang, player=session.team_name(team), points=action.points,  # type: ignore[union-attr]
+        if isinstance(action, Peg):
+            team = session.rules.team_of(action.seat)
+            line = t("table.undone", lang, player=session.team_name(team), points=action.points,
                      score=session.scores[team])
         else:
             line = t("table.undone_deal", lang, dealer=session.names[session.dealer or 0])
@@ -424,7 +310,7 @@ class Companion:
     def _coaching_lines(self, session: TableSession, lang: Lang) -> list[str]:
         """Per player (team): pace against par, the chance to win when the table knows it, and the
         advice that goes with the pace; then the dealer zones for whoever deals (121 game only)."""
-        table = self.win_table()
+        table = self.scorer.win_table()
         lines = []
         for team in range(session.rules.teams):
             seat = team  # seat `team` is on team `team` in every game size
@@ -462,63 +348,6 @@ class Companion:
                                    t("table.button_undo", lang), Style.DANGER))
         return tuple(controls)
 
-    # ------------------------------------------------------------------ counting practice
-
-    def practice(self, crib: bool, lang: Lang, seed: int | None = None) -> Answer:
-        """A drill: four cards and a starter (or a crib) to count; the answer comes through a modal."""
-        seed = self._seeds() if seed is None else seed
-        drill = deal_drill(seed, crib=crib)
-        files: tuple[Attachment, ...] = ()
-        if self.images:
-            files = (Attachment("drill.png", hand_png((*drill.cards, drill.starter)),
-                                drill_prompt(drill, Lang.EN)),)
-        count = ComponentId(str(seed), int(crib), Verb.COUNT).encode()
-        return Answer(True, drill_prompt(drill, lang), files,
-                      (Button(count, t("practice.button_declare", lang), Style.PRIMARY),))
-
-    def practice_answer(self, user: str, seed: int, crib: bool, declared: str | int, lang: Lang) -> Answer:
-        """The true breakdown, what was missed or over-claimed, and the running accuracy (kept per member)."""
-        try:
-            value = int(str(declared).strip())
-        except ValueError:
-            return Answer(False, t("error.not_a_number", lang, value=declared))
-        if not 0 <= value <= MAX_POINTS:
-            return Answer(False, t("error.declare_range", lang, value=value))
-        drill = deal_drill(seed, crib=crib)
-        b = drill.breakdown
-        result = check(value, b)
-        key = f"{seed}:{int(crib)}"
-        with self._lock:
-            before = self.storage.tally(user)
-            tally = Tally.from_json(before) if before is not None else Tally()
-            new = tally.record(result)
-            if self.storage.add_practice(user, key, value, result.total, new.to_json()):
-                tally = new
-            else:
-                lines = [t("practice.already", lang)]
-                return Answer(True, "\n".join([*lines, practice_feedback(result, tally, lang)]),
-                              self._breakdown_files(b, lang), self._next_controls(lang))
-        text = practice_feedback(result, tally, lang) + "\n\n" + self.breakdown_text(b, lang)
-        return Answer(True, text, self._breakdown_files(b, lang), self._next_controls(lang))
-
-    def record_declaration(self, user: str, declaration: Declaration, result: CheckResult) -> Tally:
-        """A count declared in a game ("I count my own hands") joins the member's practice tally, so
-        their counting accuracy covers both; a show step settled before changes nothing."""
-        with self._lock:
-            before = self.tally(user)
-            new = before.record(result)
-            fresh = self.storage.add_declaration(declaration, user=user, tally=new.to_json(), now=self.clock())
-            return new if fresh else before
-
-    def tally(self, user: str) -> Tally:
-        data = self.storage.tally(user)
-        return Tally.from_json(data) if data is not None else Tally()
-
-    @staticmethod
-    def _next_controls(lang: Lang) -> tuple[Control, ...]:
-        return (Button(ComponentId("p", 0, Verb.DRILL).encode(), t("practice.button_next", lang), Style.PRIMARY),
-                Button(ComponentId("p", 1, Verb.DRILL).encode(), t("practice.button_crib", lang)))
-
 
 def _reason(text: str | None) -> Reason | None:
     """A reason word as the table log keeps it; any other text is kept as a note with OTHER."""
@@ -530,12 +359,22 @@ def _reason(text: str | None) -> Reason | None:
             return r
     return Reason.OTHER
 
-
-def _chance(chances: Any, discard: tuple[Card, ...]) -> float:
-    for c in chances:
-        if c.option.discard == discard:
-            return float(c.p_win)
-    return 0.0
+def _read_points(points: int | str, lang: Lang) -> tuple[int, Breakdown | None] | Answer:
+    """Points to peg: a number from 1 to 29, or a hand typed as cards (scored here); else the refusal."""
+    try:
+        value = int(str(points).strip())
+    except ValueError:
+        scored = _score_text(str(points))
+        if scored is None:
+            return Answer(False, t("table.not_points_or_cards", lang, value=points))
+        if isinstance(scored, CardError):
+            return Answer(False, card_error(str(points), scored, lang))
+        if scored.total == 0:
+            return Answer(False, t("table.scored_nothing", lang, cards=_cards_text(scored)))
+        return scored.total, scored
+    if not 1 <= value <= MAX_HAND:
+        return Answer(False, t("table.points_range", lang, max=MAX_HAND, value=value))
+    return value, None
 
 
 def _score_text(text: str) -> Breakdown | CardError | None:
@@ -553,7 +392,5 @@ def _score_text(text: str) -> Breakdown | CardError | None:
     except CardError as exc:
         return exc
 
-
 def _cards_text(b: Breakdown) -> str:
     return f"{' '.join(c.pretty() for c in b.hand)} + {b.starter.pretty()}"
-

@@ -1,0 +1,114 @@
+"""How a game stops other than by the cards: a resignation, a moderator's end, an invitation declined
+or expired, and the inactivity sweep's reminders and forfeits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from bot.app.games import GameCache
+from bot.app.live import CountStep, LiveGame
+from bot.app.presenter import Presenter, closed_note, record_file
+from bot.app.replies import Post, Reply
+from bot.i18n import t
+from bot.model import Declaration, SeatKind, Status
+from engine.events import Shown
+
+
+class Closing:
+    """Ends games that stop early, and nudges (then forfeits) players who stop answering."""
+
+    def __init__(self, cache: GameCache, presenter: Presenter, *, clock: Callable[[], float],
+                 remind_after: float, forfeit_after: float) -> None:
+        self.cache = cache
+        self.presenter = presenter
+        self.clock = clock
+        self.remind_after = remind_after
+        self.forfeit_after = forfeit_after
+
+    def close(self, live: LiveGame, status: Status, winner: int | None, text: str) -> Reply:
+        now = self.clock()
+        self.cache.store.set_status(live.id, status, now=now, winner=winner)
+        live.meta = replace(live.meta, status=status, winner=winner, updated=now)
+        files = (record_file(live),) if live.game.deals else ()
+        reply = self.presenter.changed(live, "", lines=(text,), posts=(Post(text, files),), finished=True, note=text)
+        self.cache.forget(live.id)
+        return reply
+
+    def resign(self, live: LiveGame, seat: int) -> Reply:
+        if not live.meta.status.live:
+            return Reply(False, closed_note(live), live.id, live.game.version)
+        lang = live.lang
+        if live.meta.status is Status.INVITED:
+            return self.close(live, Status.DECLINED, None, t("game.withdrew", lang, name=live.names[seat]))
+        winner = 1 - seat
+        text = t("game.resigns", lang, name=live.names[seat], winner=live.names[winner], score=live.score_text(lang))
+        return self.close(live, Status.RESIGNED, winner, text)
+
+    def end(self, live: LiveGame, by: str) -> Reply:
+        if not live.meta.status.live:
+            return Reply(False, closed_note(live), live.id, live.game.version)
+        return self.close(live, Status.ENDED, None,
+                          t("game.ended", live.lang, by=by, score=live.score_text(live.lang)))
+
+    # ------------------------------------------------------------------ the sweep
+
+    def sweep_one(self, game_id: str) -> Reply | None:
+        """A reminder, a forfeit, an expired invitation or timed-out counts for one game, when due."""
+        live = self.cache.load(game_id)
+        if live is None or not live.meta.status.live:
+            return None
+        idle = self.clock() - live.meta.updated
+        if live.meta.status is Status.INVITED:
+            return self.close(live, Status.DECLINED, None, t("game.expired", live.lang)) \
+                if idle >= self.forfeit_after else None
+        steps = live.count_steps()
+        if steps and idle >= self.remind_after:
+            return self.time_out_counts(live, steps)
+        if not live.waiting():
+            return None
+        seats = [s for s in live.game.to_act() if live.meta.seats[s].kind is SeatKind.HUMAN]
+        if idle >= self.forfeit_after:
+            return self._forfeit(live, seats, idle)
+        if idle >= self.remind_after and not live.meta.reminded:
+            return self._remind(live, seats)
+        return None
+
+    def _forfeit(self, live: LiveGame, seats: Sequence[int], idle: float) -> Reply:
+        lang = live.lang
+        if len(seats) == 1:
+            loser = seats[0]
+            return self.close(live, Status.TIMED_OUT, 1 - loser,
+                              t("game.forfeit", lang, loser=live.names[loser], minutes=int(idle // 60),
+                                winner=live.names[1 - loser], score=live.score_text(lang)))
+        return self.close(live, Status.TIMED_OUT, None, t("game.idle_end", lang, score=live.score_text(lang)))
+
+    def _remind(self, live: LiveGame, seats: Sequence[int]) -> Reply:
+        self.cache.store.set_reminded(live.id, True)
+        live.meta = replace(live.meta, reminded=True)
+        lang = live.lang
+        waiting = live.waiting()
+        names = t("general.and", lang).join(live.names[s] for s in seats)
+        text = t("game.reminder", lang, names=names, minutes=int(self.forfeit_after // 60))
+        return Reply(True, text, live.id, live.game.version, posts=(Post(text, mentions=waiting),),
+                     waiting=waiting, place=live.meta.place, message=live.meta.message)
+
+    def time_out_counts(self, live: LiveGame, steps: Sequence[CountStep]) -> Reply:
+        """Self-counting players who did not declare in time: the show goes on with the true counts."""
+        for step in steps:
+            shown = live.game.events[step.index]
+            assert isinstance(shown, Shown)
+            self.cache.store.add_declaration(Declaration(live.id, step.deal, step.seat, step.crib, None,
+                                                         shown.breakdown.total), user="", tally=None, now=self.clock())
+            settle(live, step, None, self.clock())
+        seats = sorted({s.seat for s in steps})
+        text = " ".join(t("selfcount.timeout", live.lang, name=live.names[s]) for s in seats)
+        return self.presenter.released(live, steps[0].deal, "", note=text, lead=(text,))
+
+
+def settle(live: LiveGame, step: CountStep, declared: int | None, now: float) -> None:
+    """Remember a settled count step (the storage write was done by the caller)."""
+    live.declared[step.key] = declared
+    live.meta = replace(live.meta, updated=now, reminded=False)
+

@@ -1,0 +1,79 @@
+"""The live games in memory, each rebuilt from storage by replaying its log when it is not cached.
+
+A new process over the same database continues every game exactly: state is never stored, only the
+actions, and the computer's choices depend on the game's seed and version, never on memory.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import replace
+
+from bot.app.live import LiveGame
+from bot.model import GameMeta
+from bot.storage import GameStore, StorageError
+from engine.game import Game, GameError
+
+CACHE_GAMES = 2000
+"""Live games kept in memory; older ones are rebuilt from storage when next touched."""
+
+
+class GameCache:
+    """Loads, keeps and forgets live games; safe to call from several worker threads."""
+
+    def __init__(self, store: GameStore, size: int = CACHE_GAMES) -> None:
+        self.store = store
+        self._size = size
+        self._live: OrderedDict[str, LiveGame] = OrderedDict()
+        self._lock = threading.Lock()  # worker threads of different games share the cache
+
+    def load(self, game_id: str) -> LiveGame | None:
+        with self._lock:
+            live = self._live.get(game_id)
+            if live is not None:
+                self._live.move_to_end(game_id)
+                return live
+        stored = self.store.load(game_id)
+        if stored is None:
+            return None
+        game = Game(stored.meta.rules, seed=stored.meta.seed)
+        for n, action in enumerate(stored.actions):
+            try:
+                game.apply(action)
+            except GameError as exc:
+                raise StorageError(f"game {game_id}: logged action {n} ({action}) does not replay: {exc}") \
+                    from None
+        live = LiveGame(stored.meta, game, names=tuple(s.name for s in stored.meta.seats))
+        if stored.meta.self_count:
+            live.declared = {(d.deal, d.seat, d.crib): d.declared for d in self.store.declarations(game_id)}
+        self.remember(live)
+        return live
+
+    def remember(self, live: LiveGame) -> None:
+        with self._lock:
+            self._live[live.id] = live
+            self._live.move_to_end(live.id)
+            while len(self._live) > self._size:
+                self._live.popitem(last=False)
+
+    def forget(self, game_id: str) -> None:
+        """Drop a game from memory: it is over, or memory may be ahead of the database."""
+        with self._lock:
+            self._live.pop(game_id, None)
+
+    def meta(self, game_id: str) -> GameMeta | None:
+        """Who plays a game and how it stands, from memory when cached (no replay needed)."""
+        with self._lock:
+            live = self._live.get(game_id)
+        if live is not None:
+            return live.meta
+        stored = self.store.load(game_id)
+        return stored.meta if stored is not None else None
+
+    def set_message(self, game_id: str, place: str, message: str) -> None:
+        self.store.set_message(game_id, place, message)
+        with self._lock:
+            live = self._live.get(game_id)
+        if live is not None:
+            live.meta = replace(live.meta, place=place, message=message)

@@ -1,0 +1,328 @@
+"""A live game's state as the people at it see it: the public table, each player's private panel,
+the show and result posts. Pure reading of the game; the pictures go through the runner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot import pictures
+from bot.app.ids import ComponentId, Verb
+from bot.app.live import CountStep, LiveGame, show_range, shows_by_deal
+from bot.app.replies import Attachment, Button, Control, Option, Panel, Post, Reply, Select, Style, Table
+from bot.app.runner import Runner
+from bot.i18n import Lang, t
+from bot.model import Status
+from bot.narrate import describe
+from engine.actions import Declare, Go, Muggins, Play
+from engine.events import GameWon, Shown
+from engine.game import Phase
+from engine.observation import Observation, observe
+from engine.record import dumps, to_record
+
+RECENT_LINES = 8
+"""How many of the latest public lines the table message keeps."""
+
+
+def record_file(live: LiveGame) -> Attachment:
+    data = dumps(to_record(live.game, live.names)).encode()
+    return Attachment(f"cribbage-{live.id}.json", data, "the game record (docs/record-format.md)")
+
+
+def sentence_sep(lang: Lang) -> str:
+    """Between two sentences: a space in English, nothing after a Chinese full stop."""
+    return "" if lang is Lang.ZH else " "
+
+
+def closed_note(live: LiveGame, lang: Lang | None = None) -> str:
+    """How a game stands when it takes no moves (or a one-line 'on' when it does)."""
+    lang = lang or live.lang
+    status, winner = live.meta.status, live.meta.winner
+    if status is Status.INVITED:
+        return t("game.note_invited", lang)
+    if status is Status.ACTIVE and not live.game.over:
+        return t("game.note_on", lang)
+    who = live.names[winner] if winner is not None else ""
+    if status is Status.TIMED_OUT:
+        return t("game.note_timed_out_won" if who else "game.note_timed_out", lang, who=who)
+    key = {Status.OVER: "game.note_over", Status.ACTIVE: "game.note_over", Status.RESIGNED: "game.note_resigned",
+           Status.ENDED: "game.note_ended", Status.DECLINED: "game.note_declined"}[status]
+    return t(key, lang, who=who)
+
+
+class Presenter:
+    """Builds replies from live games: the table, panels and posts, with pictures when asked for."""
+
+    def __init__(self, runner: Runner, *, images: bool = True) -> None:
+        self.runner = runner
+        self.images = images
+
+    # ------------------------------------------------------------------ whole replies
+
+    def after(self, live: LiveGame, start_events: int, user: str, lang: Lang | None = None) -> Reply:
+        """The reply to a command that changed the game: what it caused since `start_events`."""
+        game = live.game
+        hidden = live.hidden()
+        lines = tuple(line for i in range(start_events, len(game.events)) if i not in hidden
+                      and (line := describe(game.events[i], live.names, live.lang)))
+        shown = sorted({d for d, idx in shows_by_deal(game).items() if any(i >= start_events for i in idx)})
+        steps = live.count_steps()
+        posts = [self.show_post(live, d) for d in shown if not (steps and d == steps[0].deal)]
+        if game.over:
+            posts.append(self.end_post(live))
+        return self.changed(live, user, lang, lines=lines, posts=tuple(posts), finished=game.over)
+
+    def changed(self, live: LiveGame, user: str, lang: Lang | None = None, *, lines: tuple[str, ...] = (),
+                posts: tuple[Post, ...] = (), finished: bool = False, note: str = "") -> Reply:
+        """A reply after any change: the public table, the actor's panel and every seat's fresh panel."""
+        seat = live.seat_of(user)
+        panels = self.panels(live, {seat: lang} if seat is not None and lang is not None else {})
+        mine = next((p for p in panels if p.seat == seat), None)
+        return Reply(True, note, live.id, live.game.version, lines=lines, table=self.table(live), posts=posts,
+                     panel=mine, waiting=live.waiting(), finished=finished, place=live.meta.place,
+                     message=live.meta.message, panels=panels)
+
+    def refused(self, live: LiveGame, seat: int | None, note: str, lang: Lang | None = None) -> Reply:
+        """A refusal: nothing changed; the refused member sees their panel again."""
+        panel = self.panel(live, seat, lang) if seat is not None else None
+        return Reply(False, note, live.id, live.game.version, panel=panel, place=live.meta.place,
+                     message=live.meta.message)
+
+    def current(self, live: LiveGame) -> Reply:
+        return Reply(True, "", live.id, live.game.version, lines=self.recent(live), table=self.table(live),
+                     waiting=live.waiting(), finished=not live.meta.status.live, place=live.meta.place,
+                     message=live.meta.message)
+
+    def released(self, live: LiveGame, deal: int, user: str, lang: Lang | None = None, note: str = "",
+                 lead: tuple[str, ...] = ()) -> Reply:
+        """After a count step was settled: the show's post and lines once nobody is counting any more."""
+        lines, posts = lead, tuple[Post, ...]()
+        if not live.count_steps():
+            chunk = show_range(live.game, deal)
+            lines += tuple(line for e in live.game.events[chunk.start:chunk.stop]
+                           if (line := describe(e, live.names, live.lang)))
+            posts = (self.show_post(live, deal),)
+        return self.changed(live, user, lang, lines=lines, posts=posts, note=note)
+
+    # ------------------------------------------------------------------ posts
+
+    def show_post(self, live: LiveGame, deal: int) -> Post:
+        """One post per show: each hand and the crib with its breakdown picture, and what any
+        self-counting player declared."""
+        events = live.game.events
+        chunk = show_range(live.game, deal)
+        lang = live.lang
+        text = t("game.show_title", lang) + "\n" + "\n".join(
+            line for i in chunk if (line := describe(events[i], live.names, lang)))
+        said = declaration_lines(live, deal)
+        if said:
+            text += "\n" + "\n".join(said)
+        files: list[Attachment] = []
+        if self.images:
+            shows = [e for i in chunk if isinstance(e := events[i], Shown)]
+            for k, e in enumerate(shows):
+                whose = f"{live.names[e.seat]}'s {'crib' if e.crib else 'hand'}"
+                files.append(self.runner.cpu(pictures.breakdown_image, e.breakdown, f"show-{k + 1}.png", whose,
+                                             lang))
+        review = Button(ComponentId(live.id, deal, Verb.REVIEW).encode(), t("review.button", lang, deal=deal + 1))
+        return Post(text, tuple(files), (review,))
+
+    def end_post(self, live: LiveGame) -> Post:
+        won = next(e for e in reversed(live.game.events) if isinstance(e, GameWon))
+        lang = live.lang
+        text = t("game.over", lang, line=describe(won, live.names, lang) or "")
+        if won.skunk:
+            text += t("game.skunk", lang, skunk=won.skunk)
+        files: list[Attachment] = []
+        if self.images:
+            files.append(self.runner.cpu(pictures.board_image, observe(live.game, 0), live.names, lang))
+        files.append(record_file(live))
+        return Post(text, tuple(files))
+
+    # ------------------------------------------------------------------ panels
+
+    def panels(self, live: LiveGame, asked: dict[int, Lang] | None = None) -> tuple[Panel, ...]:
+        """Every seated member's panel, each in the language asked for or that member last used."""
+        asked = asked or {}
+        return tuple(self.panel(live, s, asked.get(s)) for s in live.human_seats())
+
+    def panel(self, live: LiveGame, seat: int, lang: Lang | None = None) -> Panel:
+        """A player's private view in their language."""
+        lang = live.lang_of(seat, lang)
+        obs = observe(live.game, seat)
+        image = self.runner.cpu(pictures.hand_image, obs.hand) if self.images and obs.hand else None
+        score = live.score_text(lang)
+        if not live.active:
+            return self._make(live, obs, f"{closed_note(live, lang)} ({score})", (), None)
+        step = live.step_of(seat)
+        if step is not None:
+            return self._count_panel(live, obs, step, image, lang)
+        if obs.phase is Phase.DISCARD:
+            return self._discard_panel(live, obs, image, score, lang)
+        if obs.phase is Phase.MUGGINS:
+            return self._muggins_panel(live, obs, image, score, lang)
+        return self._play_panel(live, obs, image, score, lang)
+
+    def _play_panel(self, live: LiveGame, obs: Observation, image: Attachment | None, score: str,
+                    lang: Lang) -> Panel:
+        seat, version = obs.seat, live.game.version
+        my_turn = seat in obs.to_act
+        controls: list[Control] = []
+        for card in obs.hand:
+            cid = ComponentId(live.id, version, Verb.PLAY, card.text).encode()
+            controls.append(Button(cid, card.pretty(), Style.PRIMARY if my_turn else Style.SECONDARY,
+                                   disabled=not my_turn or Play(seat, card) not in obs.legal))
+        can_go = my_turn and Go(seat) in obs.legal
+        if obs.hand:
+            controls.append(Button(ComponentId(live.id, version, Verb.GO).encode(), t("panel.go", lang),
+                                   Style.DANGER if can_go else Style.SECONDARY, disabled=not can_go))
+        starter = obs.starter.pretty() if obs.starter else t("panel.not_cut", lang)
+        head = t("panel.hand_head", lang, score=score, starter=starter, count=obs.count)
+        if not my_turn:
+            waiting = t("general.list_sep", lang).join(live.names[s] for s in obs.to_act) or t("panel.the_show", lang)
+            return self._make(live, obs, t("panel.waiting", lang, head=head, waiting=waiting), controls, image)
+        said = t("panel.say_go" if can_go else "panel.play_card", lang)
+        prompt = "you cannot play: say go" if can_go else "play a card"
+        return self._make(live, obs, t("panel.your_turn", lang, head=head, prompt=said), controls, image,
+                          f"count {obs.count}: {prompt}")
+
+    def _discard_panel(self, live: LiveGame, obs: Observation, image: Attachment | None, score: str,
+                       lang: Lang) -> Panel:
+        k = obs.rules.discard_each
+        whose = t("panel.whose_mine", lang) if obs.is_dealer else t("panel.whose_other", lang,
+                                                                     name=live.names[obs.dealer])
+        if obs.seat not in obs.to_act:
+            laid = " ".join(c.pretty() for c in obs.discards)
+            waiting = t("general.list_sep", lang).join(live.names[s] for s in obs.to_act)
+            text = t("panel.laid", lang, score=score, laid=laid, whose=whose, waiting=waiting)
+            return self._make(live, obs, text, (), image)
+        cid = ComponentId(live.id, live.game.version, Verb.LAY).encode()
+        select = Select(cid, t("panel.choose", lang, k=k, whose=whose),
+                        tuple(Option(c.text, c.pretty()) for c in obs.hand), k, k)
+        english = "your" if obs.is_dealer else f"{live.names[obs.dealer]}'s"
+        return self._make(live, obs, t("panel.lay", lang, score=score, k=k, whose=whose), (select,),
+                          image, f"lay away {k} for {english} crib")
+
+    def _muggins_panel(self, live: LiveGame, obs: Observation, image: Attachment | None, score: str,
+                       lang: Lang) -> Panel:
+        """A muggins show: the owner declares their count; the next player may claim what was missed."""
+        seat = obs.seat
+        if seat not in obs.to_act:
+            waiting = t("general.list_sep", lang).join(live.names[s] for s in obs.to_act)
+            return self._make(live, obs, t("muggins.waiting", lang, score=score, waiting=waiting), (), image)
+        if Muggins(seat, True) in obs.legal:
+            version = live.game.version
+            claim = Button(ComponentId(live.id, version, Verb.MUGGINS, "yes").encode(), t("muggins.claim", lang),
+                           Style.DANGER)
+            accept = Button(ComponentId(live.id, version, Verb.MUGGINS, "no").encode(), t("muggins.accept", lang))
+            return self._make(live, obs, t("muggins.claim_prompt", lang, score=score), (claim, accept), image,
+                              "claim muggins? (y/n)")
+        assert any(isinstance(a, Declare) for a in obs.legal)
+        return self._make(live, obs, t("muggins.declare_prompt", lang, score=score), (), image,
+                          "declare your count (0-29)")
+
+    def _count_panel(self, live: LiveGame, obs: Observation, step: CountStep, image: Attachment | None,
+                     lang: Lang) -> Panel:
+        """The counting player's panel at the show: the cards to count and the declare button (no score: it
+        would give the count away)."""
+        shown = live.game.events[step.index]
+        assert isinstance(shown, Shown)
+        public = live.public_obs()
+        obs = replace(obs, scores=public.scores, backs=public.backs)
+        b = shown.breakdown
+        what = t("selfcount.what_crib" if step.crib else "selfcount.what_hand", lang)
+        text = t("selfcount.prompt", lang, what=what, cards=" ".join(c.pretty() for c in b.hand),
+                 starter=b.starter.pretty())
+        which = "crib" if step.crib else "hand"
+        button = Button(ComponentId(live.id, step.deal, Verb.DECLARE, which).encode(),
+                        t(f"selfcount.button_{which}", lang), Style.PRIMARY)
+        return self._make(live, obs, text, (button,), image, f"declare your {which}")
+
+    @staticmethod
+    def _make(live: LiveGame, obs: Observation, text: str, controls: Sequence[Control],
+              image: Attachment | None, prompt: str = "") -> Panel:
+        winner = live.meta.winner if live.meta.winner is not None else obs.winner
+        return Panel(live.meta.seats[obs.seat].user, obs.seat, text, obs.hand, tuple(controls), image, prompt,
+                     obs.scores, live.id, obs.backs, winner, live.game.version, obs.phase.value)
+
+    # ------------------------------------------------------------------ the table
+
+    def table(self, live: LiveGame) -> Table:
+        obs = live.public_obs()
+        text = self._table_text(live, obs)
+        images: tuple[Attachment, ...] = ()
+        if self.images:
+            key = (obs.scores, obs.backs)
+            calls: list[tuple[Callable[..., Any], tuple[object, ...]]] = [
+                (pictures.table_image, (obs, live.names, live.lang))]
+            if live.board is None or live.board_key != key:
+                calls.append((pictures.board_image, (obs, live.names, live.lang)))
+            table, *board = self.runner.cpu_all(calls)
+            if board:
+                live.board, live.board_key = board[0], key
+            assert live.board is not None
+            images = (table, live.board)
+        controls: tuple[Control, ...] = ()
+        if live.active:
+            controls = (Button(ComponentId(live.id, 0, Verb.HAND).encode(), t("game.my_hand", live.lang),
+                               Style.PRIMARY),)
+        return Table(text, images, controls)
+
+    def _table_text(self, live: LiveGame, obs: Observation) -> str:
+        names, lang = live.names, live.lang
+        sep, join = sentence_sep(lang), t("general.list_sep", lang).join
+        scores = " · ".join(f"{n} {s}" for n, s in zip(names, obs.scores, strict=True))
+        head = t("game.table_head", lang, target=live.game.rules.target, scores=scores)
+        if live.active:
+            head += "\n" + t("game.table_deal", lang, deal=obs.deal + 1, name=names[obs.dealer])
+            if obs.phase is Phase.DISCARD:
+                head += sep + t("game.table_laying", lang, names=join(names[s] for s in obs.to_act))
+            elif obs.phase is Phase.PLAY and obs.to_act:
+                head += sep + t("game.table_to_play", lang, count=obs.count, name=names[obs.to_act[0]])
+        else:
+            head += f"\n{closed_note(live, lang)}"
+        counting = sorted({s.seat for s in live.count_steps()})
+        if counting:
+            head += sep + t("selfcount.waiting", lang, names=join(names[s] for s in counting))
+        recent = self.recent(live)
+        return head + ("\n\n" + "\n".join(recent) if recent else "") + f"\n\ngame {live.id}"
+
+    @staticmethod
+    def recent(live: LiveGame) -> tuple[str, ...]:
+        lines: list[str] = []
+        hidden = live.hidden()
+        for i in reversed(range(len(live.game.events))):
+            if i in hidden:
+                continue
+            line = describe(live.game.events[i], live.names, live.lang)
+            if line:
+                lines.append(line)
+                if len(lines) == RECENT_LINES:
+                    break
+        return tuple(reversed(lines))
+
+
+def declaration_lines(live: LiveGame, deal: int) -> list[str]:
+    """What each self-counting player declared at a deal's show, against the true count."""
+    lang = live.lang
+    lines = []
+    for index in shows_by_deal(live.game).get(deal, []):
+        e = live.game.events[index]
+        assert isinstance(e, Shown)
+        key = (deal, e.seat, e.crib)
+        if key not in live.declared:
+            continue
+        declared, total = live.declared[key], e.breakdown.total
+        fields = {"name": live.names[e.seat], "total": total,
+                  "what": t("selfcount.what_crib" if e.crib else "selfcount.what_hand", lang)}
+        if declared is None:
+            lines.append(t("selfcount.post_none", lang, **fields))
+        elif declared == total:
+            lines.append(t("selfcount.post_exact", lang, declared=declared, **fields))
+        elif declared < total:
+            lines.append(t("selfcount.post_missed", lang, declared=declared, missed=total - declared, **fields))
+        else:
+            lines.append(t("selfcount.post_over", lang, declared=declared, over=declared - total, **fields))
+    return lines

@@ -1,0 +1,78 @@
+"""Where the application's blocking work runs, so a door's event loop stays free.
+
+The database, the engine, the computer's thinking and the pictures all block. Each command runs in a
+worker thread; commands on one game run one at a time in arrival order (one lock a game, taken once
+per command); with worker processes, the CPU-heavy parts (pictures, the computer's thinking) go to
+them so they use every core instead of queueing behind one interpreter lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from bot import pictures
+
+T = TypeVar("T")
+
+
+class Runner:
+    """Worker threads, optional worker processes, and one lock a game."""
+
+    def __init__(self, *, workers: int = 2, processes: int = 0) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cribbage")
+        self._processes = processes
+        self._procs: Executor | None = None
+        if processes > 0:
+            self._procs = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._queued: dict[str, int] = {}
+        self.lock_rounds = 0
+        """How many times a game lock was taken: one a command (the benchmark reports it)."""
+
+    async def warm(self, images: bool) -> None:
+        """Start the worker processes and load their fonts now, not during the first reply."""
+        if self._procs is None or not images:
+            return
+        futures = [self._procs.submit(pictures.warm, 0.2) for _ in range(self._processes)]
+        await asyncio.gather(*(asyncio.wrap_future(f) for f in futures))
+
+    async def blocking(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
+    async def on_game(self, game_id: str, fn: Callable[..., T], *args: Any) -> T:
+        """Run `fn(*args)` in a worker, one command per game at a time, in arrival order."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        self._queued[game_id] = self._queued.get(game_id, 0) + 1
+        try:
+            async with lock:
+                self.lock_rounds += 1
+                return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        finally:
+            self._queued[game_id] -= 1
+            if not self._queued[game_id]:  # nobody holds or awaits it: drop it, games are many
+                del self._queued[game_id]
+                del self._locks[game_id]
+
+    def cpu(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run CPU work here, or in a worker process when there are some (this thread waits)."""
+        if self._procs is None:
+            return fn(*args)
+        return self._procs.submit(fn, *args).result()
+
+    def cpu_all(self, calls: Sequence[tuple[Callable[..., Any], tuple[Any, ...]]]) -> list[Any]:
+        """Several pieces of CPU work at once (in parallel when there are worker processes)."""
+        if self._procs is None:
+            return [fn(*args) for fn, args in calls]
+        futures = [self._procs.submit(fn, *args) for fn, args in calls]
+        return [f.result() for f in futures]
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)
+        if self._procs is not None:
+            self._procs.shutdown(wait=True)

@@ -1,0 +1,45 @@
+""""I count my own hands": a self-counting player's declared count at a show.
+
+The game goes on with the true count whatever was declared; the declaration joins the member's
+counting tally and is stored beside the game, so a restart keeps waiting for one not yet given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.app.closing import settle
+from bot.app.live import LiveGame
+from bot.app.practice import Practice, read_count
+from bot.app.presenter import Presenter
+from bot.app.replies import Reply
+from bot.i18n import Lang, t
+from bot.learn_text import practice_feedback
+from bot.model import Declaration
+from engine.events import Shown
+from engine.practice import check
+
+
+class SelfCount:
+    """Takes a self-counting player's declaration and releases the show once nobody is counting."""
+
+    def __init__(self, presenter: Presenter, practice: Practice, clock: Callable[[], float]) -> None:
+        self.presenter = presenter
+        self.practice = practice
+        self.clock = clock
+
+    def declare(self, live: LiveGame, seat: int, user: str, deal: int, crib: bool, declared: str | int,
+                lang: Lang) -> Reply:
+        step = live.step_of(seat)
+        if step is None or (step.deal, step.crib) != (deal, crib):
+            return self.presenter.refused(live, seat, t("selfcount.stale", lang), lang)
+        value = read_count(declared, lang)
+        if isinstance(value, str):
+            return self.presenter.refused(live, seat, value, lang)
+        shown = live.game.events[step.index]
+        assert isinstance(shown, Shown)
+        result = check(value, shown.breakdown)
+        tally = self.practice.record_declaration(
+            user, Declaration(live.id, step.deal, seat, step.crib, value, result.total), result)
+        settle(live, step, value, self.clock())
+        return self.presenter.released(live, step.deal, user, lang, note=practice_feedback(result, tally, lang))
