@@ -3,8 +3,8 @@
     .venv/bin/python benchmarks/bot_bench.py [--games 200] [--moves 20] [--think 3] [--difficulty normal]
 
 Each game is one simulated member against the computer, on one asyncio loop, exactly as the
-Discord adapter drives the controller: a command (a click's custom id) in, a reply out, with the
-engine, the computer's answer, the SQLite commit (WAL, synchronous FULL) and every picture of the
+Discord door drives the controller: a click's custom id read as a move, the typed command, a reply
+out, with the engine, the computer's answer, the SQLite commit (WAL, synchronous FULL) and every picture of the
 reply (table, board, hand panel, show breakdowns) in between. Members pause between clicks
 (`--think` seconds on average, uniformly 0.5x-1.5x), as people do. Reported: the median and 99th
 percentile time from a command to its reply, throughput, the memory each live game costs, and the
@@ -26,6 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.app.controller import Controller, Member, NewGame  # noqa: E402
+from bot.app.ids import ComponentId  # noqa: E402
+from bot.app.moves import move_of  # noqa: E402
 from bot.autopilot import autopilot  # noqa: E402
 from bot.storage import SqliteStorage  # noqa: E402
 
@@ -59,7 +61,9 @@ async def member(controller: Controller, n: int, args: argparse.Namespace, laten
         choice = autopilot(panel, made)
         assert choice is not None
         t0 = time.perf_counter()
-        reply = await controller.press(me, *choice)
+        custom_id, values = choice
+        cid = ComponentId.parse(custom_id)
+        reply = await controller.move(me, cid.game, cid.version, move_of(cid, values))
         latencies.append(time.perf_counter() - t0)
         if not reply.ok:
             raise RuntimeError(f"game of player{n} refused a click: {reply.note}")
@@ -85,6 +89,7 @@ async def run(args: argparse.Namespace) -> None:
         moves = await asyncio.gather(*(arrive(n) for n in range(args.games)))
         elapsed = time.perf_counter() - start
         peak = rss_kib()
+        rounds = controller.runner.lock_rounds
         stop.set()
         await tick
         controller.close()
@@ -99,6 +104,7 @@ async def run(args: argparse.Namespace) -> None:
     print(f"throughput: {len(lat) / elapsed:.1f} commands/s over {elapsed:.1f} s")
     print(f"memory: {(peak - base) / args.games:.0f} KiB per live game (RSS {base // 1024} -> "
           f"{peak // 1024} MiB)")
+    print(f"game-lock round trips: {rounds} for {len(lat) - args.games} clicks (the starts take none)")
     print(f"event loop: longest stall {max(stalls) * 1000:.1f} ms (target: under 100 ms)")
 
 

@@ -150,7 +150,7 @@ async def test_wrong_turn_and_past_31_are_refused() -> None:
             before = c.storage.action_count("game1")
             refused = await click(c, user, blocked[0].custom_id)
             assert refused.ok is False
-            assert refused.note == f"{card} would take the count from {count} past 31; nothing changed."
+            assert refused.note == f"{card.pretty()} would take the count from {count} past 31; nothing changed."
             assert c.storage.action_count("game1") == before
             break
         reply = await click(c, user, *autopilot(panel))

@@ -20,7 +20,6 @@ import sys
 import time
 from pathlib import Path
 
-from tests.bot.app_helpers import click
 
 GAMES = 6
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,6 +29,7 @@ async def drive(db: str, acks: str, synchronous: str = "FULL") -> None:
     sys.path.insert(0, str(ROOT))
     from bot.app.controller import Controller, Member, NewGame
     from bot.autopilot import autopilot
+    from tests.bot.app_helpers import click
     from bot.model import Status
     from bot.storage import SqliteStorage
 

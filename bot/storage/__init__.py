@@ -1,0 +1,14 @@
+"""Where games live between commands: each game's rules, seats and seed, and its ordered action log.
+
+A game's state is never stored; it is rebuilt by replaying the log through the engine, so what
+is on disk is exactly what players saw accepted. `GameStore`, `TableStore` and `PracticeStore` are
+what each part of the application needs; `SqliteStorage` is the embedded default holding all three
+(one file, WAL mode, nothing to install). A PostgreSQL backend would implement the same protocols.
+"""
+
+from bot.storage.codec import decode_action, encode_action
+from bot.storage.protocols import GameStore, PracticeStore, StaleWrite, Storage, StorageError, TableStore
+from bot.storage.sqlite import SqliteStorage
+
+__all__ = ["GameStore", "PracticeStore", "SqliteStorage", "StaleWrite", "Storage", "StorageError", "TableStore",
+           "decode_action", "encode_action"]

@@ -1,0 +1,97 @@
+"""What each part of the application needs from a database: games, table sessions and practice.
+
+Every method commits before it returns. `SqliteStorage` (bot/storage/sqlite.py) holds all three; a
+PostgreSQL backend would implement the same protocols.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot.model import Declaration, GameMeta, Status, StoredGame, StoredTable
+from engine.actions import PlayerAction
+
+
+class StorageError(RuntimeError):
+    """The database refused a write or holds something unreadable; the message names the game."""
+
+
+class StaleWrite(StorageError):
+    """An append whose first sequence number is not the next one: the action is already logged."""
+
+
+class GameStore(Protocol):
+    """Games: their metadata, ordered action logs and self-counting declarations. Every method commits
+    before it returns."""
+
+    def create(self, meta: GameMeta) -> None: ...
+
+    def append(self, game_id: str, first: int, actions: Sequence[PlayerAction], *, now: float,
+               status: Status | None = None, winner: int | None = None) -> None:
+        """Log `actions` as numbers first, first+1, ...; raises StaleWrite if `first` is not next."""
+        ...
+
+    def load(self, game_id: str) -> StoredGame | None: ...
+
+    def set_status(self, game_id: str, status: Status, *, now: float, winner: int | None = None) -> None: ...
+
+    def set_message(self, game_id: str, place: str, message: str) -> None: ...
+
+    def set_reminded(self, game_id: str, reminded: bool) -> None: ...
+
+    def live_games(self) -> list[GameMeta]: ...
+
+    def find(self, place: str) -> list[GameMeta]:
+        """The live games at a place, oldest first."""
+        ...
+
+    def games_here(self, place: str) -> list[GameMeta]:
+        """Every game at a place, whatever its status, oldest first."""
+        ...
+
+    def finished_games(self, guild: str) -> list[GameMeta]:
+        """The server's games that were decided (a winner), oldest first: what statistics count."""
+        ...
+
+    def add_declaration(self, declaration: Declaration, *, user: str, tally: dict[str, int] | None,
+                        now: float) -> bool:
+        """Record a self-counting player's declared count at a show (None: not declared in time) and,
+        when declared, the member's new tally, in one transaction; the game's inactivity clock restarts.
+        False (nothing written) when that show step was already settled."""
+        ...
+
+    def declarations(self, game_id: str) -> list[Declaration]: ...
+
+
+class TableStore(Protocol):
+    """Table-mode sessions (a real table's score keeping)."""
+
+    def save_table(self, table: StoredTable) -> None:
+        """Create or replace a table session (its whole JSON action log)."""
+        ...
+
+    def load_table(self, table_id: str) -> StoredTable | None: ...
+
+    def table_at(self, place: str, live_only: bool = True) -> StoredTable | None:
+        """The live table session at a place (a channel), if any; or the newest one at all."""
+        ...
+
+
+class PracticeStore(Protocol):
+    """Counting practice: answered drills and each member's tally."""
+
+    def add_practice(self, user: str, drill: str, declared: int, total: int, tally: dict[str, int]) -> bool:
+        """Record one answered drill and the member's new tally; False (nothing written) when that member
+        already answered that drill, so the same drill never counts twice."""
+        ...
+
+    def tally(self, user: str) -> dict[str, int] | None: ...
+
+    def tallies(self, users: Sequence[str]) -> dict[str, dict[str, int]]: ...
+
+
+class Storage(GameStore, TableStore, PracticeStore, Protocol):
+    """One database holding all three (SQLite here); the application hands each part only its store."""
+
+    def close(self) -> None: ...
