@@ -9,13 +9,14 @@ from outside (a real table, a record) when it has none.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
+from typing import Any
 
 from engine.actions import Action, Cut, Deal, Declare, Discard, Go, Muggins, Play, Starter
-from engine.cards import DECK, JACK, Card, CardError, check_distinct, format_cards
+from engine.cards import DECK, JACK, Card
 from engine.events import (
     CardPlayed,
     CutCard,
@@ -32,17 +33,26 @@ from engine.events import (
     Shown,
     StarterTurned,
 )
+from engine.legality import GameError as GameError
+from engine.legality import Illegal as Illegal
+from engine.legality import IllegalAction as IllegalAction
+from engine.legality import (
+    check_claimant,
+    check_counter,
+    check_cut,
+    check_deal,
+    check_declared,
+    check_discard,
+    check_go,
+    check_held,
+    check_lay,
+    check_seat,
+    check_starter,
+    check_turn,
+)
 from engine.pegging import GO_ITEM, HEELS_ITEM, LAST_ITEM, MAX_COUNT, PegItem, PegKind, play_items
 from engine.rules import Rules
 from engine.scoring import MAX_HAND, Breakdown, ItemKind, score_hand
-
-
-class GameError(ValueError):
-    """Base of the errors a game raises."""
-
-
-class IllegalAction(GameError):
-    """An action the rules do not allow now; the game is unchanged."""
 
 
 class Phase(Enum):
@@ -73,6 +83,10 @@ class DealLog:
     declarations: list[tuple[int, bool, int, bool | None]] = field(default_factory=list)
     """Muggins games: (seat, crib?, declared, claimed?)."""
 
+    def dealt(self) -> list[Card]:
+        """Every card dealt: the hands, and the deck's card to a three-player crib."""
+        return [c for h in self.hands for c in h] + list(self.deck_to_crib)
+
 
 @dataclass(frozen=True, slots=True)
 class ShowStep:
@@ -94,16 +108,7 @@ class Game:
         self._cutters: list[int] = list(range(n))
         self.dealer: int = -1
         self.deals: list[DealLog] = []
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.kept: list[tuple[Card, ...]] = [() for _ in range(n)]
-        self.discarded: list[tuple[Card, ...] | None] = [None] * n
-        self.crib: list[Card] = []
-        self.starter: Card | None = None
-        self.count = 0
-        self.series: list[tuple[int, Card]] = []
-        self.said_go: set[int] = set()
-        self.turn: int | None = None
-        self.last_player: int | None = None
+        self._clear_deal()
         self.scores: list[int] = [0] * self.rules.teams
         self.backs: list[int] = [0] * self.rules.teams
         self.pegs: list[PegMove] = []
@@ -181,8 +186,7 @@ class Game:
                 k = self.rules.discard_each
                 actions.extend(Discard(s, combo) for combo in combinations(self.hands[s], k))
             elif self.phase is Phase.PLAY:
-                room = MAX_COUNT - self.count
-                plays = [Play(s, c) for c in self.hands[s] if c.value <= room]
+                plays = [Play(s, c) for c in self.playable(s)]
                 actions.extend(plays if plays else [Go(s)])
             elif self.phase is Phase.SHOW:
                 actions.extend(Declare(s, p) for p in range(MAX_HAND + 1))
@@ -199,10 +203,10 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Check and apply one action; returns the events it caused."""
         if self.phase is Phase.OVER:
-            raise IllegalAction(f"the game is over; {action} is not allowed")
+            raise IllegalAction(Illegal.GAME_OVER, f"the game is over; {action} is not allowed", action=action)
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise IllegalAction(f"not an action: {action!r}")
+            raise IllegalAction(Illegal.NOT_AN_ACTION, f"not an action: {action!r}", action=action)
         start = len(self.events)
         handler(self, action)
         self.version += 1
@@ -221,47 +225,24 @@ class Game:
                 deck = list(DECK)
                 self._rng.shuffle(deck)
                 self._deck = deck
-                self._apply_deal(self._deal_from(deck))
+                self._apply_deal(deal_from(deck, self.dealer, self.rules))
             else:
-                used = set(self._all_dealt())
+                used = set(self.deals[-1].dealt())
                 rest = [c for c in self._deck if c not in used]
                 self._apply_starter(Starter(self._rng.choice(rest)))
 
-    def _deal_from(self, deck: list[Card]) -> Deal:
-        n, each = self.rules.players, self.rules.cards_each
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        pos = 0
-        for _ in range(each):
-            for k in range(1, n + 1):  # one at a time, starting left of the dealer
-                hands[(self.dealer + k) % n].append(deck[pos])
-                pos += 1
-        extra = tuple(deck[pos:pos + self.rules.deck_to_crib])
-        return Deal(tuple(tuple(h) for h in hands), extra)
-
-    def _all_dealt(self) -> list[Card]:
-        log = self.deals[-1]
-        return [c for h in log.hands for c in h] + list(log.deck_to_crib)
-
-    def _check_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
-            raise IllegalAction(f"no seat {seat!r} in a {self.rules.players}-player game")
-
     def _expect(self, phase: Phase, action: Action) -> None:
         if self.phase is not phase:
-            raise IllegalAction(f"{action} is not allowed now: the game is in the {self.phase.value} phase")
+            raise IllegalAction(Illegal.WRONG_PHASE, f"{action} is not allowed now: the game is in the "
+                                f"{self.phase.value} phase", action=action, phase=self.phase, expected=phase)
 
     # cut ---------------------------------------------------------------------
 
     def _apply_cut(self, action: Cut) -> None:
         self._expect(Phase.CUT, action)
         seat, card = action.seat, action.card
-        self._check_seat(seat)
-        if seat not in self._cutters:
-            raise IllegalAction(f"seat {seat} does not cut now (cutting: {self._cutters})")
-        if seat in self._cut_round:
-            raise IllegalAction(f"seat {seat} has already cut {self._cut_round[seat]}")
-        if card in self._cut_round.values():
-            raise IllegalAction(f"{card} was already cut in this round")
+        check_seat(seat, self.rules.players)
+        check_cut(seat, card, self._cutters, self._cut_round)
         self._cut_round[seat] = card
         self.cuts.append((seat, card))
         self.events.append(CutCard(seat, card))
@@ -278,39 +259,30 @@ class Game:
         self._start_deal()
 
     def _start_deal(self) -> None:
-        n = self.rules.players
-        self.deals.append(DealLog(self.dealer, discards=[None] * n))
+        self.deals.append(DealLog(self.dealer, discards=[None] * self.rules.players))
         self.phase = Phase.DEAL
-        self.hands = [[] for _ in range(n)]
-        self.kept = [() for _ in range(n)]
-        self.discarded = [None] * n
-        self.crib = []
-        self.starter = None
-        self.count = 0
-        self.series = []
-        self.said_go = set()
-        self.turn = None
-        self.last_player = None
+        self._clear_deal()
         self.events.append(DealStarted(self.deal_number, self.dealer))
+
+    def _clear_deal(self) -> None:
+        """Nothing dealt, laid away, turned or played: how the game starts, and every deal."""
+        n = self.rules.players
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.kept: list[tuple[Card, ...]] = [() for _ in range(n)]
+        self.discarded: list[tuple[Card, ...] | None] = [None] * n
+        self.crib: list[Card] = []
+        self.starter: Card | None = None
+        self.count = 0
+        self.series: list[tuple[int, Card]] = []
+        self.said_go: set[int] = set()
+        self.turn: int | None = None
+        self.last_player: int | None = None
 
     # deal --------------------------------------------------------------------
 
     def _apply_deal(self, action: Deal) -> None:
         self._expect(Phase.DEAL, action)
-        n, each = self.rules.players, self.rules.cards_each
-        if len(action.hands) != n:
-            raise IllegalAction(f"a deal needs {n} hands, got {len(action.hands)}")
-        for seat, hand in enumerate(action.hands):
-            if len(hand) != each:
-                raise IllegalAction(f"seat {seat} must be dealt {each} cards, got {len(hand)}")
-        if len(action.deck_to_crib) != self.rules.deck_to_crib:
-            raise IllegalAction(
-                f"the deck gives {self.rules.deck_to_crib} card(s) to the crib, "
-                f"got {len(action.deck_to_crib)}")
-        try:
-            check_distinct([c for h in action.hands for c in h] + list(action.deck_to_crib))
-        except CardError as exc:
-            raise IllegalAction(f"bad deal: {exc}") from None
+        check_deal(action, self.rules.players, self.rules.cards_each, self.rules.deck_to_crib)
         log = self.deals[-1]
         log.hands = tuple(tuple(h) for h in action.hands)
         log.deck_to_crib = tuple(action.deck_to_crib)
@@ -320,20 +292,9 @@ class Game:
 
     def _apply_discard(self, action: Discard) -> None:
         self._expect(Phase.DISCARD, action)
-        seat = action.seat
-        self._check_seat(seat)
-        if self.discarded[seat] is not None:
-            done = format_cards(self.discarded[seat] or ())
-            raise IllegalAction(f"seat {seat} has already laid away {done}")
-        k = self.rules.discard_each
-        cards = tuple(action.cards)
-        if len(cards) != k:
-            raise IllegalAction(f"lay away exactly {k} card{'s' if k > 1 else ''}, not {len(cards)}")
-        if len(set(cards)) != len(cards):
-            raise IllegalAction(f"cannot lay away the same card twice: {format_cards(cards)}")
-        for c in cards:
-            if c not in self.hands[seat]:
-                raise IllegalAction(f"seat {seat} does not hold {c}")
+        seat, cards = action.seat, tuple(action.cards)
+        check_seat(seat, self.rules.players)
+        check_discard(seat, cards, self.hands[seat], self.discarded[seat], self.rules.discard_each)
         self.discarded[seat] = cards
         self.deals[-1].discards[seat] = cards
         self.hands[seat] = [c for c in self.hands[seat] if c not in cards]
@@ -346,8 +307,7 @@ class Game:
     def _apply_starter(self, action: Starter) -> None:
         self._expect(Phase.STARTER, action)
         card = action.card
-        if card in self._all_dealt():
-            raise IllegalAction(f"the starter {card} was dealt to a hand or the crib")
+        check_starter(card, self.deals[-1].dealt())
         self.starter = card
         self.deals[-1].starter = card
         self.events.append(StarterTurned(card))
@@ -361,13 +321,10 @@ class Game:
     def _apply_play(self, action: Play) -> None:
         self._expect(Phase.PLAY, action)
         seat, card = action.seat, action.card
-        self._check_seat(seat)
-        if seat != self.turn:
-            raise IllegalAction(f"it is seat {self.turn}'s turn to play, not seat {seat}'s")
-        if card not in self.hands[seat]:
-            raise IllegalAction(f"seat {seat} does not hold {card}")
-        if self.count + card.value > MAX_COUNT:
-            raise IllegalAction(f"{card} would take the count from {self.count} past 31")
+        check_seat(seat, self.rules.players)
+        check_turn(seat, self.turn, "turn to play")
+        check_held(seat, card, self.hands[seat])
+        check_lay(card, self.count)
         items = play_items([c.rank for _, c in self.series], self.count, card)
         self.hands[seat].remove(card)
         self.series.append((seat, card))
@@ -380,7 +337,7 @@ class Game:
         if self.count == MAX_COUNT:
             self._end_series(scored_go=False)
             return
-        nxt = self._next_player(seat)
+        nxt = next_to_play(self.hands, self.said_go, seat)
         if nxt is not None:
             self.turn = nxt
         else:
@@ -389,28 +346,17 @@ class Game:
     def _apply_go(self, action: Go) -> None:
         self._expect(Phase.PLAY, action)
         seat = action.seat
-        self._check_seat(seat)
-        if seat != self.turn:
-            raise IllegalAction(f"it is seat {self.turn}'s turn, not seat {seat}'s")
-        if self.playable(seat):
-            playable = format_cards(self.playable(seat))
-            raise IllegalAction(f"seat {seat} cannot say go while able to play ({playable})")
+        check_seat(seat, self.rules.players)
+        check_turn(seat, self.turn)
+        check_go(seat, self.playable(seat))
         self.said_go.add(seat)
         self.deals[-1].plays.append((seat, None, self.count))
         self.events.append(SaidGo(seat))
-        nxt = self._next_player(seat)
+        nxt = next_to_play(self.hands, self.said_go, seat)
         if nxt is not None:
             self.turn = nxt
         else:
             self._end_series(scored_go=True)
-
-    def _next_player(self, seat: int) -> int | None:
-        n = self.rules.players
-        for k in range(1, n + 1):
-            s = (seat + k) % n
-            if self.hands[s] and s not in self.said_go:
-                return s
-        return None
 
     def _end_series(self, scored_go: bool) -> None:
         last = self.last_player
@@ -468,10 +414,8 @@ class Game:
     def _apply_declare(self, action: Declare) -> None:
         self._expect(Phase.SHOW, action)
         step = self._show_queue[0]
-        if action.seat != step.seat:
-            raise IllegalAction(f"seat {step.seat} counts now, not seat {action.seat}")
-        if not isinstance(action.points, int) or not 0 <= action.points <= 29:
-            raise IllegalAction(f"a count is a whole number from 0 to 29, not {action.points!r}")
+        check_counter(action.seat, step.seat)
+        check_declared(action.points)
         self._show_queue.pop(0)
         true_total = self.show_breakdown(step).total
         log = self.deals[-1]
@@ -479,7 +423,7 @@ class Game:
         if self._count_step(step, action.points):
             return
         if action.points < true_total:
-            claimant = self._opponent_after(step.seat)
+            claimant = opponent_after(self.rules, step.seat)
             self._pending_claim = (claimant, true_total - action.points)
             self.phase = Phase.MUGGINS
             return
@@ -489,8 +433,7 @@ class Game:
         self._expect(Phase.MUGGINS, action)
         assert self._pending_claim is not None
         claimant, points = self._pending_claim
-        if action.seat != claimant:
-            raise IllegalAction(f"seat {claimant} may claim muggins now, not seat {action.seat}")
+        check_claimant(action.seat, claimant)
         self._pending_claim = None
         log = self.deals[-1]
         seat, crib, declared, _ = log.declarations[-1]
@@ -505,11 +448,6 @@ class Game:
     def _after_show_step(self) -> None:
         if not self._show_queue:
             self._next_deal()
-
-    def _opponent_after(self, seat: int) -> int:
-        n = self.rules.players
-        team = self.rules.team_of(seat)
-        return next(s for s in ((seat + k) % n for k in range(1, n)) if self.rules.team_of(s) != team)
 
     def _next_deal(self) -> None:
         self.dealer = (self.dealer + 1) % self.rules.players
@@ -546,21 +484,54 @@ class Game:
         """'skunk' or 'double skunk' for a finished game whose rules report skunks, else None."""
         if self.winner is None or not self.rules.skunk:
             return None
-        win_team = self.rules.team_of(self.winner)
-        loser = max(s for t, s in enumerate(self.scores) if t != win_team)
-        double = self.rules.double_skunk_line
-        if double is not None and loser < double:
-            return "double skunk"
-        if loser < self.rules.skunk_line:
-            return "skunk"
-        return None
+        return skunk_of(self.rules, self.scores, self.rules.team_of(self.winner))
+
+
+def next_to_play(hands: Sequence[Sequence[Card]], said_go: Collection[int], seat: int) -> int | None:
+    """The next seat after `seat` that still holds cards and has not said go, or None."""
+    n = len(hands)
+    for k in range(1, n + 1):
+        s = (seat + k) % n
+        if hands[s] and s not in said_go:
+            return s
+    return None
+
+
+def opponent_after(rules: Rules, seat: int) -> int:
+    """The first seat of another team to the left of `seat`: who may claim muggins on its count."""
+    n = rules.players
+    team = rules.team_of(seat)
+    return next(s for s in ((seat + k) % n for k in range(1, n)) if rules.team_of(s) != team)
+
+
+def skunk_of(rules: Rules, scores: Sequence[int], winning_team: int) -> str | None:
+    """How badly the best-placed loser lost: 'double skunk', 'skunk' or None."""
+    loser = max(s for t, s in enumerate(scores) if t != winning_team)
+    double = rules.double_skunk_line
+    if double is not None and loser < double:
+        return "double skunk"
+    if loser < rules.skunk_line:
+        return "skunk"
+    return None
+
+
+def deal_from(deck: Sequence[Card], dealer: int, rules: Rules) -> Deal:
+    """The deal a shuffled deck gives: one card at a time, starting left of the dealer."""
+    n = rules.players
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    pos = 0
+    for _ in range(rules.cards_each):
+        for k in range(1, n + 1):
+            hands[(dealer + k) % n].append(deck[pos])
+            pos += 1
+    return Deal(tuple(tuple(h) for h in hands), tuple(deck[pos:pos + rules.deck_to_crib]))
 
 
 def _peg_item(kind: ItemKind, points: int, call: str) -> PegItem:
     return PegItem(PegKind(kind.value), points, call)
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[Game, Any], None]] = {  # Any: each handler takes the action type it is filed under
     Cut: Game._apply_cut,
     Deal: Game._apply_deal,
     Starter: Game._apply_starter,
