@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
-from engine.cards import DECK, JACK, SUITS, Card, CardError, check_distinct
+from engine.cards import DECK, JACK, SUITS, Card, CardError, Suit, check_distinct
 from engine.scoring import _RANK_POINTS, RANK_WEIGHT, rank_points, score_total
 
 
@@ -83,7 +83,7 @@ def _rank_groups(unseen: Sequence[Card]) -> list[tuple[int, int]]:
     return groups
 
 
-def _crib_sum(discard: Sequence[Card], groups: list[tuple[int, int]], suit_left: dict,
+def _crib_sum(discard: Sequence[Card], groups: list[tuple[int, int]], suit_left: dict[Suit, int],
               jacks_unseen: Sequence[Card]) -> int:
     """Total crib points over all 45,540 (starter, two more cards) choices."""
     a, b = discard

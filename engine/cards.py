@@ -59,7 +59,7 @@ class Card:
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is Card:
-            return self.index == other.index  # type: ignore[attr-defined]
+            return self.index == other.index
         return NotImplemented
 
     @property

@@ -38,15 +38,15 @@ class Par:
 def par(table: WinTable | Unavailable | None = None) -> Par:
     """Points per deal as dealer and as pone."""
     counts = table.counts if isinstance(table, WinTable) else None
-    if counts is None or counts.deals == 0:
+    if not isinstance(table, WinTable) or counts is None or counts.deals == 0:
         return Par(*RULE_OF_THUMB, source="rule of thumb")
     n = counts.deals
     peg_d = sum(pd * c for pd, row in enumerate(counts.peg) for c in row) / n
     peg_p = sum(pp * c for row in counts.peg for pp, c in enumerate(row)) / n
     hand_p = sum(hp * c for hp, row in enumerate(counts.show) for c in row) / n
     show_d = sum(sd * c for row in counts.show for sd, c in enumerate(row)) / n
-    return Par(peg_d + show_d, peg_p + hand_p, source=f"{n:,} deals of the {table.provenance.get('strategy')} "
-                                                      "strategy")  # type: ignore[union-attr]
+    strategy = table.provenance.get("strategy")
+    return Par(peg_d + show_d, peg_p + hand_p, source=f"{n:,} deals of the {strategy} strategy")
 
 
 @dataclass(frozen=True, slots=True)

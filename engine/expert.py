@@ -36,10 +36,12 @@ class ExpertPlayer(ComputerPlayer):
         self.discard_samples = discard_samples
         self.discard_margin = discard_margin
         self.discard_candidates = discard_candidates
-        if table == "shipped":
+        if isinstance(table, str):
+            if table != "shipped":
+                raise ValueError(f"table must be a WinTable, None or 'shipped', not {table!r}")
             shipped = shipped_table()
             table = shipped if isinstance(shipped, WinTable) else None
-        self.table: WinTable | None = table  # type: ignore[assignment]
+        self.table: WinTable | None = table
         self.endgame = endgame
         self.peg_weight = peg_weight
 
@@ -55,10 +57,10 @@ class ExpertPlayer(ComputerPlayer):
         options = analyze(obs.hand, obs.is_dealer).options
         if self._for_the_win(obs):
             assert self.table is not None
-            top = sorted(options, key=lambda o: -(o.net + peg_value(o.keep, obs.is_dealer)))[:6]
+            shortlist = sorted(options, key=lambda o: -(o.net + peg_value(o.keep, obs.is_dealer)))[:6]
             chances = option_chances(obs.hand, obs.is_dealer, obs.scores[obs.seat], obs.scores[1 - obs.seat],
                                      obs.rules.target, self.table, samples=self.discard_samples,
-                                     seed=self.rng.randrange(2**31), options=top)
+                                     seed=self.rng.randrange(2**31), options=shortlist)
             return chances[0].option.discard
         sign = 1.0 if obs.is_dealer else -1.0
 

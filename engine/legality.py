@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from enum import Enum
-from types import MappingProxyType
 
 from engine.actions import Deal
 from engine.cards import Card, format_cards
+from engine.errors import CodedError
 from engine.pegging import MAX_COUNT
 from engine.scoring import MAX_HAND
 
@@ -50,22 +50,9 @@ class Illegal(Enum):
     NOT_YOUR_CLAIM = "not_your_claim"  # seat, to_act
 
 
-class IllegalAction(GameError):
+class IllegalAction(GameError, CodedError[Illegal]):
     """An action the rules do not allow now; the game is unchanged. `code` names the rule, `fields` the
     values the message mentions."""
-
-    def __init__(self, code: Illegal, message: str, **fields: object) -> None:
-        super().__init__(message)
-        self.code = code
-        self.fields: Mapping[str, object] = MappingProxyType(dict(fields))
-
-    def __reduce__(self) -> tuple[object, ...]:
-        # the default would call IllegalAction(message) alone: rebuild from all three parts instead
-        return _rebuild, (self.code, str(self), dict(self.fields))
-
-
-def _rebuild(code: Illegal, message: str, fields: dict[str, object]) -> IllegalAction:
-    return IllegalAction(code, message, **fields)
 
 
 # -- every phase ----------------------------------------------------------------------------------

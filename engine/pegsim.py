@@ -15,7 +15,7 @@ Policy = Callable[[list[int], list[int], int], int]
 
 def quick_policy(playable: list[int], series: list[int], count: int) -> int:
     """The card a sensible player lays: most points now, then not leaving 5, 10 or 21, then high first."""
-    best, best_key = playable[0], -1000
+    best, best_key = playable[0], -1000.0
     for r in playable:
         v = r if r < 10 else 10
         c = count + v

@@ -37,6 +37,11 @@ class RandomPlayer:
         return self._rng.choice(obs.legal)
 
 
+def _expert_for_points(seed: int | None = None) -> Player:
+    """The expert strength without a win table: it plays for points to the end."""
+    return ExpertPlayer(seed, table=None)
+
+
 PlayerFactory = Callable[[int | None], Player]
 STRENGTHS: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
@@ -44,7 +49,7 @@ STRENGTHS: dict[str, PlayerFactory] = {
     "expected": ExpectedPlayer,
     "expert": ExpertPlayer,
     "reference": ReferencePlayer,
-    "expert-points": lambda seed=None: ExpertPlayer(seed, table=None),
+    "expert-points": _expert_for_points,
 }
 """Named strengths, usable wherever a player is chosen."""
 

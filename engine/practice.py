@@ -15,6 +15,7 @@ from enum import Enum
 from itertools import product
 
 from engine.cards import DECK, Card
+from engine.errors import CodedError
 from engine.scoring import MAX_HAND, Breakdown, ItemKind, ScoreItem, score_hand
 
 IMPOSSIBLE_TOTALS = frozenset({19, 25, 26, 27})
@@ -24,8 +25,18 @@ _FORGET_ORDER = (ItemKind.NOBS, ItemKind.FLUSH, ItemKind.FIFTEEN, ItemKind.RUN, 
 """Which items a counter most often misses, most often first: the tie-break of the guess."""
 
 
-class PracticeError(ValueError):
-    """A declared count that cannot be checked (not a whole number from 0 to 99)."""
+class PracticeProblem(Enum):
+    """Why a declared count cannot be checked; the comment lists the error's `fields`."""
+
+    BAD_DECLARED = "bad_declared"  # declared, most
+
+
+MAX_DECLARED = 99
+"""The largest count a player may declare for checking (anything over MAX_HAND is checked, and hinted)."""
+
+
+class PracticeError(CodedError[PracticeProblem]):
+    """A declared count that cannot be checked (not a whole number from 0 to MAX_DECLARED)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +92,9 @@ class CheckResult:
 
 def check(declared: int, breakdown: Breakdown) -> CheckResult:
     """Compare a declared count with the true breakdown."""
-    if isinstance(declared, bool) or not isinstance(declared, int) or not 0 <= declared <= 99:
-        raise PracticeError(f"a declared count is a whole number from 0 to 99, not {declared!r}")
+    if isinstance(declared, bool) or not isinstance(declared, int) or not 0 <= declared <= MAX_DECLARED:
+        raise PracticeError(PracticeProblem.BAD_DECLARED, "a declared count is a whole number from 0 to "
+                            f"{MAX_DECLARED}, not {declared!r}", declared=declared, most=MAX_DECLARED)
     total = breakdown.total
     missed = max(0, total - declared)
     over = max(0, declared - total)
@@ -162,12 +174,19 @@ class Tally:
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> Tally:
         try:
-            values = [int(data.get(k, 0)) for k in ("attempts", "exact", "points_missed", "points_over")]  # type: ignore[arg-type]
+            values = [_whole(data.get(k, 0)) for k in ("attempts", "exact", "points_missed", "points_over")]
         except (TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"not a counting tally: {data!r} ({exc})") from None
         if any(v < 0 for v in values) or values[1] > values[0]:
             raise ValueError(f"not a counting tally: {data!r}")
         return cls(*values)
+
+
+def _whole(value: object) -> int:
+    """int() of a stored number or numeral; TypeError (as int() raises) for anything else."""
+    if isinstance(value, int | float | str):
+        return int(value)
+    raise TypeError(f"a whole number is needed, not {type(value).__name__} {value!r}")
 
 
 def merge_tallies(*tallies: Mapping[str, Tally]) -> dict[str, Tally]:

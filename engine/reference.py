@@ -87,7 +87,7 @@ def reference_discard(hand: Sequence[Card], dealer: bool) -> tuple[Card, Card]:
     sign = 1.0 if dealer else -1.0
     for keep in combinations(hand, 4):
         thrown = [c for c in hand if c not in keep]
-        value = hand_value(keep, by_rank, suit_left, n) + sign * pair_value(*thrown)
+        value = hand_value(keep, by_rank, suit_left, n) + sign * pair_value(thrown[0], thrown[1])
         if value > best_value:
             best, best_value = (thrown[0], thrown[1]), value
     assert best is not None

@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
+
+from engine.errors import CodedError
 
 
-class RulesError(ValueError):
-    """Options that do not make a game."""
+class RulesProblem(Enum):
+    """Why options do not make a game; the comment lists the error's `fields`."""
+
+    PLAYERS = "players"  # players, allowed
+    TARGET = "target"  # target, allowed
+    NOT_AN_OBJECT = "not_an_object"  # rules (what was stored instead)
+
+
+class RulesError(CodedError[RulesProblem]):
+    """Options that do not make a game: `code` says which option, `fields` hold its value."""
 
 
 TARGETS = (121, 61)
@@ -22,9 +33,11 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.players not in PLAYER_COUNTS:
-            raise RulesError(f"players must be 2, 3 or 4, not {self.players!r}")
+            raise RulesError(RulesProblem.PLAYERS, f"players must be 2, 3 or 4, not {self.players!r}",
+                             players=self.players, allowed=PLAYER_COUNTS)
         if self.target not in TARGETS:
-            raise RulesError(f"target must be 121 or 61, not {self.target!r}")
+            raise RulesError(RulesProblem.TARGET, f"target must be 121 or 61, not {self.target!r}",
+                             target=self.target, allowed=TARGETS)
 
     @property
     def cards_each(self) -> int:
@@ -60,12 +73,20 @@ class Rules:
                 "skunk": self.skunk}
 
     @classmethod
-    def from_json(cls, data: dict[str, object]) -> Rules:
+    def from_json(cls, data: object) -> Rules:
+        """Rules stored by `to_json` (or typed by hand: numbers may come as numerals)."""
         if not isinstance(data, dict):
-            raise RulesError(f"rules must be an object, not {data!r}")
+            raise RulesError(RulesProblem.NOT_AN_OBJECT, f"rules must be an object, not {data!r}", rules=data)
         return cls(
-            players=int(data.get("players", 2)),  # type: ignore[arg-type]
-            target=int(data.get("target", 121)),  # type: ignore[arg-type]
+            players=_whole(data.get("players", 2)),
+            target=_whole(data.get("target", 121)),
             muggins=bool(data.get("muggins", False)),
             skunk=bool(data.get("skunk", False)),
         )
+
+
+def _whole(value: object) -> int:
+    """int() of a stored number or numeral; TypeError (as int() raises) for anything else."""
+    if isinstance(value, int | float | str):
+        return int(value)
+    raise TypeError(f"a whole number is needed, not {type(value).__name__} {value!r}")

@@ -17,21 +17,48 @@ from enum import Enum
 from typing import Any
 
 from engine import coaching
+from engine.errors import CodedError
 from engine.rules import Rules, RulesError
 from engine.scoring import MAX_HAND
 from engine.winprob import Unavailable, WinTable
 
 FORMAT = "cribbage-table"
 VERSION = 1
-MAX_POINTS = MAX_HAND
-"""The most one move can score (engine.scoring.MAX_HAND; this name is kept for the bot's table mode)."""
 MAX_NOTE = 200
 BOARD_HOLES = 121
 """The game hole of a standard board (board_driver.model.GAME_HOLE; the engine does not import it)."""
 
 
-class TableScoreError(ValueError):
-    """A move the table cannot make, or a stored session that does not replay; the message says which."""
+class TableProblem(Enum):
+    """Why the table refused a move or a stored session; the comment lists the error's `fields`."""
+
+    ACTION_NOT_OBJECT = "action_not_object"  # action
+    UNKNOWN_ACTION = "unknown_action"  # kind, expected (the kinds there are)
+    UNEXPECTED_FIELDS = "unexpected_fields"  # kind, names
+    BAD_REASON = "bad_reason"  # reason
+    NOT_RULES = "not_rules"  # rules
+    NAME_COUNT = "name_count"  # expected, got, names
+    BAD_NAME = "bad_name"  # seat, name
+    NOTHING_TO_UNDO = "nothing_to_undo"  # (none)
+    NO_TEAM = "no_team"  # team, teams
+    SESSION_NOT_OBJECT = "session_not_object"  # session
+    NOT_A_SESSION = "not_a_session"  # format, version
+    BAD_RULES = "bad_rules"  # rules, error (the rules' own message)
+    NAMES_NOT_LIST = "names_not_list"  # names
+    ACTIONS_NOT_LIST = "actions_not_list"  # actions
+    BAD_LOG = "bad_log"  # index, action, cause (the action's own TableProblem)
+    NO_SEAT = "no_seat"  # seat, players
+    GAME_OVER = "game_over"  # seat (the winner), target
+    BAD_POINTS = "bad_points"  # seat, points, most
+    BAD_NOTE = "bad_note"  # note, most
+    ALREADY_DEALS = "already_deals"  # seat
+    NO_DEALER = "no_dealer"  # (none)
+    NOT_AN_ACTION = "not_an_action"  # action
+
+
+class TableScoreError(CodedError[TableProblem]):
+    """A move the table cannot make, or a stored session that does not replay: `code` says which, `fields`
+    hold what the message names."""
 
 
 class Reason(Enum):
@@ -95,25 +122,31 @@ class NextDeal:
 Action = Peg | SetDealer | NextDeal
 
 
-def action_from_json(data: object) -> Action:
-    """One stored action, its fields checked for type (the session checks them against the game)."""
+_FIELDS = {"peg": {"do", "seat", "points", "reason", "note"}, "dealer": {"do", "seat"}, "next_deal": {"do"}}
+"""Each stored action's kind and the fields it may have."""
+
+
+def action_from_json(data: object, rules: Rules) -> Action:
+    """One stored action, its fields checked as a move under `rules` is (the session checks it against the
+    game's state when it replays it)."""
     if not isinstance(data, Mapping):
-        raise TableScoreError(f"an action must be an object, not {data!r}")
+        raise TableScoreError(TableProblem.ACTION_NOT_OBJECT, f"an action must be an object, not {data!r}",
+                              action=data)
     kind = data.get("do")
-    allowed = {"peg": {"do", "seat", "points", "reason", "note"}, "dealer": {"do", "seat"},
-               "next_deal": {"do"}}
-    if kind not in allowed:
-        raise TableScoreError(f"unknown action {kind!r}: expected one of {', '.join(allowed)}")
-    extra = sorted(set(data) - allowed[kind])  # type: ignore[index]
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise TableScoreError(TableProblem.UNKNOWN_ACTION, f"unknown action {kind!r}: expected one of "
+                              f"{', '.join(_FIELDS)}", kind=kind, expected=tuple(_FIELDS))
+    extra = sorted(set(data) - _FIELDS[kind])
     if extra:
-        raise TableScoreError(f"unexpected field(s) {', '.join(map(repr, extra))} in a {kind} action")
+        raise TableScoreError(TableProblem.UNEXPECTED_FIELDS, f"unexpected field(s) {', '.join(map(repr, extra))} "
+                              f"in a {kind} action", kind=kind, names=tuple(extra))
     if kind == "next_deal":
         return NextDeal()
-    seat = data.get("seat")
+    seat = _check_seat(rules, data.get("seat"))
     if kind == "dealer":
-        return SetDealer(seat)  # type: ignore[arg-type]
-    reason, note = data.get("reason"), data.get("note")
-    return Peg(seat, data.get("points"), _reason(reason) if reason is not None else None, note)  # type: ignore[arg-type]
+        return SetDealer(seat)
+    points, reason = _check_points(seat, data.get("points")), data.get("reason")
+    return Peg(seat, points, _reason(reason) if reason is not None else None, _check_note(data.get("note")))
 
 
 def _reason(value: object) -> Reason:
@@ -124,7 +157,8 @@ def _reason(value: object) -> Reason:
             return Reason(value.strip().lower())
         except ValueError:
             pass
-    raise TableScoreError(f"reason {value!r} is not one of {', '.join(r.value for r in Reason)}")
+    raise TableScoreError(TableProblem.BAD_REASON, f"reason {value!r} is not one of "
+                          f"{', '.join(r.value for r in Reason)}", reason=value)
 
 
 def _is_int(value: object) -> bool:
@@ -197,14 +231,17 @@ class TableSession:
 
     def __init__(self, rules: Rules, names: Sequence[str]) -> None:
         if not isinstance(rules, Rules):
-            raise TableScoreError(f"rules must be engine.rules.Rules, not {rules!r}")
+            raise TableScoreError(TableProblem.NOT_RULES, f"rules must be engine.rules.Rules, not {rules!r}",
+                                  rules=rules)
         names = tuple(names) if not isinstance(names, str) else (names,)
         if len(names) != rules.players:
-            raise TableScoreError(f"{rules.players} seat names needed for {rules.players} players, got "
-                                  f"{len(names)}: {list(names)!r}")
+            raise TableScoreError(TableProblem.NAME_COUNT, f"{rules.players} seat names needed for "
+                                  f"{rules.players} players, got {len(names)}: {list(names)!r}",
+                                  expected=rules.players, got=len(names), names=names)
         for i, name in enumerate(names):
             if not isinstance(name, str) or not name.strip():
-                raise TableScoreError(f"seat {i} name {name!r} is not a non-empty text")
+                raise TableScoreError(TableProblem.BAD_NAME, f"seat {i} name {name!r} is not a non-empty text",
+                                      seat=i, name=name)
         self.rules = rules
         self.names: tuple[str, ...] = tuple(n.strip() for n in names)
         teams = rules.teams
@@ -229,12 +266,14 @@ class TableSession:
     def next_deal(self) -> int:
         """The deal is over; the next seat to the left deals. The new dealer's seat."""
         self._do(NextDeal())
-        return self.dealer  # type: ignore[return-value]
+        dealer = self.dealer
+        assert dealer is not None  # passing the deal on needs a dealer
+        return dealer
 
     def undo(self) -> Action:
         """Take back the last action exactly (a win too); the action taken back."""
         if not self._log:
-            raise TableScoreError("nothing to undo: the table log is empty")
+            raise TableScoreError(TableProblem.NOTHING_TO_UNDO, "nothing to undo: the table log is empty")
         self._states.pop()
         return self._log.pop()
 
@@ -277,7 +316,8 @@ class TableSession:
     def team_name(self, team: int) -> str:
         """A player's name, or "A & C" for a four-player team."""
         if not _is_int(team) or not 0 <= team < self.rules.teams:
-            raise TableScoreError(f"team {team!r} is not 0-{self.rules.teams - 1}")
+            raise TableScoreError(TableProblem.NO_TEAM, f"team {team!r} is not 0-{self.rules.teams - 1}",
+                                  team=team, teams=self.rules.teams)
         if self.rules.players == 4:
             return f"{self.names[team]} & {self.names[team + 2]}"
         return self.names[team]
@@ -386,32 +426,70 @@ class TableSession:
     def from_json(cls, data: object) -> TableSession:
         """Rebuild a session by replaying its log; every action is checked as if it were made now."""
         if not isinstance(data, Mapping):
-            raise TableScoreError(f"a table session must be an object, not {type(data).__name__}")
+            raise TableScoreError(TableProblem.SESSION_NOT_OBJECT, "a table session must be an object, not "
+                                  f"{type(data).__name__}", session=data)
         if data.get("format") != FORMAT or data.get("version") != VERSION:
-            raise TableScoreError(f"not a {FORMAT} version {VERSION} session: format {data.get('format')!r}, "
-                                  f"version {data.get('version')!r}")
+            raise TableScoreError(TableProblem.NOT_A_SESSION, f"not a {FORMAT} version {VERSION} session: "
+                                  f"format {data.get('format')!r}, version {data.get('version')!r}",
+                                  format=data.get("format"), version=data.get("version"))
         try:
-            rules = Rules.from_json(data.get("rules"))  # type: ignore[arg-type]
+            rules = Rules.from_json(data.get("rules"))
         except (RulesError, TypeError, ValueError) as exc:
-            raise TableScoreError(f"the session's rules do not make a game: {exc}") from None
+            raise TableScoreError(TableProblem.BAD_RULES, f"the session's rules do not make a game: {exc}",
+                                  rules=data.get("rules"), error=str(exc)) from None
         names = data.get("names")
         if not isinstance(names, list):
-            raise TableScoreError(f"the session's names must be a list, not {names!r}")
+            raise TableScoreError(TableProblem.NAMES_NOT_LIST, f"the session's names must be a list, not {names!r}",
+                                  names=names)
         session = cls(rules, names)
         actions = data.get("actions")
         if not isinstance(actions, list):
-            raise TableScoreError(f"the session's actions must be a list, not {actions!r}")
+            raise TableScoreError(TableProblem.ACTIONS_NOT_LIST, "the session's actions must be a list, not "
+                                  f"{actions!r}", actions=actions)
         for i, raw in enumerate(actions):
-            try:
-                session._do(action_from_json(raw))
-            except TableScoreError as exc:
-                raise TableScoreError(f"action {i} of the table log ({raw!r}) does not replay: {exc}") from None
+            session._replay(i, raw)
         return session
 
+    def _replay(self, index: int, raw: object) -> None:
+        """Do one stored action again, or say which one does not replay and why."""
+        try:
+            self._check_open()
+            self._do(action_from_json(raw, self.rules))
+        except TableScoreError as exc:
+            raise TableScoreError(TableProblem.BAD_LOG, f"action {index} of the table log ({raw!r}) does not "
+                                  f"replay: {exc}", index=index, action=raw, cause=exc.code) from None
 
-def _check_seat(rules: Rules, seat: object) -> None:
-    if not _is_int(seat) or not 0 <= seat < rules.players:  # type: ignore[operator]
-        raise TableScoreError(f"seat {seat!r} is not 0-{rules.players - 1} in a {rules.players}-player game")
+    def _check_open(self) -> None:
+        _check_open(self.rules, self._now)
+
+
+def _check_seat(rules: Rules, seat: object) -> int:
+    """The seat, if it is one of the game's (a bool is not); else TableScoreError."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
+        raise TableScoreError(TableProblem.NO_SEAT, f"seat {seat!r} is not 0-{rules.players - 1} in a "
+                              f"{rules.players}-player game", seat=seat, players=rules.players)
+    return seat
+
+
+def _check_points(seat: int, points: object) -> int:
+    """The points, if one move can score them; else TableScoreError."""
+    if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= MAX_HAND:
+        raise TableScoreError(TableProblem.BAD_POINTS, f"points {points!r} for seat {seat} is not 1-{MAX_HAND}",
+                              seat=seat, points=points, most=MAX_HAND)
+    return points
+
+
+def _check_note(note: object) -> str | None:
+    if note is not None and (not isinstance(note, str) or len(note) > MAX_NOTE):
+        raise TableScoreError(TableProblem.BAD_NOTE, f"note {note!r} is not a text of at most {MAX_NOTE} "
+                              "characters", note=note, most=MAX_NOTE)
+    return note
+
+
+def _check_open(rules: Rules, state: _State) -> None:
+    if state.winner is not None:
+        raise TableScoreError(TableProblem.GAME_OVER, f"the game is over: seat {state.winner} reached "
+                              f"{rules.target}; undo to change it", seat=state.winner, target=rules.target)
 
 
 def _skunk(rules: Rules, score: int) -> Skunk | None:
@@ -425,16 +503,13 @@ def _skunk(rules: Rules, score: int) -> Skunk | None:
 
 def _apply(rules: Rules, state: _State, action: Action) -> _State:
     """The state after one action, or TableScoreError naming what is wrong with it (state unchanged)."""
-    if state.winner is not None:
-        raise TableScoreError(f"the game is over: seat {state.winner} reached {rules.target}; undo to change it")
+    _check_open(rules, state)
     if isinstance(action, Peg):
         _check_seat(rules, action.seat)
-        if not _is_int(action.points) or not 1 <= action.points <= MAX_HAND:
-            raise TableScoreError(f"points {action.points!r} for seat {action.seat} is not 1-{MAX_HAND}")
+        _check_points(action.seat, action.points)
         if action.reason is not None and not isinstance(action.reason, Reason):
             _reason(action.reason)  # raises, naming it
-        if action.note is not None and (not isinstance(action.note, str) or len(action.note) > MAX_NOTE):
-            raise TableScoreError(f"note {action.note!r} is not a text of at most {MAX_NOTE} characters")
+        _check_note(action.note)
         team = rules.team_of(action.seat)
         old = state.pegs[team]
         front = old.front + action.points
@@ -444,12 +519,13 @@ def _apply(rules: Rules, state: _State, action: Action) -> _State:
     if isinstance(action, SetDealer):
         _check_seat(rules, action.seat)
         if action.seat == state.dealer:
-            raise TableScoreError(f"seat {action.seat} already deals")
+            raise TableScoreError(TableProblem.ALREADY_DEALS, f"seat {action.seat} already deals", seat=action.seat)
         return _State(state.pegs, action.seat, state.deals, state.dealt, None)
     if isinstance(action, NextDeal):
         if state.dealer is None:
-            raise TableScoreError("who deals is not known: set the dealer (the cut) first")
+            raise TableScoreError(TableProblem.NO_DEALER, "who deals is not known: set the dealer (the cut) first")
         team = rules.team_of(state.dealer)
         dealt = state.dealt[:team] + (state.dealt[team] + 1,) + state.dealt[team + 1:]
         return _State(state.pegs, (state.dealer + 1) % rules.players, state.deals + 1, dealt, None)
-    raise TableScoreError(f"{action!r} is not a table action (Peg, SetDealer or NextDeal)")
+    raise TableScoreError(TableProblem.NOT_AN_ACTION, f"{action!r} is not a table action (Peg, SetDealer or "
+                          "NextDeal)", action=action)

@@ -14,8 +14,9 @@ the dealer needs x more points and the pone needs y.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.reference import DealOutcome, simulate_deal
 from engine.scoring import MAX_HAND
@@ -98,7 +99,8 @@ class DealCounts:
                 "show": self.show, "race_dealer": self.race_dealer, "race_pone": self.race_pone}
 
     @classmethod
-    def from_json(cls, data: dict) -> DealCounts:
+    def from_json(cls, data: Mapping[str, Any]) -> DealCounts:
+        """Counts stored by `to_json` (JSON: the caller has checked the file, so the fields are trusted)."""
         if data.get("pmax") != PMAX:
             raise ValueError(f"counts tracked pegging to {data.get('pmax')}, this engine to {PMAX}")
         return cls(int(data["deals"]), data["peg"], data["show"], data["race_dealer"], data["race_pone"],
