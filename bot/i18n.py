@@ -1,4 +1,4 @@
-"""Messages in English and Simplified Chinese: the catalog, the language choice, and the command translator.
+"""Messages in English and Simplified Chinese: the catalog, the language choice, and command texts.
 
 Every text a person reads comes from `bot/locales/<lang>.json` by key, with `{name}` fields
 filled in by `t`. The two catalogs must hold the same keys with the same fields (a test checks
@@ -7,10 +7,11 @@ this), so a missing translation is a failing test, not a surprise in a channel.
 Counting calls stay in English in both languages (players say them at real tables); in Chinese
 the call is followed by a short gloss: "fifteen two（十五 2 分）".
 
-Discord commands: `CatalogTranslator` gives discord.py the Chinese descriptions (and names, where
-the catalog localizes one) of the commands, parameters and choices, found by the command's
-qualified name (`cmd.cribbage.table.start.desc`), by a `key=` extra on a `locale_str`, or by the
-English text itself. Command names stay English unless the catalog says otherwise: players type them.
+Commands: `command_text` gives the Chinese descriptions (and names, where the catalog localizes
+one) of the commands, parameters and choices, found by the command's qualified name
+(`cmd.cribbage.table.start.desc`), by a key the door names, or by the English text itself. Command
+names stay English unless the catalog says otherwise: players type them. The Discord door hands them
+to discord.py (`bot/discord/translator.py`); this module never imports discord.
 """
 
 from __future__ import annotations
@@ -23,10 +24,6 @@ from enum import StrEnum
 from functools import cache
 from importlib import resources
 from typing import Any
-
-import discord
-from discord import app_commands
-from discord.app_commands import TranslationContextLocation as Where
 
 from engine.cards import CardError, parse_card
 from engine.pegging import PegItem, PegKind
@@ -197,7 +194,7 @@ def card_error(text: str | Iterable[str], exc: CardError | None = None, lang: La
     return t("error.bad_cards", lang, detail=detail, forms=t("cards.accepted_forms", lang))
 
 
-# ---------------------------------------------------------------------------- the Discord translator
+# ---------------------------------------------------------------------------- command texts
 
 def command_key(qualified_name: str) -> str:
     """'cribbage table start' -> 'cmd.cribbage.table.start'."""
@@ -232,34 +229,3 @@ def command_text(key: str | None, message: str, lang: Lang, *, name: bool) -> st
     if name:
         return text if NAME_PATTERN.match(text) and text == text.lower() else None
     return text if 0 < len(text) <= DESCRIPTION_LIMIT else None
-
-
-def context_key(location: Where, data: Any) -> str | None:
-    """The catalog key a translation context points at, from the command's qualified name."""
-    try:
-        if location in (Where.command_name, Where.group_name):
-            return command_key(data.qualified_name) + ".name"
-        if location in (Where.command_description, Where.group_description):
-            return command_key(data.qualified_name) + ".desc"
-        if location in (Where.parameter_name, Where.parameter_description):
-            part = "name" if location is Where.parameter_name else "desc"
-            return f"{command_key(data.command.qualified_name)}.{data.name}.{part}".replace("cmd.", "param.", 1)
-    except AttributeError:
-        return None
-    return None
-
-
-class CatalogTranslator(app_commands.Translator):
-    """discord.py's translator, answering from the message catalog.
-
-    Install with `await tree.set_translator(CatalogTranslator())` before `tree.sync()`.
-    """
-
-    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        context: app_commands.TranslationContextTypes) -> str | None:
-        lang = as_lang(locale.value if isinstance(locale, discord.Locale) else str(locale))
-        if lang is Lang.EN:
-            return None
-        key = string.extras.get("key") or context_key(context.location, context.data)
-        is_name = context.location in (Where.command_name, Where.group_name, Where.parameter_name)
-        return command_text(key, string.message, lang, name=is_name)

@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     import discord
 
     from bot.app.controller import Controller
-    from bot.discord_app import CribbageBot
+    from bot.discord import CribbageBot
     from bot.storage import SqliteStorage
 
     storage = SqliteStorage(database, synchronous=config.synchronous)

@@ -2,11 +2,11 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.discord.translator import CatalogTranslator
 from bot.i18n import (
     DESCRIPTION_LIMIT,
     LANGS,
     NAME_PATTERN,
-    CatalogTranslator,
     Lang,
     MessageError,
     as_lang,

@@ -1,0 +1,789 @@
+"""The door's inside: interactions become typed controller calls, replies become messages.
+
+This layer only translates. Every decision (who may act, what is legal, what is public) is the
+controller's. A component's custom id was decoded once, by its DynamicItem, into a `ComponentId`;
+here one table maps each verb to its handler (and, for the verbs that open a number pad, to the
+handler of the pad's submission). Work that can take a while is deferred first (Discord wants an
+answer within 3 s); the first answer after a defer fills the deferred message in place
+(`edit_original_response`), private answers are always ephemeral, and one click costs one
+controller call: its reply carries where the table is and every seat's fresh panel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.utils import MISSING
+
+from bot.app.controller import Controller, ControllerError, Member, NewGame, TablePlayer, find_player_game
+from bot.app.ids import BadComponentId, ComponentId, Verb
+from bot.app.replies import Answer, Panel, Post, Reply, Table
+from bot.config import Config
+from bot.discord.views import NUMBER, REASON, NumberModal, clip, submitted_text, to_file, to_files, to_view
+from bot.i18n import LANGS, Lang, card_error, pick_lang, t
+from engine.cards import Card, CardError, parse_card
+
+log = logging.getLogger(__name__)
+
+SWEEP_SECONDS = 60.0
+TOKEN_LIFE = 14 * 60.0
+"""An interaction token lasts 15 minutes; a private panel is refreshed through it only before that,
+with a minute to spare, and an expired one is never tried."""
+SEEN_LIMIT = 10_000
+"""How many interaction ids are remembered to recognise one delivered twice."""
+ANSWERED_CODES = frozenset({40060, 10062})
+"""Discord's 'interaction has already been acknowledged' and 'unknown interaction' (answered elsewhere,
+or too late): nothing more can be said through that interaction."""
+MENTION = re.compile(r"<@!?(\d+)>")
+MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+Edit = Callable[..., Awaitable[Any]]
+"""How to edit a message sent in answer to an interaction (while its token lives)."""
+
+
+def member_of(user: discord.abc.User) -> Member:
+    return Member(str(user.id), getattr(user, "display_name", None) or user.name)
+
+
+def lang_of(interaction: discord.Interaction, public: bool = False) -> Lang:
+    """The member's language for private answers, the server's for public ones."""
+    return pick_lang(interaction.locale, interaction.guild_locale, public=public)
+
+
+def already_answered(error: BaseException) -> bool:
+    """Whether an error only says the interaction was answered already (a doubled delivery) or is gone."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, discord.InteractionResponded):
+        return True
+    return isinstance(error, discord.HTTPException) and error.code in ANSWERED_CODES
+
+
+def threads_allowed(interaction: discord.Interaction) -> bool:
+    """Whether the bot may open a thread for a table where this interaction happened (Discord sends the
+    bot's own permissions there with every interaction)."""
+    perms = interaction.app_permissions
+    return isinstance(interaction.channel, discord.TextChannel) and perms.create_public_threads \
+        and perms.send_messages_in_threads
+
+
+def panel_message(panel: Panel) -> dict[str, Any]:
+    return {"content": clip(panel.text), "attachments": to_files([panel.image]), "view": to_view(panel.controls)}
+
+
+class Turn:
+    """One interaction being answered: who, in which languages, and where its answers go.
+
+    `say` picks the one right way to answer: the interaction response while there is none; the
+    deferred "thinking" message itself for the first answer after `think` (the same visibility;
+    a refusal after a public defer replaces it privately); a follow-up message after that.
+    """
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self.interaction = interaction
+        self.user = member_of(interaction.user)
+        self.lang = lang_of(interaction)
+        self.public_lang = lang_of(interaction, public=True)
+        self._thinking: bool | None = None
+        """After `think`: whether the deferred message is private."""
+        self._filled = False
+        interaction.extras["turn"] = self
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction) -> Turn:
+        turn = interaction.extras.get("turn")
+        return turn if isinstance(turn, Turn) else cls(interaction)
+
+    async def think(self, private: bool = True) -> None:
+        await self.interaction.response.defer(ephemeral=private, thinking=True)
+        self._thinking = private
+
+    async def hold(self) -> None:
+        """Acknowledge a click (or a pad opened from one) whose answer edits that message (`edit`)."""
+        await self.interaction.response.defer()
+
+    async def open(self, modal: discord.ui.Modal) -> None:
+        """Open a number pad. It is stopped first, so discord.py keeps nothing of it in memory: its
+        submission is answered from its custom id (`DiscordFront.on_modal`), before a restart or after."""
+        modal.stop()
+        await self.interaction.response.send_modal(modal)
+
+    async def say(self, text: str, *, public: bool = False, files: Sequence[discord.File] = (),
+                  view: discord.ui.View | None = None) -> Edit:
+        """Answer with a message; returns how to edit that message later."""
+        i = self.interaction
+        content = clip(text or t("general.done", self.lang))
+        if not i.response.is_done():
+            await i.response.send_message(content, ephemeral=not public, files=list(files) or MISSING,
+                                          view=view or MISSING)
+            return i.edit_original_response
+        if self._thinking is not None and not self._filled:
+            self._filled = True
+            if self._thinking is not public:
+                await i.edit_original_response(content=content, attachments=list(files), view=view)
+                return i.edit_original_response
+            await i.delete_original_response()
+        sent = await i.followup.send(content, ephemeral=not public, files=list(files) or MISSING,
+                                     view=view or MISSING, wait=True)
+        return sent.edit
+
+    async def edit(self, content: str, attachments: Sequence[discord.File] = (),
+                   view: discord.ui.View | None = None) -> Edit:
+        """After `hold`: edit the message the click or pad came from."""
+        await self.interaction.edit_original_response(content=clip(content), attachments=list(attachments),
+                                                      view=view)
+        return self.interaction.edit_original_response
+
+    async def answer(self, answer: Answer) -> None:
+        """A companion answer: a refusal is always private; a public one goes to the channel."""
+        await self.say(answer.text, public=answer.ok and answer.public, files=to_files(answer.files),
+                       view=to_view(answer.controls))
+
+
+class Panels:
+    """The private panels open now, by (game, member), and how to edit each while its token lives."""
+
+    def __init__(self) -> None:
+        self.clock: Callable[[], float] = time.monotonic
+        self._open: dict[tuple[str, str], tuple[float, Edit]] = {}
+
+    def remember(self, game: str, user: str, edit: Edit) -> None:
+        self._open[(game, user)] = (self.clock(), edit)
+
+    def is_open(self, game: str, user: str) -> bool:
+        return (game, user) in self._open
+
+    async def show(self, turn: Turn, panel: Panel | None, lead: str = "") -> None:
+        """A panel as the answer to `turn`, remembered so later changes refresh it."""
+        if panel is None:
+            await turn.say(lead.strip() or t("adapter.no_hand", turn.lang))
+            return
+        message = panel_message(panel)
+        edit = await turn.say(lead + message["content"], files=message["attachments"], view=message["view"])
+        if panel.game:
+            self.remember(panel.game, panel.user, edit)
+
+    async def refresh(self, game: str, panels: Sequence[Panel], but: str | None = None,
+                      finished: bool = False) -> None:
+        """Show the seated members of `game` their fresh panels in the ones they have open (but `but`'s,
+        which the caller edits itself); an expired or failing one is forgotten."""
+        for panel in panels:
+            key = (game, panel.user)
+            if panel.user == but or key not in self._open:
+                continue
+            shown, edit = self._open[key]
+            if self.clock() - shown > TOKEN_LIFE:
+                del self._open[key]
+                continue
+            try:
+                await edit(**panel_message(panel))
+            except discord.HTTPException:
+                log.warning("could not refresh the panel of %s in game %s; forgetting it", panel.user, game)
+                self._open.pop(key, None)
+        if finished:
+            for key in [k for k in self._open if k[0] == game]:
+                del self._open[key]
+
+
+class TableEditor:
+    """Batches edits of table messages: at most one edit per game per `interval` seconds, always
+    with the newest table, so a fast game never trips Discord's rate limits. Each submission names
+    where the table message is (from the reply), so an edit asks nobody."""
+
+    def __init__(self, edit: Callable[[str, str, Table], Awaitable[None]], interval: float = 1.0) -> None:
+        self._edit = edit
+        self.interval = interval
+        self._pending: dict[str, tuple[str, str, Table]] = {}
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+
+    def submit(self, game_id: str, place: str, message: str, table: Table) -> None:
+        self._pending[game_id] = (place, message, table)
+        if game_id not in self._tasks:
+            self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"table-{game_id}")
+
+    async def _run(self, game_id: str) -> None:
+        try:
+            while game_id in self._pending:
+                place, message, table = self._pending.pop(game_id)
+                try:
+                    await self._edit(place, message, table)
+                except Exception:  # a failed edit must not stop later ones
+                    log.exception("editing the table of game %s failed", game_id)
+                await asyncio.sleep(self.interval)
+        finally:
+            self._tasks.pop(game_id, None)
+
+    async def flush(self) -> None:
+        """Wait until every submitted table has been edited (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+
+
+class Publisher:
+    """The public side of replies: the table message (batched edits), new posts, and every other
+    seated member's open panel, all from what the reply carries."""
+
+    def __init__(self, client: discord.Client, controller: Controller, panels: Panels,
+                 edit_interval: float = 1.0) -> None:
+        self.client = client
+        self.controller = controller
+        self.panels = panels
+        self.editor = TableEditor(self._edit_table, edit_interval)
+
+    async def publish(self, reply: Reply, but: str | None = None) -> None:
+        """The table edit, the posts in order, then the open panels of everyone but `but`."""
+        if reply.game is None:
+            return
+        place, message = reply.place, reply.message
+        if not place and reply.posts:  # a reply drawn without its place (the sweep's reminders)
+            meta = await self.controller.meta(reply.game)
+            place, message = (meta.place, meta.message) if meta is not None else ("", "")
+        if reply.table is not None and place and message:
+            self.editor.submit(reply.game, place, message, reply.table)
+        if place:
+            await self.post(place, reply.posts)
+        await self.panels.refresh(reply.game, reply.panels, but, finished=reply.finished)
+
+    async def post(self, place: str, posts: Sequence[Post]) -> None:
+        channel = self.client.get_partial_messageable(int(place))
+        for post in posts:
+            mention = "".join(f"<@{u}> " for u in post.mentions if u.isdigit())
+            await channel.send(clip(mention + post.text), files=to_files(post.files) or MISSING,
+                               view=to_view(post.controls) or MISSING, allowed_mentions=MENTIONS)
+
+    async def open_table(self, interaction: discord.Interaction, reply: Reply, title: str) -> str:
+        """Post the table in a new thread when the bot may open one (else where the interaction was),
+        record where, and post what else the reply has; the place's mention."""
+        assert reply.game is not None and reply.table is not None
+        target: Any = interaction.channel
+        if threads_allowed(interaction):
+            assert isinstance(target, discord.TextChannel)
+            target = await target.create_thread(name=f"cribbage: {title}"[:100],
+                                                type=discord.ChannelType.public_thread, auto_archive_duration=1440)
+        table = reply.table
+        message = await target.send(clip(table.text), files=to_files(table.images) or None,
+                                    view=to_view(table.controls))
+        await self.controller.set_message(reply.game, str(target.id), str(message.id))
+        await self.post(str(target.id), reply.posts)
+        return str(target.mention)
+
+    async def _edit_table(self, place: str, message: str, table: Table) -> None:
+        partial = self.client.get_partial_messageable(int(place)).get_partial_message(int(message))
+        await partial.edit(content=clip(table.text), attachments=to_files(table.images),
+                           view=to_view(table.controls))
+
+
+class GameDoor:
+    """Games: /cribbage play|hand|resign|end|record, and the game's buttons, select and count pad."""
+
+    def __init__(self, controller: Controller, config: Config, publisher: Publisher) -> None:
+        self.controller = controller
+        self.config = config
+        self.publisher = publisher
+        self.panels = publisher.panels
+
+    # ------------------------------------------------------------------ commands
+
+    async def play(self, turn: Turn, opponent: discord.abc.User | None, difficulty: str | None,
+                   target: int | None, count_myself: bool = False) -> None:
+        await turn.think()
+        i = turn.interaction
+        if i.channel is None or i.guild is None:
+            await turn.say(t("adapter.guild_only", turn.lang))
+            return
+        if opponent is not None and opponent.bot:
+            await turn.say(t("adapter.no_bots", turn.lang))
+            return
+        if isinstance(i.channel, discord.Thread) and await self.controller.games_at(str(i.channel.id)):
+            await turn.say(t("adapter.thread_busy", turn.lang))
+            return
+        request = NewGame(str(i.channel.id), turn.user, member_of(opponent) if opponent else None,
+                          difficulty or self.config.difficulty, target or self.config.target, self.config.skunk,
+                          guild=str(i.guild.id), self_count=count_myself, lang=turn.public_lang,
+                          member_lang=turn.lang)
+        try:
+            reply = await self.controller.new_game(request)
+        except ControllerError as exc:
+            await turn.say(str(exc))
+            return
+        if opponent is not None:
+            await self.publisher.post(str(i.channel.id), reply.posts)
+            await turn.say(reply.note)
+            return
+        where = await self.publisher.open_table(i, reply, f"{turn.user.name} vs the computer")
+        await self.panels.show(turn, reply.panel, t("adapter.your_game_in", turn.lang, where=where))
+
+    async def hand(self, turn: Turn) -> None:
+        await turn.think()
+        game = await self._my_game(turn)
+        if game is not None:
+            await self._show_hand(turn, game)
+
+    async def resign(self, turn: Turn) -> None:
+        await turn.think()
+        game = await self._my_game(turn)
+        if game is None:
+            return
+        reply = await self.controller.resign(turn.user, game)
+        await turn.say(reply.note if not reply.ok else t("adapter.resigned", turn.lang))
+        if reply.ok:
+            await self.publisher.publish(reply)
+
+    async def end(self, turn: Turn, game: str | None) -> None:
+        await turn.think()
+        if not turn.interaction.permissions.manage_messages:
+            await turn.say(t("adapter.end_perm", turn.lang))
+            return
+        games = await self.controller.games_at(str(turn.interaction.channel_id))
+        if game is not None:
+            games = [g for g in games if g.id == game]
+        if not games:
+            await turn.say(t("adapter.no_game_id", turn.lang, game=game) if game
+                           else t("adapter.no_game_here", turn.lang))
+            return
+        if len(games) > 1:
+            await turn.say(t("adapter.several", turn.lang, ids=", ".join(g.id for g in games)))
+            return
+        reply = await self.controller.end(games[0].id, turn.user)
+        await turn.say(reply.note)
+        if reply.ok:
+            await self.publisher.publish(reply)
+
+    async def record(self, turn: Turn) -> None:
+        """The record of the newest game here in which the member held a seat, finished or not (for a
+        spectator, the newest game going on here)."""
+        await turn.think()
+        place = str(turn.interaction.channel_id)
+        meta = await self.controller.latest_game(place, turn.user.user)
+        if meta is None:
+            going = await self.controller.games_at(place)
+            meta = going[-1] if going else None
+        if meta is None:
+            await turn.say(t("adapter.no_game", turn.lang))
+            return
+        record = await self.controller.record(meta.id)
+        if record is None:
+            await turn.say(t("adapter.no_record", turn.lang))
+            return
+        await turn.say(t("adapter.record", turn.lang), files=[to_file(record)])
+
+    # ------------------------------------------------------------------ clicks and the count pad
+
+    async def on_hand(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+        """My hand, on the public table: the panel comes as a new private message."""
+        await turn.think()
+        await self._show_hand(turn, cid.game)
+
+    async def on_lay(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+        cards = await self._cards(turn, values)
+        if cards is not None:
+            await self._move(turn, cid, lambda: self.controller.lay_away(turn.user, cid.game, cid.version, cards,
+                                                                         turn.lang))
+
+    async def on_play(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+        cards = await self._cards(turn, [cid.arg])
+        if cards is not None:
+            await self._move(turn, cid, lambda: self.controller.play_card(turn.user, cid.game, cid.version, cards[0],
+                                                                          turn.lang))
+
+    async def on_go(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+        await self._move(turn, cid, lambda: self.controller.say_go(turn.user, cid.game, cid.version, turn.lang))
+
+    async def on_muggins(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+        """A muggins show: claim the points the declarer missed (arg `yes`) or let the count stand."""
+        await self._move(turn, cid, lambda: self.controller.claim_muggins(turn.user, cid.game, cid.version,
+                                                                          cid.arg == "yes", turn.lang))
+
+    async def on_accept(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+        """The invited member accepts: the table opens (in a thread when allowed), the invitation loses
+        its buttons, and the guest's panel is the private answer."""
+        await turn.think()
+        reply = await self.controller.accept(turn.user, cid.game, turn.lang)
+        if not reply.ok:
+            await turn.say(reply.note)
+            return
+        meta = await self.controller.meta(cid.game)  # the players' names, for the thread's title
+        names = " vs ".join(s.name for s in meta.seats) if meta is not None else "cribbage"
+        where = await self.publisher.open_table(turn.interaction, reply, names)
+        await self._close_invitation(turn, t("adapter.accepted", turn.public_lang, where=where))
+        await self.panels.show(turn, reply.panel, t("adapter.game_in", turn.lang, where=where))
+
+    async def on_decline(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+        await turn.think()
+        reply = await self.controller.decline(turn.user, cid.game, turn.lang)
+        if not reply.ok:
+            await turn.say(reply.note)
+            return
+        await self._close_invitation(turn, reply.note)
+        await turn.say(t("adapter.declined", turn.lang))
+
+    async def open_declare(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+        """"I count my own hands": the declare button on a private panel opens the number pad."""
+        await turn.open(NumberModal(cid, t("selfcount.modal_title", turn.lang), t("selfcount.modal_label", turn.lang)))
+
+    async def submit_declare(self, turn: Turn, cid: ComponentId, text: Mapping[str, str]) -> None:
+        """The declared count: the feedback and the fresh panel privately; the show (once nobody is still
+        counting) publicly, and the other players' panels follow."""
+        await turn.think()
+        reply = await self.controller.declare(turn.user, cid.game, cid.version, cid.arg == "crib",
+                                              text.get(NUMBER, ""), turn.lang)
+        await self.panels.show(turn, reply.panel, reply.note + "\n\n" if reply.note else "")
+        if reply.ok:
+            await self.publisher.publish(reply, but=turn.user.user)
+
+    # ------------------------------------------------------------------ helpers
+
+    async def _move(self, turn: Turn, cid: ComponentId, move: Callable[[], Awaitable[Reply]]) -> None:
+        """A move from a private panel: that panel is edited in place, a refusal is said privately, and
+        the table, the posts and the other players' panels follow from the one reply."""
+        await turn.hold()
+        reply = await move()
+        if reply.panel is not None:
+            self.panels.remember(cid.game, turn.user.user, await turn.edit(**panel_message(reply.panel)))
+        if not reply.ok:
+            await turn.say(reply.note)
+            return
+        await self.publisher.publish(reply, but=turn.user.user)
+
+    async def _cards(self, turn: Turn, values: Sequence[str]) -> list[Card] | None:
+        """The cards a select or button names; a value that is not a card is refused privately."""
+        try:
+            return [parse_card(v) for v in values]
+        except CardError as exc:
+            await turn.say(card_error(values, exc, turn.lang))
+            return None
+
+    async def _show_hand(self, turn: Turn, game: str) -> None:
+        reply = await self.controller.hand(turn.user, game, turn.lang)
+        if not reply.ok:
+            await turn.say(reply.note)
+            return
+        await self.panels.show(turn, reply.panel)
+
+    async def _close_invitation(self, turn: Turn, line: str) -> None:
+        message = turn.interaction.message
+        if message is not None:
+            await message.edit(content=clip(f"{message.content}\n{line}"), view=None)
+
+    async def _my_game(self, turn: Turn) -> str | None:
+        games = await self.controller.games_at(str(turn.interaction.channel_id))
+        mine = find_player_game(games, turn.user.user)
+        if mine is None:
+            await turn.say(t("adapter.no_game", turn.lang))
+            return None
+        return mine.id
+
+
+class LearnDoor:
+    """The companion commands: score, analyze, rules, practice (with its pad), review, stats,
+    leaderboard and the LED board's status."""
+
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+
+    async def score(self, turn: Turn, cards: str, starter: str, crib: bool) -> None:
+        """Public when it counts (the table wants to see), private when the cards do not read."""
+        answer = await self.controller.score(cards, starter, crib, turn.public_lang)
+        if not answer.ok and turn.lang is not turn.public_lang:  # the refusal in the member's own language
+            answer = await self.controller.score(cards, starter, crib, turn.lang)
+        await turn.answer(answer)
+
+    async def analyze(self, turn: Turn, cards: str, dealer: bool, scores: str | None) -> None:
+        await turn.think()
+        await turn.answer(await self.controller.analyze(cards, dealer, scores, turn.lang))
+
+    async def rules(self, turn: Turn, topic: str | None) -> None:
+        await turn.answer(await self.controller.rules(topic, turn.lang))
+
+    async def practice(self, turn: Turn, crib: bool) -> None:
+        await turn.think()
+        await turn.answer(await self.controller.practice(crib, turn.lang))
+
+    async def review(self, turn: Turn, deal: int | None) -> None:
+        await turn.think()
+        meta = await self.controller.latest_game(str(turn.interaction.channel_id), turn.user.user)
+        if meta is None:
+            await turn.say(t("review.no_game", turn.lang))
+            return
+        await turn.answer(await self.controller.review(turn.user, meta.id, deal - 1 if deal is not None else None,
+                                                       turn.lang))
+
+    async def stats(self, turn: Turn, member: discord.abc.User | None) -> None:
+        await turn.think()
+        if turn.interaction.guild is None:
+            await turn.say(t("stats.server_only", turn.lang))
+            return
+        who = member_of(member) if member is not None else turn.user
+        await turn.answer(await self.controller.stats(str(turn.interaction.guild.id), who.user, who.name, turn.lang))
+
+    async def leaderboard(self, turn: Turn) -> None:
+        if turn.interaction.guild is None:
+            await turn.say(t("stats.server_only", turn.lang))
+            return
+        await turn.think(private=False)
+        await turn.answer(await self.controller.leaderboard(str(turn.interaction.guild.id), turn.public_lang))
+
+    async def board(self, turn: Turn) -> None:
+        await turn.say(await self.controller.board_status(turn.lang))
+
+    async def on_review(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+        """A deal's review button (the version field is the deal)."""
+        await turn.think()
+        await turn.answer(await self.controller.review(turn.user, cid.game, cid.version, turn.lang))
+
+    async def on_drill(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+        await turn.think()
+        await turn.answer(await self.controller.practice(cid.version == 1, turn.lang))
+
+    async def open_count(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+        await turn.open(NumberModal(cid, t("practice.modal_title", turn.lang), t("practice.modal_label", turn.lang)))
+
+    async def submit_count(self, turn: Turn, cid: ComponentId, text: Mapping[str, str]) -> None:
+        """A drill's count (the game field is the drill's seed; version 1 a crib): the truth, privately."""
+        await turn.think()
+        answer = await self.controller.practice_answer(turn.user, int(cid.game), cid.version == 1,
+                                                       text.get(NUMBER, ""), turn.lang)
+        await turn.answer(replace(answer, public=False))
+
+
+class TableDoor:
+    """Keeping the score of a game at a real table: /cribbage table …, the board's buttons and its pad."""
+
+    def __init__(self, controller: Controller, config: Config) -> None:
+        self.controller = controller
+        self.config = config
+
+    async def start(self, turn: Turn, players: str, target: int | None) -> None:
+        seats = await self._players(turn.interaction, players)
+        if not 2 <= len(seats) <= 4:
+            await turn.say(t("table.no_players", turn.lang, count=len(seats)))
+            return
+        guild = str(turn.interaction.guild.id) if turn.interaction.guild else ""
+        await turn.answer(await self.controller.table_start(str(turn.interaction.channel_id), seats, turn.user,
+                                                            target or self.config.target, turn.public_lang, guild))
+
+    async def add(self, turn: Turn, player: str, points: int, reason: str | None) -> None:
+        seat: int | str = player
+        table = str(turn.interaction.channel_id)
+        match = MENTION.fullmatch(player.strip())
+        if match is not None:
+            users = await self.controller.table_users(table)
+            seat = users.index(match[1]) if match[1] in users else player
+        await turn.answer(await self.controller.table_peg(table, turn.user, seat, points, reason, turn.public_lang))
+
+    async def undo(self, turn: Turn) -> None:
+        table = str(turn.interaction.channel_id)
+        await turn.answer(await self.controller.table_undo(table, turn.user, None, turn.public_lang))
+
+    async def status(self, turn: Turn) -> None:
+        await turn.answer(await self.controller.table_status(str(turn.interaction.channel_id), turn.public_lang))
+
+    async def end(self, turn: Turn) -> None:
+        table = str(turn.interaction.channel_id)
+        await turn.answer(await self.controller.table_end(table, turn.user, turn.public_lang))
+
+    async def on_peg(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+        seat, _, points = cid.arg.partition(".")
+        await turn.hold()
+        await self._board(turn, await self.controller.table_peg(cid.game, turn.user, int(seat), points, None,
+                                                                turn.public_lang))
+
+    async def on_undo(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+        await turn.hold()
+        await self._board(turn, await self.controller.table_undo(cid.game, turn.user, cid.version, turn.public_lang))
+
+    async def on_deal(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+        await turn.hold()
+        await self._board(turn, await self.controller.table_next_deal(cid.game, turn.user, cid.version,
+                                                                      turn.public_lang))
+
+    async def open_pad(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+        """The number pad for one seat, titled with the name on the button pressed (the modal is due
+        within 3 s, so nothing is looked up)."""
+        name = pad_name(turn.interaction, cid)
+        await turn.open(NumberModal(cid, t("table.numpad_title", turn.lang, player=name),
+                                    t("table.points_label", turn.lang), t("table.reason_label", turn.lang)))
+
+    async def submit_pad(self, turn: Turn, cid: ComponentId, text: Mapping[str, str]) -> None:
+        """The pad's answer: a count up to 29 (or the cards), and a reason, for one seat."""
+        await turn.hold()
+        answer = await self.controller.table_peg(cid.game, turn.user, int(cid.arg), text.get(NUMBER, ""),
+                                                 text.get(REASON) or None, turn.public_lang)
+        await self._board(turn, answer)
+
+    async def _board(self, turn: Turn, answer: Answer) -> None:
+        """The board message the click came from shows the answer; a refusal is private."""
+        if not answer.ok:
+            await turn.say(answer.text)
+            return
+        await turn.edit(answer.text, to_files(answer.files), to_view(answer.controls))
+
+    @staticmethod
+    async def _players(interaction: discord.Interaction, text: str) -> list[TablePlayer]:
+        """Mentions become members, named as the server shows them; other words are names. A string
+        option carries no resolved members and the bot keeps no member list (no members intent), so
+        the mentioned members are fetched, all at once."""
+        tokens = re.findall(r"<@!?\d+>|[^\s,]+", text)
+        ids = [int(m[1]) for token in tokens if (m := MENTION.fullmatch(token))]
+        names = dict(zip(ids, await asyncio.gather(*(display_name(interaction.guild, uid) for uid in ids)),
+                         strict=True))
+        out = []
+        for token in tokens:
+            match = MENTION.fullmatch(token)
+            if match is None:
+                out.append(TablePlayer(token))
+            else:
+                out.append(TablePlayer(names[int(match[1])] or f"player{len(out) + 1}", match[1]))
+        return out
+
+
+async def display_name(guild: discord.Guild | None, user_id: int) -> str:
+    """A member's name as the server shows it: from the cache, else asked of Discord ('' if gone)."""
+    if guild is None:
+        return ""
+    member = guild.get_member(user_id)
+    if member is None:
+        try:
+            member = await guild.fetch_member(user_id)
+        except discord.HTTPException:
+            return ""
+    return member.display_name
+
+
+def pad_name(interaction: discord.Interaction, cid: ComponentId) -> str:
+    """The seat's name on the pad button pressed ('Annie Count…' -> 'Annie'), else '#n'."""
+    custom_id = cid.encode()
+    message = interaction.message
+    rows = message.components if message is not None else []
+    for row in rows:
+        for item in getattr(row, "children", ()):
+            if getattr(item, "custom_id", None) == custom_id and getattr(item, "label", None):
+                label = str(item.label)
+                for lang in LANGS:
+                    suffix = " " + t("table.button_numpad", lang)
+                    if label.endswith(suffix):
+                        return label[: -len(suffix)]
+                return label
+    return f"#{int(cid.arg) + 1}" if cid.arg.isdigit() else cid.arg
+
+
+Click = Callable[[Turn, ComponentId, Sequence[str]], Awaitable[None]]
+Submit = Callable[[Turn, ComponentId, Mapping[str, str]], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    """What a verb does: on a click, and (for a verb whose click opens a number pad) on the pad's answer."""
+
+    click: Click
+    submit: Submit | None = None
+
+
+class DiscordFront:
+    """Entry points of the door: commands, components, pad submissions, errors and the sweep."""
+
+    def __init__(self, controller: Controller, config: Config, client: discord.Client,
+                 edit_interval: float = 1.0) -> None:
+        self.controller = controller
+        self.config = config
+        self.client = client
+        self.panels = Panels()
+        self.publisher = Publisher(client, controller, self.panels, edit_interval)
+        self.games = GameDoor(controller, config, self.publisher)
+        self.learn = LearnDoor(controller)
+        self.tables = TableDoor(controller, config)
+        games, learn, tables = self.games, self.learn, self.tables
+        self.handlers: dict[Verb, Handler] = {
+            Verb.HAND: Handler(games.on_hand), Verb.LAY: Handler(games.on_lay), Verb.PLAY: Handler(games.on_play),
+            Verb.GO: Handler(games.on_go), Verb.MUGGINS: Handler(games.on_muggins),
+            Verb.ACCEPT: Handler(games.on_accept), Verb.DECLINE: Handler(games.on_decline),
+            Verb.DECLARE: Handler(games.open_declare, games.submit_declare),
+            Verb.REVIEW: Handler(learn.on_review), Verb.DRILL: Handler(learn.on_drill),
+            Verb.COUNT: Handler(learn.open_count, learn.submit_count),
+            Verb.PEG: Handler(tables.on_peg), Verb.PAD: Handler(tables.open_pad, tables.submit_pad),
+            Verb.UNDO: Handler(tables.on_undo), Verb.DEAL: Handler(tables.on_deal),
+        }
+        """One table from each verb to what it does."""
+        self._seen: OrderedDict[int, None] = OrderedDict()
+
+    @property
+    def editor(self) -> TableEditor:
+        return self.publisher.editor
+
+    def first_delivery(self, interaction: discord.Interaction) -> bool:
+        """False (with one warning) for an interaction this process has seen already: Discord (or a
+        resumed gateway session) delivered it twice, and the first delivery is the one answered."""
+        if interaction.id in self._seen:
+            log.warning("interaction %s arrived twice; answering only the first", interaction.id)
+            return False
+        self._seen[interaction.id] = None
+        while len(self._seen) > SEEN_LIMIT:
+            self._seen.popitem(last=False)
+        return True
+
+    async def on_component(self, interaction: discord.Interaction, cid: ComponentId,
+                           values: Sequence[str]) -> None:
+        """A click on one of our buttons or a choice in our select, its id decoded by the item."""
+        if not self.first_delivery(interaction):
+            return
+        turn = Turn.of(interaction)
+        handler = self.handlers.get(cid.verb)
+        try:
+            if handler is None:
+                await turn.say(t("adapter.unknown_button", turn.lang))
+                return
+            await handler.click(turn, cid, tuple(values))
+        except Exception as exc:  # discord.py would only log it; the player deserves an answer
+            await self.report_failure(interaction, exc)
+
+    async def on_modal(self, interaction: discord.Interaction) -> None:
+        """A number pad's submission, answered from its custom id and inputs alone, so a pad opened
+        before a restart still works (discord.py keeps modals only in memory)."""
+        custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
+        try:
+            cid = ComponentId.parse(custom_id)
+        except BadComponentId:
+            return  # not ours
+        if not self.first_delivery(interaction):
+            return
+        turn = Turn.of(interaction)
+        handler = self.handlers.get(cid.verb)
+        try:
+            if handler is None or handler.submit is None:
+                await turn.say(t("adapter.unknown_button", turn.lang))
+                return
+            await handler.submit(turn, cid, submitted_text(interaction))
+        except Exception as exc:
+            await self.report_failure(interaction, exc)
+
+    async def report_failure(self, interaction: discord.Interaction, error: BaseException) -> None:
+        """Something broke after the interaction was taken: log it, and tell the member privately. An
+        interaction answered already (delivered twice) is only a warning: nothing more can be said."""
+        if already_answered(error):
+            log.warning("interaction %s was answered already (a doubled delivery?): %s", interaction.id, error)
+            return
+        log.error("interaction failed", exc_info=error)
+        turn = Turn.of(interaction)
+        try:
+            await turn.say(t("adapter.failure", turn.lang))
+        except discord.HTTPException as exc:
+            log.warning("could not tell the member about the failure (the interaction may have expired): %s", exc)
+
+    async def sweep_forever(self, every: float = SWEEP_SECONDS) -> None:
+        """Reminders and timeouts for players who stop answering; open panels follow the timeouts."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                for reply in await self.controller.sweep():
+                    await self.publisher.publish(reply)
+            except Exception:
+                log.exception("the inactivity sweep failed; trying again in %s s", every)
