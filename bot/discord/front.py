@@ -128,7 +128,7 @@ class Turn:
             return i.edit_original_response
         if self._thinking is not None and not self._filled:
             self._filled = True
-            if self._thinking is not public:
+            if self._thinking == (not public):
                 await i.edit_original_response(content=content, attachments=list(files), view=view)
                 return i.edit_original_response
             await i.delete_original_response()
@@ -244,9 +244,6 @@ class Publisher:
         if reply.game is None:
             return
         place, message = reply.place, reply.message
-        if not place and reply.posts:  # a reply drawn without its place (the sweep's reminders)
-            meta = await self.controller.meta(reply.game)
-            place, message = (meta.place, meta.message) if meta is not None else ("", "")
         if reply.table is not None and place and message:
             self.editor.submit(reply.game, place, message, reply.table)
         if place:
