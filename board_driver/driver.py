@@ -60,6 +60,10 @@ class Part(Enum):
     BRIGHTNESS = "brightness"
 
 
+Wanted = tuple[Track, ...] | Effects | int
+"""A part's desired value: the tracks (PEGS), the Effects, or the brightness level."""
+
+
 @dataclass(frozen=True, slots=True)
 class DriverStatus:
     """A snapshot for a status line or a health check."""
@@ -95,10 +99,10 @@ class BoardDriver:
         self.timing = timing or Timing()
         self.baudrate = baudrate
         self._cond = threading.Condition()
-        self._desired: dict[Part, object] = {Part.EFFECTS: NO_EFFECTS}
-        self._confirmed: dict[Part, object] = {}
-        self._refused: dict[Part, object] = {}
-        self._inflight: tuple[Part, object, int] | None = None
+        self._desired: dict[Part, Wanted] = {Part.EFFECTS: NO_EFFECTS}
+        self._confirmed: dict[Part, Wanted] = {}
+        self._refused: dict[Part, Wanted] = {}
+        self._inflight: tuple[Part, Wanted, int] | None = None
         self._seq = 0
         self._stop = threading.Event()
         self._wake = threading.Event()
@@ -169,7 +173,7 @@ class BoardDriver:
         with self._cond:
             return self._cond.wait_for(lambda: self._connected, timeout)
 
-    def _want(self, part: Part, value: object) -> None:
+    def _want(self, part: Part, value: Wanted) -> None:
         with self._cond:
             self._desired[part] = value
         self._poke()
@@ -259,7 +263,7 @@ class BoardDriver:
             if failures >= self.timing.max_failures:
                 raise LinkLost(f"the board at {self.url} acknowledged none of the last {failures} frames")
 
-    def _next_job(self) -> tuple[Part, object, int, Frame] | None:
+    def _next_job(self) -> tuple[Part, Wanted, int, Frame] | None:
         with self._cond:
             for part in Part:
                 value = self._desired.get(part)
@@ -271,20 +275,20 @@ class BoardDriver:
                 else:
                     seq = self._next_seq()
                     self._inflight = (part, value, seq)
-                return part, value, seq, _frame(part, value, seq)
+                return part, value, seq, _frame(value, seq)
         return None
 
     def _next_seq(self) -> int:
         self._seq = self._seq % MAX_SEQ + 1
         return self._seq
 
-    def _exchange(self, link: BoardLink, frame: Frame, seq: int, expect: type) -> _Outcome:
+    def _exchange(self, link: BoardLink, frame: Frame, seq: int, expect: type[Ack] | type[Pong]) -> _Outcome:
         link.send(frame)
         with self._cond:
             self._frames_sent += 1
         deadline = time.monotonic() + self.timing.ack_timeout
         while (reply := link.receive(deadline)) is not None:
-            if isinstance(reply, expect) and reply.seq == seq:  # type: ignore[attr-defined]
+            if isinstance(reply, expect) and reply.seq == seq:
                 return _Outcome.ACKED
             if isinstance(reply, Info):
                 self._unsolicited(reply)
@@ -300,7 +304,7 @@ class BoardDriver:
             # a late ACK or PONG for an earlier frame: nothing to do
         return _Outcome.TIMEOUT
 
-    def _settle(self, part: Part, value: object, seq: int, outcome: _Outcome) -> None:
+    def _settle(self, part: Part, value: Wanted, seq: int, outcome: _Outcome) -> None:
         with self._cond:
             if outcome is _Outcome.ACKED:
                 self._confirmed[part] = value
@@ -327,10 +331,11 @@ class BoardDriver:
             self._cond.notify_all()
 
 
-def _frame(part: Part, value: object, seq: int) -> Frame:
-    if part is Part.PEGS:
-        return SetState(seq, value)  # type: ignore[arg-type]
-    if part is Part.EFFECTS:
-        return SetEffects(seq, value)  # type: ignore[arg-type]
-    return SetBrightness(seq, value)  # type: ignore[arg-type]
+def _frame(value: Wanted, seq: int) -> Frame:
+    """The frame that asks the board for a part's value (the value's type says which part)."""
+    if isinstance(value, Effects):
+        return SetEffects(seq, value)
+    if isinstance(value, int):
+        return SetBrightness(seq, value)
+    return SetState(seq, value)
 

@@ -13,7 +13,7 @@ import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 from urllib.parse import parse_qs, urlsplit
 
 from board_driver.faults import NO_FAULTS, FaultInjector, FaultPlan
@@ -311,45 +311,68 @@ def remove_board(name: str) -> None:
         _registry.pop(name, None)
 
 
-def parse_sim_url(url: str) -> tuple[str, dict[str, object]]:
+class SimOptions(TypedDict, total=False):
+    """SimBoard's keyword arguments, as the query of a sim:// URL gives them."""
+
+    tracks: int
+    holes: int
+    firmware: str
+    mute: bool
+    faults: FaultPlan
+
+
+_RATES = ("drop", "garble", "duplicate", "delay", "delay_s")
+"""The FaultPlan fields a sim:// URL sets as numbers (its `seed` is a whole number)."""
+
+
+def parse_sim_url(url: str) -> tuple[str, SimOptions]:
     """The board name and SimBoard options of a sim:// URL; ValueError names the bad part."""
     parts = urlsplit(url)
     if parts.scheme.lower() != "sim":
         raise ValueError(f"{url!r} does not start with sim://")
     name = (parts.netloc + parts.path).strip("/")
-    options: dict[str, object] = {}
-    fault: dict[str, float | int] = {}
+    options: SimOptions = {}
+    rates: dict[str, float] = {}
+    seed: int | None = None
     for key, values in parse_qs(parts.query, keep_blank_values=True).items():
         value = values[-1]
+        if key not in ("tracks", "holes", "firmware", "mute", "seed", *_RATES):
+            raise ValueError(f"unknown option {key!r} in {url!r}; the form is {URL_HELP}")
         try:
-            if key in ("tracks", "holes"):
-                options[key] = int(value)
+            if key == "tracks":
+                options["tracks"] = int(value)
+            elif key == "holes":
+                options["holes"] = int(value)
             elif key == "firmware":
-                options[key] = value
+                options["firmware"] = value
             elif key == "mute":
-                options[key] = value not in ("", "0", "false", "no")
-            elif key in ("drop", "garble", "duplicate", "delay", "delay_s"):
-                fault[key] = float(value)
+                options["mute"] = value not in ("", "0", "false", "no")
             elif key == "seed":
-                fault[key] = int(value)
+                seed = int(value)
             else:
-                raise ValueError(f"unknown option {key!r} in {url!r}; the form is {URL_HELP}")
-        except ValueError as exc:
-            if "unknown option" in str(exc):
-                raise
+                rates[key] = float(value)
+        except ValueError:
             raise ValueError(f"option {key}={value!r} in {url!r} is not a number") from None
-    if fault:
-        options["faults"] = FaultPlan(**fault)  # type: ignore[arg-type]
+    if rates or seed is not None:
+        options["faults"] = _fault_plan(rates, seed)
     return name, options
+
+
+def _fault_plan(rates: dict[str, float], seed: int | None) -> FaultPlan:
+    """A FaultPlan with the rates a URL names, the others as in NO_FAULTS."""
+    base = NO_FAULTS
+    return FaultPlan(drop=rates.get("drop", base.drop), garble=rates.get("garble", base.garble),
+                     duplicate=rates.get("duplicate", base.duplicate), delay=rates.get("delay", base.delay),
+                     delay_s=rates.get("delay_s", base.delay_s), seed=seed)
 
 
 def board_for_url(url: str) -> SimBoard:
     """The board a sim:// URL names: a registered one, a new registered one, or (no name) a fresh one."""
     name, options = parse_sim_url(url)
     if not name:
-        return SimBoard(**options)  # type: ignore[arg-type]
+        return SimBoard(**options)
     with _registry_lock:
         board = _registry.get(name)
         if board is None:
-            board = _registry[name] = SimBoard(**options)  # type: ignore[arg-type]
+            board = _registry[name] = SimBoard(**options)
         return board

@@ -9,8 +9,8 @@ across processes gives the same totals as one played in a single process.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, fields
-from typing import Self
+from dataclasses import Field, dataclass, field, fields, replace
+from typing import Any, ClassVar, Self
 
 from engine.events import PegReason
 from engine.game import Game
@@ -35,12 +35,12 @@ class _Additive:
     """Field-by-field addition for frozen dataclasses of numbers (and of other such dataclasses)."""
 
     __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # set by @dataclass on each subclass
 
     def __add__(self, other: Self) -> Self:
         if type(other) is not type(self):
             return NotImplemented
-        return type(self)(**{f.name: getattr(self, f.name) + getattr(other, f.name)
-                             for f in fields(self)})  # type: ignore[arg-type]
+        return replace(self, **{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)})
 
 
 @dataclass(frozen=True, slots=True)

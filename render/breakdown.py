@@ -86,7 +86,7 @@ def breakdown_png(b: Breakdown, theme: Theme = DARK, deck: DeckColours = TWO_COL
         c.rect((PAD, y + 3, PAD + 46, y + ROW - 3), fill=blend(theme.background, colour, 0.25),
                outline=colour, width=1.2, radius=8)
         c.text((PAD + 23, y + ROW / 2), f"+{item.points}", 15, theme.text, anchor="mm", bold=True)
-        x = PAD + 58
+        x: float = PAD + 58
         for card in item.cards:
             x += draw_chip(c, card, (x, y + (ROW - CHIP_H) / 2), CHIP_H, deck) + 4
         call = calls[n] if calls is not None else item.call

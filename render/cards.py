@@ -234,7 +234,7 @@ GAP = 10
 LABEL_H = 34
 
 
-def hand_layout(count: int, labels: bool, width: int = HAND_CARD_WIDTH) -> tuple[int, int, list[float]]:
+def hand_layout(count: int, labels: bool, width: int = HAND_CARD_WIDTH) -> tuple[int, int, list[int]]:
     """Image width, height and each card's left edge, for tests and for the hand itself."""
     xs = [PAD + i * (width + GAP) for i in range(count)]
     return (PAD * 2 + count * width + (count - 1) * GAP,

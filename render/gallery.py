@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from functools import partial
 from itertools import combinations
 from pathlib import Path
 
@@ -112,7 +113,7 @@ def gallery() -> dict[str, Callable[[], bytes]]:
         "winprob": lambda: winprob_png(probs, markers=markers, player="Alice", opponent="Bob"),
     }
     for name, board in sample_boards().items():
-        items[name] = lambda board=board: board_png(board)
+        items[name] = partial(board_png, board)
     return items
 
 

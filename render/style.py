@@ -114,10 +114,14 @@ SCALE = 2
 """Everything is drawn at twice the size and downsampled, for smooth edges and text."""
 
 
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+"""A font to draw with: Pillow's built-in one is scalable (FreeType) except in a Pillow built without it."""
+
+
 @cache
-def font(size: float) -> ImageFont.FreeTypeFont:
+def font(size: float) -> Font:
     """Pillow's built-in scalable font at `size` final pixels (drawn at SCALE times that)."""
-    return ImageFont.load_default(size=size * SCALE)  # type: ignore[return-value]
+    return ImageFont.load_default(size=size * SCALE)
 
 
 CJK_FONT_FILES = (
@@ -146,7 +150,7 @@ def _cjk_font(size: float) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, size * SCALE)
 
 
-def font_for(text: str, size: float) -> ImageFont.FreeTypeFont:
+def font_for(text: str, size: float) -> Font:
     """The built-in font, or the Chinese one for text the built-in font cannot draw."""
     if text.isascii() or _builtin_can_draw(text) or cjk_font_file() is None:
         return font(size)

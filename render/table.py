@@ -170,7 +170,7 @@ def _name_tag(c: Canvas, name: str, colour: tuple[int, int, int], x: float, y: f
 
 def _header(c: Canvas, view: TableView, labels: Labels = ENGLISH) -> None:
     """Who sits at the table, in their colours, with the dealer's button and whose turn it is."""
-    x = PAD + 4
+    x: float = PAD + 4
     y = PAD + 6
     for seat, name in enumerate(view.players):
         colour = player_colour(seat)

@@ -10,6 +10,7 @@ answer without an injected delay is readable at once.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from serial.serialutil import PortNotOpenError, SerialBase, SerialException, to_bytes
 
@@ -20,8 +21,9 @@ class Serial(SerialBase):
     """A serial port whose other end is a SimBoard."""
 
     BAUDRATES = SerialBase.BAUDRATES
+    is_open: bool
 
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # pyserial's own settings, passed on as given
         self._board: SimBoard | None = None
         self._wire: SimWire | None = None
         self._cancel = False
