@@ -385,3 +385,12 @@ async def test_a_game_speaks_the_servers_language_in_public_and_the_members_in_p
     assert bot.of(hand)[-1].content == "你的手牌（0 比 0）。请放 2 张牌进你的底牌。"
     assert bot.of(hand)[-1].body["components"][0]["components"][0]["placeholder"] == "选 2 张牌放进你的底牌"
 
+
+
+async def test_a_muggins_claim_is_a_move_from_the_panel(bot: Harness) -> None:
+    await start_against_the_computer(bot)
+    panel = bot.fake.posted(THREAD, "Claim muggins?", {"crib:game1:1:muggins:yes": "Muggins!"})
+    claim = await bot.click(panel, "crib:game1:1:muggins:yes", ANN, channel=thread())
+    assert exchange(bot.of(claim)) == [("callback", 6, 0), ("edit-original", None, 0), ("followup", None, EPHEMERAL)]
+    assert bot.of(claim)[1].ids == ["crib:game1:1:lay"]  # the panel as it stands now
+    assert bot.of(claim)[-1].content == "That move is not possible now; nothing changed."
