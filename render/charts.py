@@ -77,6 +77,34 @@ def analysis_row_top(index: int) -> float:
     return A_HEADER + 22 + index * A_ROW
 
 
+@dataclass(frozen=True, slots=True)
+class _Bars:
+    """Where the analyzer chart's columns go and how values map to x: worked out once from all rows."""
+
+    width: int
+    throw_x: float
+    bar_x0: float
+    bar_x1: float
+    lo: int
+    hi: int
+    crib_sign: int
+    """1 when the crib is the player's own (dealer), -1 when it is the opponent's."""
+
+    def x(self, value: float) -> float:
+        return self.bar_x0 + (value - self.lo) / (self.hi - self.lo) * (self.bar_x1 - self.bar_x0)
+
+
+def _bars(rows: Sequence[DiscardOption], dealer: bool, width: int, labels: Labels) -> _Bars:
+    keep_w = max(sum(chip_width(k, CHIP_H) + 3 for k in o.keep) for o in rows)
+    throw_w = max(sum(chip_width(k, CHIP_H) + 3 for k in o.discard) for o in rows)
+    throw_x = KEEP_X + max(keep_w, text_width(labels.keep, 13)) + 14
+    bar_x0 = throw_x + max(throw_w, text_width(labels.lay_away, 13)) + 18
+    crib_sign = 1 if dealer else -1
+    values = [v for o in rows for v in (o.hand_ev, crib_sign * o.crib_ev, o.net)]
+    lo, hi = math.floor(min(0.0, *values)), math.ceil(max(1.0, *values))
+    return _Bars(width, throw_x, bar_x0, width - PAD - NUM_W, lo, hi, crib_sign)
+
+
 def analysis_png(options: Sequence[DiscardOption], *, dealer: bool | None = None, theme: Theme = DARK,
                  deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH) -> bytes:
     """Each way to lay away as a row of bars (hand, crib, net), best net first, the best marked."""
@@ -86,19 +114,17 @@ def analysis_png(options: Sequence[DiscardOption], *, dealer: bool | None = None
     rows = ranked(options)
     width, height = analysis_size(len(rows))
     c = Canvas(width, height, theme.background)
-    keep_w = max(sum(chip_width(k, CHIP_H) + 3 for k in o.keep) for o in rows)
-    throw_w = max(sum(chip_width(k, CHIP_H) + 3 for k in o.discard) for o in rows)
-    throw_x = KEEP_X + max(keep_w, text_width(labels.keep, 13)) + 14
-    bar_x0 = throw_x + max(throw_w, text_width(labels.lay_away, 13)) + 18
-    bar_x1 = width - PAD - NUM_W
-    crib_sign = 1 if dealer else -1
-    values = [v for o in rows for v in (o.hand_ev, crib_sign * o.crib_ev, o.net)]
-    lo, hi = math.floor(min(0.0, *values)), math.ceil(max(1.0, *values))
-    step = _tick_step(hi - lo)
+    bars = _bars(rows, dealer, width, labels)
+    _analysis_header(c, theme, labels, dealer, bars)
+    _analysis_scale(c, theme, bars, len(rows))
+    for i, o in enumerate(rows):
+        _analysis_row(c, theme, deck, bars, i, o)
+    return c.png()
 
-    def vx(v: float) -> float:
-        return bar_x0 + (v - lo) / (hi - lo) * (bar_x1 - bar_x0)
 
+def _analysis_header(c: Canvas, theme: Theme, labels: Labels, dealer: bool, bars: _Bars) -> None:
+    """The title, the legend and the column heads."""
+    width = bars.width
     role = labels.role_dealer if dealer else labels.role_pone
     c.text((PAD, PAD + 4), labels.analysis, 22, theme.text, bold=True)
     c.text((PAD, PAD + 34), labels.analysis_as.format(role=role), 13.5, theme.muted)
@@ -107,39 +133,47 @@ def analysis_png(options: Sequence[DiscardOption], *, dealer: bool | None = None
     _legend(c, theme, entries, width - PAD, PAD + 12)
     top = A_HEADER + 22
     c.text((KEEP_X, top - 6), labels.keep, 13, theme.muted, anchor="ls")
-    c.text((throw_x, top - 6), labels.lay_away, 13, theme.muted, anchor="ls")
+    c.text((bars.throw_x, top - 6), labels.lay_away, 13, theme.muted, anchor="ls")
     c.text((width - PAD, top - 6), labels.bar_net, 13, theme.muted, anchor="rs")
-    c.text(((bar_x0 + bar_x1) / 2, top - 6), labels.expected, 13, theme.muted, anchor="ms")
-    bottom = top + len(rows) * A_ROW
-    v = math.ceil(lo / step) * step
-    while v <= hi:
-        x = vx(v)
+    c.text(((bars.bar_x0 + bars.bar_x1) / 2, top - 6), labels.expected, 13, theme.muted, anchor="ms")
+
+
+def _analysis_scale(c: Canvas, theme: Theme, bars: _Bars, count: int) -> None:
+    """The value grid behind the bars, zero drawn stronger, numbered below the last row."""
+    top = A_HEADER + 22
+    bottom = top + count * A_ROW
+    step = _tick_step(bars.hi - bars.lo)
+    v = math.ceil(bars.lo / step) * step
+    while v <= bars.hi:
+        x = bars.x(v)
         c.line([(x, top), (x, bottom)], theme.text if v == 0 else theme.grid, width=1.2 if v == 0 else 1)
         c.text((x, bottom + 16), f"{v:g}", 12, theme.muted, anchor="mm")
         v += step
-    for i, o in enumerate(rows):
-        y = top + i * A_ROW
-        best = i == 0
-        if best:
-            c.rect((PAD - 6, y, width - PAD + 6, y + A_ROW), fill=theme.highlight, radius=6)
-            _star(c, (PAD + 9, y + A_ROW / 2), 8, GOLD)
-        else:
-            c.text((PAD + 9, y + A_ROW / 2), str(i + 1), 13, theme.muted, anchor="mm")
-        x = KEEP_X
-        for card in o.keep:
-            x += draw_chip(c, card, (x, y + (A_ROW - CHIP_H) / 2), CHIP_H, deck) + 3
-        x = throw_x
-        for card in o.discard:
-            x += draw_chip(c, card, (x, y + (A_ROW - CHIP_H) / 2), CHIP_H, deck) + 3
-        bars = ((o.hand_ev, CHART_HAND, 4, 11), (crib_sign * o.crib_ev, CHART_CRIB, 12, 19),
-                (o.net, CHART_NET, 20, 28))
-        for value, colour, y0, y1 in bars:
-            a, b = sorted((vx(0), vx(value)))
-            if b - a >= 0.5:
-                c.rect((a, y + y0, b, y + y1 - 0.5), fill=colour)
-        c.text((width - PAD, y + A_ROW / 2), f"{o.net:.2f}", 15, theme.text, anchor="rm",
-               bold=best)
-    return c.png()
+
+
+def _analysis_row(c: Canvas, theme: Theme, deck: DeckColours, bars: _Bars, index: int, o: DiscardOption) -> None:
+    """One option: its place (a star for the best), the cards kept and laid away, its bars and net."""
+    width = bars.width
+    y = A_HEADER + 22 + index * A_ROW
+    best = index == 0
+    if best:
+        c.rect((PAD - 6, y, width - PAD + 6, y + A_ROW), fill=theme.highlight, radius=6)
+        _star(c, (PAD + 9, y + A_ROW / 2), 8, GOLD)
+    else:
+        c.text((PAD + 9, y + A_ROW / 2), str(index + 1), 13, theme.muted, anchor="mm")
+    x: float = KEEP_X
+    for card in o.keep:
+        x += draw_chip(c, card, (x, y + (A_ROW - CHIP_H) / 2), CHIP_H, deck) + 3
+    x = bars.throw_x
+    for card in o.discard:
+        x += draw_chip(c, card, (x, y + (A_ROW - CHIP_H) / 2), CHIP_H, deck) + 3
+    values = ((o.hand_ev, CHART_HAND, 4, 11), (bars.crib_sign * o.crib_ev, CHART_CRIB, 12, 19),
+              (o.net, CHART_NET, 20, 28))
+    for value, colour, y0, y1 in values:
+        a, b = sorted((bars.x(0), bars.x(value)))
+        if b - a >= 0.5:
+            c.rect((a, y + y0, b, y + y1 - 0.5), fill=colour)
+    c.text((width - PAD, y + A_ROW / 2), f"{o.net:.2f}", 15, theme.text, anchor="rm", bold=best)
 
 
 def _tick_step(span: float) -> float:
