@@ -69,7 +69,7 @@ def fields_of(text: str) -> frozenset[str]:
     return frozenset(name for _, name, _, _ in string.Formatter().parse(text) if name)
 
 
-def as_lang(lang: Lang | str | None) -> Lang:
+def as_lang(lang: object) -> Lang:
     """A Lang from a Lang, 'en'/'zh', or a Discord locale such as 'zh-CN' (None or anything else: English)."""
     if isinstance(lang, Lang):
         return lang

@@ -2,7 +2,7 @@ import random
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -11,19 +11,12 @@ from board_driver.driver import BoardDriver, Timing
 from board_driver.faults import FaultPlan
 from board_driver.model import Effects, Track, default_track
 from board_driver.sim import SimBoard, blank_state
+from tests.waiting import wait_until
 
 FAST = Timing(ack_timeout=0.01, handshake_timeout=0.5, heartbeat_s=0.2, backoff_min=0.01, backoff_max=0.05)
 """In-process sim boards answer at once, so a short ack timeout is safe and keeps the tests quick."""
 
 
-def wait_until(check: Callable[[], bool], timeout: float = 5.0) -> bool:
-    """Poll a condition that has no event of its own, up to a deadline."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if check():
-            return True
-        time.sleep(0.005)
-    return check()
 
 
 def game_walk(seed: int, moves: int) -> Iterator[tuple[Track, Track]]:

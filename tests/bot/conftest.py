@@ -13,19 +13,12 @@ import pytest
 from bot.app.controller import Controller
 from bot.config import Config
 from bot.storage import SqliteStorage
+from tests.waiting import wait_until
 
 if TYPE_CHECKING:
     from tests.bot.discord_helpers import FakeDiscord, Harness
 
 
-def wait_until(check: Callable[[], bool], timeout: float = 5.0) -> bool:
-    """Poll `check` (a worker thread or process is doing the work) until it holds or `timeout` passes."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if check():
-            return True
-        time.sleep(0.005)
-    return check()
 
 
 @pytest.fixture(name="wait_until")

@@ -2,8 +2,7 @@
 with a simulated LED board, counting practice, the deal review, statistics and the leaderboard."""
 
 import itertools
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,13 +13,14 @@ from board_driver.model import NO_EFFECTS, Effects, default_track
 from bot.app.controller import Controller, Member, NewGame
 from bot.app.ids import ComponentId, Verb
 from bot.app.replies import Button
-from bot.autopilot import play_out
 from bot.app.tablemode import TablePlayer
+from bot.autopilot import play_out
 from bot.i18n import Lang
 from bot.storage import SqliteStorage
 from bot.table_board import TableBoard
 from engine.tablescore import Pegs
 from engine.winprob import Unavailable
+from tests.waiting import wait_until
 
 ANN, BOB, EVE = Member("u1", "Ann"), Member("u2", "Bob"), Member("u3", "Eve")
 SEATS = (TablePlayer("Ann", "u1"), TablePlayer("Bob", "u2"))
@@ -38,13 +38,6 @@ def make(path: str | Path = ":memory:", *, images: bool = False, board: str | No
     return c
 
 
-def wait_until(check: Callable[[], bool], timeout: float = 5.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if check():
-            return True
-        time.sleep(0.005)
-    return check()
 
 
 @pytest.fixture

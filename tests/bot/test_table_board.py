@@ -1,6 +1,6 @@
 import itertools
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -10,6 +10,7 @@ from board_driver.model import NO_EFFECTS, Effects, default_track
 from bot.table_board import TableBoard, effects, mirror, tracks
 from engine.rules import Rules
 from engine.tablescore import Pegs, TableSession
+from tests.waiting import wait_until
 
 FAST = Timing(ack_timeout=0.01, handshake_timeout=0.5, heartbeat_s=0.2, backoff_min=0.01, backoff_max=0.05)
 """In-process sim boards answer at once, so a short ack timeout is safe and keeps the tests quick."""
@@ -24,13 +25,6 @@ def board_name() -> Iterator[str]:
     sim.remove_board(name)
 
 
-def wait_until(check: Callable[[], bool], timeout: float = 5.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if check():
-            return True
-        time.sleep(0.005)
-    return check()
 
 
 # A two-player game to 121 as a table plays it: (seat, points, reason) pegs, "deal" when the deal passes,

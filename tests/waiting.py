@@ -1,0 +1,16 @@
+"""Waiting in tests for work another thread or process does (a board's driver, the controller's workers)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+
+def wait_until(check: Callable[[], bool], timeout: float = 5.0) -> bool:
+    """Poll `check` until it holds or `timeout` passes; the last answer is returned."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if check():
+            return True
+        time.sleep(0.005)
+    return check()
