@@ -82,7 +82,7 @@ class Presenter:
         mine = next((p for p in panels if p.seat == seat), None)
         return Reply(True, note, live.id, live.game.version, lines=lines, table=self.table(live), posts=posts,
                      panel=mine, waiting=live.waiting(), finished=finished, place=live.meta.place,
-                     message=live.meta.message, panels=panels)
+                     message=live.meta.message, names=live.names, panels=panels)
 
     def refused(self, live: LiveGame, seat: int | None, note: str, lang: Lang | None = None) -> Reply:
         """A refusal: nothing changed; the refused member sees their panel again."""
@@ -93,7 +93,7 @@ class Presenter:
     def current(self, live: LiveGame) -> Reply:
         return Reply(True, "", live.id, live.game.version, lines=self.recent(live), table=self.table(live),
                      waiting=live.waiting(), finished=not live.meta.status.live, place=live.meta.place,
-                     message=live.meta.message)
+                     message=live.meta.message, names=live.names)
 
     def released(self, live: LiveGame, deal: int, user: str, lang: Lang | None = None, note: str = "",
                  lead: tuple[str, ...] = ()) -> Reply:

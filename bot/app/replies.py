@@ -121,6 +121,8 @@ class Reply:
     """Where the game is played (a channel or thread id) and ..."""
     message: str = ""
     """... the id of its public table message there ('' until a door records one): what to edit."""
+    names: tuple[str, ...] = ()
+    """The players' names in seat order (a door's thread title, a text door's score line)."""
     panels: tuple[Panel, ...] = ()
     """Every seated member's fresh private view after a change (each only for that member's eyes), in
     the language they last used, so a door refreshes open panels without asking again."""

@@ -26,11 +26,11 @@ from discord.utils import MISSING
 
 from bot.app.controller import Controller, ControllerError, Member, NewGame, TablePlayer, find_player_game
 from bot.app.ids import BadComponentId, ComponentId, Verb
+from bot.app.moves import move_of
 from bot.app.replies import Answer, Panel, Post, Reply, Table
 from bot.config import Config
 from bot.discord.views import NUMBER, REASON, NumberModal, clip, submitted_text, to_file, to_files, to_view
 from bot.i18n import LANGS, Lang, card_error, pick_lang, t
-from engine.cards import Card, CardError, parse_card
 
 log = logging.getLogger(__name__)
 
@@ -380,25 +380,16 @@ class GameDoor:
         await turn.think()
         await self._show_hand(turn, cid.game)
 
-    async def on_lay(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
-        cards = await self._cards(turn, values)
-        if cards is not None:
-            await self._move(turn, cid, lambda: self.controller.lay_away(turn.user, cid.game, cid.version, cards,
-                                                                         turn.lang))
-
-    async def on_play(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
-        cards = await self._cards(turn, [cid.arg])
-        if cards is not None:
-            await self._move(turn, cid, lambda: self.controller.play_card(turn.user, cid.game, cid.version, cards[0],
-                                                                          turn.lang))
-
-    async def on_go(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
-        await self._move(turn, cid, lambda: self.controller.say_go(turn.user, cid.game, cid.version, turn.lang))
-
-    async def on_muggins(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
-        """A muggins show: claim the points the declarer missed (arg `yes`) or let the count stand."""
-        await self._move(turn, cid, lambda: self.controller.claim_muggins(turn.user, cid.game, cid.version,
-                                                                          cid.arg == "yes", turn.lang))
+    async def on_move(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+        """Lay away, play, go, or a muggins claim: the control read as a move once, then one typed command."""
+        try:
+            move = move_of(cid, values)
+        except BadComponentId:
+            cards = cid.verb in (Verb.LAY, Verb.PLAY)
+            await turn.say(card_error([*values, cid.arg], None, turn.lang) if cards else
+                           t("adapter.unknown_button", turn.lang))
+            return
+        await self._move(turn, cid, lambda: self.controller.move(turn.user, cid.game, cid.version, move, turn.lang))
 
     async def on_accept(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
         """The invited member accepts: the table opens (in a thread when allowed), the invitation loses
@@ -408,8 +399,7 @@ class GameDoor:
         if not reply.ok:
             await turn.say(reply.note)
             return
-        meta = await self.controller.meta(cid.game)  # the players' names, for the thread's title
-        names = " vs ".join(s.name for s in meta.seats) if meta is not None else "cribbage"
+        names = " vs ".join(reply.names) or "cribbage"
         where = await self.publisher.open_table(turn.interaction, reply, names)
         await self._close_invitation(turn, t("adapter.accepted", turn.public_lang, where=where))
         await self.panels.show(turn, reply.panel, t("adapter.game_in", turn.lang, where=where))
@@ -450,14 +440,6 @@ class GameDoor:
             await turn.say(reply.note)
             return
         await self.publisher.publish(reply, but=turn.user.user)
-
-    async def _cards(self, turn: Turn, values: Sequence[str]) -> list[Card] | None:
-        """The cards a select or button names; a value that is not a card is refused privately."""
-        try:
-            return [parse_card(v) for v in values]
-        except CardError as exc:
-            await turn.say(card_error(values, exc, turn.lang))
-            return None
 
     async def _show_hand(self, turn: Turn, game: str) -> None:
         reply = await self.controller.hand(turn.user, game, turn.lang)
@@ -700,8 +682,8 @@ class DiscordFront:
         self.tables = TableDoor(controller, config)
         games, learn, tables = self.games, self.learn, self.tables
         self.handlers: dict[Verb, Handler] = {
-            Verb.HAND: Handler(games.on_hand), Verb.LAY: Handler(games.on_lay), Verb.PLAY: Handler(games.on_play),
-            Verb.GO: Handler(games.on_go), Verb.MUGGINS: Handler(games.on_muggins),
+            Verb.HAND: Handler(games.on_hand), Verb.LAY: Handler(games.on_move), Verb.PLAY: Handler(games.on_move),
+            Verb.GO: Handler(games.on_move), Verb.MUGGINS: Handler(games.on_move),
             Verb.ACCEPT: Handler(games.on_accept), Verb.DECLINE: Handler(games.on_decline),
             Verb.DECLARE: Handler(games.open_declare, games.submit_declare),
             Verb.REVIEW: Handler(learn.on_review), Verb.DRILL: Handler(learn.on_drill),
