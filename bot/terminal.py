@@ -1,137 +1,141 @@
 """The terminal table: a local game against the computer, through the same controller and storage
-as the Discord bot. It prints the public lines with every call, shows the hand numbered, and maps
-what the person types (card numbers or card names) onto the same controls a Discord player clicks.
+as the Discord bot. A door as thin as the Discord one: it prints the public lines with every call,
+shows the hand numbered, reads what the panel asks for (lay away, play, a muggins count or claim),
+and calls the controller's typed moves with the version of the panel it showed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TextIO
 
-from bot.app.controller import Controller, Member, NewGame, card_from_control
-from bot.app.ids import ComponentId, Verb
+from bot.app.controller import Controller, Member, NewGame
 from bot.app.replies import Button, Panel, Reply, Select
 from engine.cards import Card, CardError, parse_card
 
 PLACE = "terminal"
 QUIT = {"q", "quit", "exit"}
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """What the person's line resolves to: a control's id and, for a select, its values."""
-
-    custom_id: str
-    values: tuple[str, ...] = ()
+HELP = {"?", "h", "help"}
+FINISHED = QUIT_STATUS = 0
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
+PegHook = Callable[[Panel, Sequence[str]], str | None]
+"""Sees every fresh panel with the players' names (an LED pegboard mirrors the pegs); text it returns is
+printed (a simulated board's drawing)."""
 
 
 def local_member(name: str) -> Member:
     return Member(f"local:{name}", name)
 
 
-async def play_at_terminal(controller: Controller, me: Member, stdin: TextIO, stdout: TextIO, *,
-                           new: NewGame | None = None, resume: str | None = None,
-                           on_pegs: Callable[[Panel], str | None] | None = None) -> int:
-    """Play one game (a new one, or `resume` an unfinished one). 0 when it ends, 1 if the person quits.
-
-    `on_pegs` sees every fresh panel (scores and back pegs: an LED pegboard mirrors them); text it
-    returns is printed (a simulated board's drawing)."""
-
-    def say(text: str) -> None:
-        stdout.write(text if text.endswith(": ") else text + "\n")
-        stdout.flush()
-
-    if resume is not None:
-        reply = await controller.table(resume)
-        say(f"Resuming your game {resume} (--new starts another). The latest at the table:")
-        reply = _with_panel(reply, (await controller.hand(me, resume)).panel)
-    else:
-        assert new is not None
-        reply = await controller.new_game(new)
-        target = new.target
-        say(f"Cribbage to {target}. Type cards like 5H or 10d, or their numbers; "
-            "'q' quits (the game is saved).")
-    game = reply.game
-    assert game is not None
-    while True:
-        for line in reply.lines:
-            say(line)
-        if on_pegs is not None and reply.panel is not None:
-            drawing = on_pegs(reply.panel)
-            if drawing:
-                say(drawing)
-        if reply.finished:
-            record = await controller.record(game)
-            final = reply.table.text.splitlines()[0] if reply.table else ""
-            say(f"final: {final.split(': ', 1)[-1]}")
-            if record is not None:
-                say(f"(the game record is in the database as game {game})")
-            return 0
-        panel = reply.panel
-        if panel is None:
-            panel = (await controller.hand(me, game)).panel
-            assert panel is not None
-        choice = _ask(panel, say, stdin)
-        if choice is None:
-            say("bye — the game is saved; run `cribbage play` again to go on")
-            return 1
-        answer = await controller.press(me, choice.custom_id, choice.values)
-        if not answer.ok:
-            say(f"  {answer.note}")
-            reply = Reply(True, game=game, panel=answer.panel or panel)
-            continue
-        reply = answer
+def farewell(*, interrupted: bool, saved: bool, resume: str = "cribbage play") -> str:
+    """The last line of a session that stops before the game ends (`q`, end of input, or Ctrl-C)."""
+    head = "interrupted" if interrupted else "bye"
+    if not saved:
+        return f"{head} — a --memory game is not saved: this one is gone"
+    return f"{head} — the game is saved; run `{resume}` again to go on"
 
 
-def _with_panel(reply: Reply, panel: Panel | None) -> Reply:
-    return replace(reply, panel=panel)
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """What a panel asks of the person now, read from its values (no custom ids)."""
+
+    kind: str
+    """'lay' (lay away `count` cards), 'play' (one of `playable`), 'go' (no card fits), 'declare' (a muggins
+    count), 'claim' (muggins or let it stand), or 'none' (nothing to do now)."""
+    count: int = 0
+    playable: tuple[Card, ...] = ()
 
 
-def _ask(panel: Panel, say: Callable[[str], None], stdin: TextIO) -> Choice | None:
-    listing = "  ".join(f"{i}:{c.pretty()}" for i, c in enumerate(panel.hand, start=1))
-    score = " – ".join(str(s) for s in panel.scores)
-    say(f"[{score}]  your hand  {listing}")
-    while True:
-        say((panel.prompt or "waiting") + ": ")
-        line = stdin.readline()
-        if not line or line.strip().lower() in QUIT:
-            return None
-        try:
-            return read_choice(panel, line.strip())
-        except ValueError as exc:
-            say(f"  {exc}")
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A typed move: what `Ask` asked for, with the cards, count or claim the person gave."""
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    points: int = 0
+    claim: bool = False
 
 
-def read_choice(panel: Panel, text: str) -> Choice:
-    """Turn a typed line into one of the panel's controls, or say what is wrong with it."""
+def asked(panel: Panel) -> Ask:
+    if not panel.prompt:
+        return Ask("none")
     select = next((c for c in panel.controls if isinstance(c, Select)), None)
     if select is not None:
-        cards = tuple(_card(panel.hand, t) for t in text.replace(",", " ").split())
-        k = select.min_values
-        if len(cards) != k or len(set(cards)) != k:
-            raise ValueError(f"name {k} different cards from your hand")
-        return Choice(select.custom_id, tuple(c.text for c in cards))
+        return Ask("lay", select.min_values)
+    if panel.phase == "show":  # a muggins show: the engine waits for this player's own count
+        return Ask("declare")
+    if panel.phase == "muggins":  # ... or for this player to claim what a count missed
+        return Ask("claim")
     buttons = [c for c in panel.controls if isinstance(c, Button)]
-    go = next((b for b in buttons if ComponentId.parse(b.custom_id).verb is Verb.GO), None)
-    if go is not None and not go.disabled:
-        if text and text.lower() != "go":
-            raise ValueError("no card you hold fits under 31: say go (press Enter)")
-        return Choice(go.custom_id)
-    if not text:
-        raise ValueError("name a card to play")
-    if text.lower() == "go":
+    faces = {c.pretty(): c for c in panel.hand}
+    playable = tuple(faces[b.label] for b in buttons if not b.disabled and b.label in faces)
+    return Ask("play", playable=playable) if playable else Ask("go")
+
+
+HELP_TEXT = {
+    "lay": "lay away {n} cards for the crib: type their numbers (1 2) or names (5H 10d), spaces between",
+    "play": "play one card: its number (3) or its name (5H, 10d, qs); when no card fits under 31 you say go "
+            "by yourself",
+    "declare": "muggins: type what this hand (or crib) counts, 0 to 29; points you miss can be claimed",
+    "claim": "muggins: y claims the points the count missed, n lets it stand",
+    "go": "no card you hold fits under 31: press Enter to say go",
+}
+PROMPTS = {"declare": "your count (0-29)", "claim": "claim muggins? (y/n)",
+           "go": "you cannot play: press Enter to say go"}
+"""The terminal's own prompts where the panel's are for buttons (lay away and play use the panel's)."""
+CARD_HELP = "cards are rank then suit: A 2 … 10 J Q K (T for ten) and S H D C; q quits"
+
+
+def help_text(ask: Ask, saved: bool) -> str:
+    what = HELP_TEXT.get(ask.kind, "nothing to type now").format(n=ask.count)
+    return f"  {what}\n  {CARD_HELP} ({'the game is saved' if saved else 'a --memory game is not saved'})"
+
+
+def read_move(ask: Ask, hand: Sequence[Card], text: str) -> Move:
+    """Turn a typed line into the move the panel asks for, or say exactly what is wrong with it."""
+    tokens = text.replace(",", " ").split()
+    if ask.kind == "lay":
+        return Move("lay", _lay_away(ask.count, hand, tokens))
+    if ask.kind == "declare":
+        if not text.strip().isdigit() or int(text) > 29:
+            raise ValueError("type what the hand counts: a number from 0 to 29")
+        return Move("declare", points=int(text))
+    if ask.kind == "claim":
+        if text.strip().lower() not in {"y", "yes", "n", "no"}:
+            raise ValueError("type y to claim muggins or n to let the count stand")
+        return Move("claim", claim=text.strip().lower().startswith("y"))
+    if ask.kind == "go":
+        if tokens and tokens != ["go"]:
+            raise ValueError("no card you hold fits under 31: press Enter to say go")
+        return Move("go")
+    if not tokens:
+        raise ValueError("name a card to play (its number or name; ? for help)")
+    if len(tokens) > 1:
+        raise ValueError(f"play one card at a time: you named {len(tokens)} ({' '.join(tokens)})")
+    if tokens[0].lower() == "go":
         raise ValueError("you can still play a card, so you cannot say go")
-    card = _card(panel.hand, text)
-    for b in buttons:
-        if card_from_control(b.custom_id) == card:
-            if b.disabled:
-                raise ValueError(f"{card} would take the count past 31")
-            return Choice(b.custom_id)
-    raise ValueError(f"you cannot play {card} now")
+    card = _card(hand, tokens[0])
+    if card not in ask.playable:
+        raise ValueError(f"{card.pretty()} would take the count past 31")
+    return Move("play", (card,))
 
 
-def _card(hand: tuple[Card, ...], token: str) -> Card:
+def _lay_away(k: int, hand: Sequence[Card], tokens: list[str]) -> tuple[Card, ...]:
+    cards = tuple(_card(hand, t) for t in tokens)
+    if not cards:
+        raise ValueError(f"name {k} cards to lay away, e.g. 1 2 or 5H 10d")
+    twice = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
+    if twice is not None:
+        raise ValueError(f"you named {twice.pretty()} twice: name {k} different cards")
+    if len(cards) != k:
+        few = "too few" if len(cards) < k else "too many"
+        raise ValueError(f"{few}: name {k} cards, you named {len(cards)}")
+    return cards
+
+
+def _card(hand: Sequence[Card], token: str) -> Card:
     if token.isdigit() and token != "10":
         i = int(token)
         if 1 <= i <= len(hand):
@@ -142,5 +146,161 @@ def _card(hand: tuple[Card, ...], token: str) -> Card:
     except CardError as exc:
         raise ValueError(str(exc)) from None
     if card not in hand:
-        raise ValueError(f"you do not hold {card}")
+        raise ValueError(f"you do not hold {card.pretty()}")
     return card
+
+
+def final_line(names: Sequence[str], scores: Sequence[int], winner: int | None) -> str:
+    """The result, the winner first."""
+    order = sorted(range(len(scores)), key=lambda s: (s != winner, s))
+    return "final: " + " – ".join(f"{_name(names, s)} {scores[s]}" for s in order)
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if seat < len(names) else f"player {seat + 1}"
+
+
+class _Stop(Exception):
+    """The person leaves before the game ends: `q`, the end of input, or Ctrl-C."""
+
+    def __init__(self, interrupted: bool, at_prompt: bool) -> None:
+        super().__init__()
+        self.interrupted = interrupted
+        self.at_prompt = at_prompt
+
+
+class TerminalDoor:
+    """One person's game at the terminal: shows replies, asks for moves, sends them to the controller."""
+
+    def __init__(self, controller: Controller, me: Member, stdin: TextIO, stdout: TextIO, *,
+                 on_pegs: PegHook | None = None, resume_command: str = "cribbage play", saved: bool = True) -> None:
+        self.controller = controller
+        self.me = me
+        self.stdin = stdin
+        self.stdout = stdout
+        self.on_pegs = on_pegs
+        self.resume_command = resume_command
+        self.saved = saved
+        self.names: tuple[str, ...] = ()
+
+    def say(self, text: str) -> None:
+        self.stdout.write(text if text.endswith(": ") else text + "\n")
+        self.stdout.flush()
+
+    async def play(self, new: NewGame | None, resume: str | None) -> int:
+        reply = await self._start(new, resume)
+        game = reply.game
+        assert game is not None
+        meta = await self.controller.meta(game)
+        self.names = tuple(s.name for s in meta.seats) if meta is not None else ()
+        try:
+            while True:
+                self._show(reply)
+                if reply.finished:
+                    return await self._finish(game, reply)
+                panel = reply.panel or await self._panel(game)
+                reply = await self._turn(game, panel)
+        except _Stop as stop:
+            self.say(("\n" if stop.at_prompt and stop.interrupted else "")
+                     + farewell(interrupted=stop.interrupted, saved=self.saved, resume=self.resume_command))
+            return INTERRUPTED if stop.interrupted else QUIT_STATUS
+
+    async def _start(self, new: NewGame | None, resume: str | None) -> Reply:
+        if resume is not None:
+            reply = await self.controller.table(resume)
+            self.say(f"Resuming your game {resume} (--new starts another). The latest at the table:")
+            hand = await self.controller.hand(self.me, resume)
+            return Reply(True, game=resume, version=hand.version, lines=reply.lines, panel=hand.panel)
+        assert new is not None
+        reply = await self.controller.new_game(new)
+        kept = "the game is saved" if self.saved else "a --memory game is not saved"
+        self.say(f"Cribbage to {new.target}{' with muggins' if new.muggins else ''}. Type cards like 5H or 10d, "
+                 f"or their numbers.\n? says what to type; q quits ({kept}).")
+        return reply
+
+    async def _panel(self, game: str) -> Panel:
+        panel = (await self.controller.hand(self.me, game)).panel
+        assert panel is not None
+        return panel
+
+    def _show(self, reply: Reply) -> None:
+        for line in reply.lines:
+            self.say(line)
+        if self.on_pegs is not None and reply.panel is not None:
+            drawing = self.on_pegs(reply.panel, self.names)
+            if drawing:
+                self.say(drawing)
+
+    async def _finish(self, game: str, reply: Reply) -> int:
+        panel = reply.panel or await self._panel(game)
+        self.say(final_line(self.names, panel.scores, panel.winner))
+        if self.saved and await self.controller.record(game) is not None:
+            self.say(f"(the game record is in the database as game {game})")
+        return FINISHED
+
+    async def _turn(self, game: str, panel: Panel, auto: bool = True) -> Reply:
+        """One move: a go said for the person when no card fits (unless that was just refused), else what
+        they type. A refusal is printed and the move asked for again."""
+        ask = asked(panel)
+        if ask.kind == "none":
+            raise RuntimeError(f"nothing to do at the terminal in game {game}: {panel.text}")
+        self._hand_line(panel)
+        if ask.kind == "go" and auto:
+            self.say("you cannot play: go")
+            move = Move("go")
+        else:
+            move = self._read(ask, panel)
+        answer = await self._send(game, panel.version, move)
+        if answer.ok:
+            return answer
+        self.say(f"  {answer.note}")
+        return await self._turn(game, answer.panel or await self._panel(game), auto=False)
+
+    def _hand_line(self, panel: Panel) -> None:
+        listing = "  ".join(f"{i}:{c.pretty()}" for i, c in enumerate(panel.hand, start=1))
+        score = " – ".join(f"{_name(self.names, s)} {p}" for s, p in enumerate(panel.scores))
+        self.say(f"[{score}]  your hand  {listing}" if panel.hand else f"[{score}]  {panel.text}")
+
+    def _read(self, ask: Ask, panel: Panel) -> Move:
+        prompt = PROMPTS.get(ask.kind) or panel.prompt or "your move"
+        while True:
+            self.say(prompt + ": ")
+            try:
+                line = self.stdin.readline()
+            except KeyboardInterrupt:
+                raise _Stop(interrupted=True, at_prompt=True) from None
+            if not line:
+                raise _Stop(interrupted=False, at_prompt=True)
+            text = line.strip()
+            if text.lower() in QUIT:
+                raise _Stop(interrupted=False, at_prompt=False)
+            if text.lower() in HELP:
+                self.say(help_text(ask, self.saved))
+                continue
+            try:
+                return read_move(ask, panel.hand, text)
+            except ValueError as exc:
+                self.say(f"  {exc}")
+
+    async def _send(self, game: str, version: int, move: Move) -> Reply:
+        c, me = self.controller, self.me
+        if move.kind == "lay":
+            return await c.lay_away(me, game, version, move.cards)
+        if move.kind == "play":
+            return await c.play_card(me, game, version, move.cards[0])
+        if move.kind == "declare":
+            return await c.declare_muggins(me, game, version, move.points)
+        if move.kind == "claim":
+            return await c.claim_muggins(me, game, version, move.claim)
+        return await c.say_go(me, game, version)
+
+
+async def play_at_terminal(controller: Controller, me: Member, stdin: TextIO, stdout: TextIO, *,
+                           new: NewGame | None = None, resume: str | None = None, on_pegs: PegHook | None = None,
+                           resume_command: str = "cribbage play", saved: bool = True) -> int:
+    """Play one game (a new one, or `resume` an unfinished one) until it ends (0), the person quits with
+    `q` or the end of input (0, the game kept), or presses Ctrl-C at a prompt (130, the game kept).
+
+    `resume_command` is how to come back (the quit line names it); `saved` False says a --memory game is lost."""
+    door = TerminalDoor(controller, me, stdin, stdout, on_pegs=on_pegs, resume_command=resume_command, saved=saved)
+    return await door.play(new, resume)

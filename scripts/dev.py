@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shlex
+import signal
 import subprocess
 import sys
 import venv
@@ -43,22 +45,45 @@ def ensure_venv() -> None:
     STAMP.write_text(digest)
 
 
+def run(command: list[str], env: dict[str, str] | None = None) -> int:
+    """Run a task in the foreground and return its exit status. Ctrl-C reaches the task itself (the whole
+    foreground process group gets it), so this wrapper ignores it and only waits: the task decides how
+    to stop (a game says it is saved and exits 130). A task killed by a signal N exits 128 + N, as in a shell."""
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: None)  # reset to the default in the child
+    try:
+        code = subprocess.run(command, cwd=ROOT, env=env).returncode
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    return 128 - code if code < 0 else code
+
+
+def _resume_env(*words: str) -> dict[str, str]:
+    """The environment for a task, naming how to run it again (`cribbage play` says it when you quit: the
+    `cribbage` command is on no PATH outside .venv)."""
+    again = " ".join(["python3", shlex.quote(sys.argv[0] or "scripts/dev.py"), *words])
+    return {**os.environ, "CRIBBAGE_RESUME": again}
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] in {"-h", "--help"}:
         print(__doc__)
         return 0 if argv else 2
-    ensure_venv()
+    try:
+        ensure_venv()
+    except KeyboardInterrupt:
+        print("\ninterrupted while setting up .venv; run the command again to finish", file=sys.stderr)
+        return 130
     task, rest = argv[0], argv[1:]
     if task == "test":
-        ruff = subprocess.run([str(BIN / "ruff"), "check", str(ROOT)], cwd=ROOT)
-        tests = subprocess.run([str(_python()), "-m", "pytest", *rest], cwd=ROOT)
-        return tests.returncode or ruff.returncode
+        ruff = run([str(BIN / "ruff"), "check", str(ROOT)])
+        tests = run([str(_python()), "-m", "pytest", *rest])
+        return tests or ruff
     if task == "play":
         # the main job on embedded defaults: a local game, its SQLite file, and the simulated LED board
         board = [] if any(a.startswith("--board") for a in rest) else ["--board", "sim://table"]
-        return subprocess.run([str(BIN / "cribbage"), "play", *board, *rest], cwd=ROOT).returncode
+        return run([str(BIN / "cribbage"), "play", *board, *rest], _resume_env("play"))
     if task == "cribbage":
-        return subprocess.run([str(BIN / "cribbage"), *rest], cwd=ROOT).returncode
+        return run([str(BIN / "cribbage"), *rest], _resume_env("cribbage", "play"))
     print(f"unknown task {task!r}: use play, test or cribbage", file=sys.stderr)
     return 2
 

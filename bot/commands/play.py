@@ -1,6 +1,8 @@
 """`cribbage play`: a game against the computer at the terminal, through the controller and SQLite.
 
-An unfinished game is kept in the database and resumed the next time (unless --new or --seed).
+An unfinished game is kept in the database and resumed the next time (unless --new or --seed); when
+the options asked for differ from that game's, the command says so and how to start the asked-for one.
+One Ctrl-C ends the session at once (exit status 130), the game kept.
 """
 
 from __future__ import annotations
@@ -8,9 +10,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import getpass
+import os
+import shlex
+import signal
 import sys
 import tempfile
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING
 
 from bot.config import ConfigError, load_config
@@ -18,15 +27,22 @@ from bot.errors import UsageError
 from engine.players import DIFFICULTIES
 
 if TYPE_CHECKING:  # the controller brings discord.py and Pillow: loaded only when a game starts
-    from bot.app.controller import Controller
+    from bot.app.controller import Controller, NewGame
+    from bot.model import GameMeta
     from bot.pegboard import PegMirror
 
+RESUME_ENV = "CRIBBAGE_RESUME"
+"""How the person started this command, when a wrapper knows better than `cribbage play` (scripts/dev.py
+sets it to `python3 scripts/dev.py play`): the quit line says to run it again."""
 
-def register(sub: argparse._SubParsersAction) -> None:
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("play", help="play a game against the computer at the terminal")
     p.add_argument("--difficulty", "--opponent", dest="difficulty", default=None,
                    help=f"the computer's strength: {', '.join(DIFFICULTIES)} (default from config: normal)")
     p.add_argument("--target", type=int, default=None, help="121 or 61 (default from config: 121)")
+    p.add_argument("--muggins", action="store_true", default=None,
+                   help="muggins: you declare your own counts, and points you miss the computer may claim")
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible game (starts a new one)")
     p.add_argument("--name", default=None, help="your name at the table (default: your login)")
     p.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
@@ -35,16 +51,18 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="mirror the pegs on an LED pegboard: a serial device, or sim:// for a simulated "
                    "board drawn here (default: [board] port in the config, else none)")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--db", default=None, help="SQLite database file (default: from config, or "
-                       "~/.local/share/cribbage/cribbage.sqlite3)")
-    where.add_argument("--memory", action="store_true", help="keep the game in a throw-away database")
+    where.add_argument("--db", default=None, help="SQLite database file (default: [storage] database in the "
+                       "config, or ~/.local/share/cribbage/cribbage.sqlite3 without a config file)")
+    where.add_argument("--memory", action="store_true",
+                       help="keep the game in a throw-away database: it is gone when the command ends")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from bot.app.controller import Controller
+    from bot.app.controller import Controller, NewGame
     from bot.pegboard import PegMirror
     from bot.storage import SqliteStorage, StorageError
+    from bot.terminal import PLACE, local_member
 
     try:
         config = load_config(args.config)
@@ -56,7 +74,9 @@ def run(args: argparse.Namespace) -> int:
     target = args.target or config.target
     if target not in (121, 61):
         raise UsageError(f"--target must be 121 or 61, not {target}")
-    name = args.name or _login()
+    me = local_member(args.name or _login())
+    request = NewGame(PLACE, me, difficulty=difficulty, target=target, skunk=config.skunk, seed=args.seed,
+                      muggins=bool(args.muggins))
     with tempfile.TemporaryDirectory(prefix="cribbage-") as tmp:
         path = Path(tmp) / "game.sqlite3" if args.memory else Path(args.db or config.database)
         try:
@@ -67,7 +87,10 @@ def run(args: argparse.Namespace) -> int:
         port = args.board or config.board_port
         mirror = PegMirror(port) if port else None
         try:
-            return asyncio.run(_play(controller, name, difficulty, target, config.skunk, args, mirror))
+            with _one_interrupt_stops():
+                return asyncio.run(_play(controller, request, args, mirror))
+        except KeyboardInterrupt:  # Ctrl-C while the computer thinks (at a prompt the door answers itself)
+            return _interrupted(args)
         finally:
             if mirror is not None:
                 mirror.close()
@@ -75,25 +98,84 @@ def run(args: argparse.Namespace) -> int:
             storage.close()
 
 
-async def _play(controller: Controller, name: str, difficulty: str, target: int, skunk: bool,
-                args: argparse.Namespace, mirror: PegMirror | None) -> int:
-    from bot.app.controller import NewGame, find_player_game
-    from bot.app.replies import Panel
-    from bot.terminal import PLACE, local_member, play_at_terminal
+def _interrupted(args: argparse.Namespace) -> int:
+    from bot.terminal import INTERRUPTED, farewell
 
-    me = local_member(name)
+    print("\n" + farewell(interrupted=True, saved=not args.memory, resume=resume_command(args)), flush=True)
+    return INTERRUPTED
+
+
+@contextmanager
+def _one_interrupt_stops() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt at once, even while a prompt waits for a line. (asyncio.run's own
+    handler only cancels the game's task on the first Ctrl-C, which a blocking read never notices; it
+    stands aside when the handler is not Python's default.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+async def _play(controller: Controller, request: NewGame, args: argparse.Namespace, mirror: PegMirror | None) -> int:
+    from bot.app.controller import find_player_game
+    from bot.app.replies import Panel
+    from bot.terminal import PLACE, play_at_terminal
+
     resume = None
     if not args.new and args.seed is None:
-        found = find_player_game(await controller.games_at(PLACE), me.user)
-        resume = found.id if found is not None else None
-    request = NewGame(PLACE, me, None, difficulty, target, skunk, args.seed)
+        found = find_player_game(await controller.games_at(PLACE), request.host.user)
+        if found is not None:
+            resume = found.id
+            for line in other_options(found, args, resume_command(args)):
+                print(line)
     on_pegs = None
     if mirror is not None:
-        def on_pegs(panel: Panel) -> str | None:
-            return mirror.drawing() if mirror.show(panel.scores, panel.backs, panel.winner) else None
+        def on_pegs(panel: Panel, names: Sequence[str]) -> str | None:
+            changed = mirror.show(panel.scores, panel.backs, panel.winner)
+            return mirror.drawing(names=names) if changed else None
 
-    return await play_at_terminal(controller, me, sys.stdin, sys.stdout, new=request, resume=resume,
-                                  on_pegs=on_pegs)
+    return await play_at_terminal(controller, request.host, sys.stdin, sys.stdout, new=request, resume=resume,
+                                  on_pegs=on_pegs, resume_command=resume_command(args), saved=not args.memory)
+
+
+def other_options(game: GameMeta, args: argparse.Namespace, command: str) -> list[str]:
+    """When the options given differ from the unfinished game's: which game goes on, and how to start the
+    asked-for one instead. Nothing when they agree (or none were given)."""
+    rules, computer = game.rules, game.seats[1].difficulty or "other"
+    differ: list[tuple[str, str]] = []
+    if args.target is not None and args.target != rules.target:
+        differ.append((f"{args.target} points", f"--target {args.target}"))
+    if args.difficulty is not None and args.difficulty != computer:
+        differ.append((f"the {args.difficulty} computer", f"--difficulty {shlex.quote(args.difficulty)}"))
+    if args.muggins and not rules.muggins:
+        differ.append(("muggins", "--muggins"))
+    if not differ:
+        return []
+    asked, options = ", ".join(a for a, _ in differ), " ".join(o for _, o in differ)
+    return [f"You asked for {asked}, but your unfinished game {game.id} is to {rules.target} against the "
+            f"{computer} computer{' with muggins' if rules.muggins else ''}: resuming it.",
+            f"To start the game you asked for instead: {command} --new {options}"]
+
+
+def resume_command(args: argparse.Namespace) -> str:
+    """How to come back to this game: the wrapper's command (or `cribbage play`) with the options that
+    find it again (the database and the name)."""
+    words = [os.environ.get(RESUME_ENV) or "cribbage play"]
+    if args.db:
+        words.append(f"--db {shlex.quote(args.db)}")
+    if args.name:
+        words.append(f"--name {shlex.quote(args.name)}")
+    if args.config:
+        words.append(f"--config {shlex.quote(args.config)}")
+    return " ".join(words)
 
 
 def _login() -> str:
