@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import base64
+import binascii
 import logging
+import re
 import sys
 
 from bot.config import TOKEN_HELP, ConfigError, load_config
@@ -27,10 +30,14 @@ def run(args: argparse.Namespace) -> int:
     if not token:
         raise UsageError(TOKEN_HELP)
     database = args.db or str(config.database)
+    app = token_id(token)
     if args.check:
-        print(f"config: {config.source or 'built-in defaults'}; database: {database}; token: present")
+        print(f"config: {config.source or 'built-in defaults'}; database: {database}; token: present, shaped "
+              f"like a bot token (the bot's id {app}); it cannot be verified offline: `cribbage bot` connects "
+              "and Discord accepts or refuses it")
         return 0
     # imported here so that everything else runs without touching discord.py's start-up
+    import aiohttp
     import discord
 
     from bot.app.controller import Controller
@@ -48,7 +55,30 @@ def run(args: argparse.Namespace) -> int:
     except discord.LoginFailure:
         raise UsageError("Discord refused the token: reset it on the Bot page of your application and set "
                          "DISCORD_TOKEN again (docs/discord-setup.md)") from None
+    except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:  # ClientConnectorError is both
+        print(f"cribbage bot: cannot reach Discord: {exc or type(exc).__name__}", file=sys.stderr)
+        return 1
     finally:
         controller.close()
         storage.close()
     return 0
+
+
+_PART = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def token_id(token: str) -> str:
+    """The bot's id a token starts with; UsageError when the token is not shaped like a Discord bot token
+    (three dot-separated base64url parts, the first the bot's numeric id). Only Discord can say more."""
+    parts = token.split(".")
+    if len(parts) != 3 or not all(_PART.fullmatch(p) for p in parts):
+        raise UsageError("the token is not shaped like a Discord bot token (three parts of letters, digits, "
+                         "- and _, joined by dots): copy it again from the Bot page (Reset Token)")
+    try:
+        first = base64.urlsafe_b64decode(parts[0] + "=" * (-len(parts[0]) % 4)).decode("ascii")
+    except (binascii.Error, UnicodeDecodeError):
+        first = ""
+    if not first.isdigit():
+        raise UsageError("the token's first part is not a bot's id (base64 of a number): copy the token again "
+                         "from the Bot page (Reset Token)")
+    return first
