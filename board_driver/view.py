@@ -96,9 +96,11 @@ def _label(i: int, track: Track, name: str, winner: bool) -> str:
     dark = track.colour == 0 and track.front == 0
     mark = "▶" if track.highlight else " "
     pegs = "(dark)" if dark else track.text()
-    tail = f"  {pegs}" + ("  ★" if winner else "")
     head = f"{i + 1}{mark} "
-    return head + clip(name, WIDTH - columns(head) - columns(tail)) + tail if name else head + tail.lstrip()
+    if not name:
+        return f"{head}{pegs:>7}" + (" ★" if winner else "")
+    tail = f"  {pegs}" + ("  ★" if winner else "")
+    return head + clip(name, WIDTH - columns(head) - columns(tail)) + tail
 
 
 def draw(state: BoardState, info: BoardInfo, *, seq: int = 0, quiet: bool = False, colour: bool = False,

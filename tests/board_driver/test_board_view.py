@@ -10,10 +10,10 @@ def test_the_terminal_picture_of_a_small_board() -> None:
     assert draw(state, info, seq=4, quiet=True).splitlines() == [
         "sim-1.0 · protocol 1 · 2 tracks × 20 holes · 41 LEDs · seq 4 · brightness 90",
         "host quiet: pegs kept, status LED breathing",
-        "1▶ 12/9  ★",
+        "1▶    12/9 ★",
         "   ····· ···○·",
         "   ·●··¦ ·····",
-        "2  (dark)",
+        "2   (dark)",
         "   ····· ·····",
         "   ····¦ ·····",
         "★ track 1 flashing: the winner",
