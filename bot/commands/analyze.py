@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, cast
 
 from bot.errors import UsageError
 from engine.analysis import Analysis, analyze
@@ -16,7 +16,7 @@ from engine.winplay import OptionChance, option_chances
 from engine.winprob import TableError, Unavailable, WinTable, load_table, shipped_table
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("analyze", help="value all 15 discards of a six-card hand")
     p.add_argument("cards", nargs="*", help="six cards, e.g. 5H 5C 6D 7S JH KD")
     role = p.add_mutually_exclusive_group(required=True)
@@ -59,7 +59,9 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(chances, Unavailable):
             data["win_error"] = chances.reason
         elif chances is not None:
-            for row, chance in zip(data["options"], chances, strict=True):  # type: ignore[arg-type]
+            assert isinstance(table, WinTable)
+            rows = cast(list[dict[str, object]], data["options"])
+            for row, chance in zip(rows, chances, strict=True):
                 row["p_win"], row["p_win_se"] = round(chance.p_win, 4), round(chance.se, 4)
             data["win"] = {"scores": [me, them], "target": args.target, "samples": args.samples,
                            "table": {k: v for k, v in table.provenance.items() if k != "merged"}}

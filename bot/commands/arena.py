@@ -20,7 +20,7 @@ CHUNKS_PER_WORKER = 8
 (and progress can be shown as ranges finish)."""
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "arena", help="two computer strengths play duplicate pairs of games",
         description="Play GAMES games between strengths A and B as duplicate pairs (each deck sequence "

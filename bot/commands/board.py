@@ -46,7 +46,7 @@ class BoardFailed(Exception):
     """The board (not the command line) is at fault: printed, exit status 1."""
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("board", help="drive an LED pegboard over serial, or a simulated one",
                        description="Drive an LED pegboard: a device path (/dev/ttyUSB0), socket://HOST:PORT "
                                    "or sim://NAME for a simulated board in this process.")

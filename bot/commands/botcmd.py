@@ -13,7 +13,7 @@ from bot.config import TOKEN_HELP, ConfigError, load_config
 from bot.errors import UsageError
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("bot", help="run the Discord bot (see docs/discord-setup.md)")
     p.add_argument("--config", default=None, help="config file (default: $CRIBBAGE_CONFIG or ./config.toml)")
     p.add_argument("--db", default=None, help="SQLite database file (default: from the config)")

@@ -24,7 +24,7 @@ from render.table import PlayedCard, TableView, table_png
 KINDS = ("card", "hand", "table", "board", "breakdown", "analysis", "winprob", "gallery")
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("render", help="draw a card, hand, table, pegboard, breakdown or chart as a PNG",
                        description="Draw the pictures the bot sends. Every kind writes one PNG with -o; "
                                    "`gallery` writes one of every kind into a folder.")
@@ -82,7 +82,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     k.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write into")
 
 
-def _kind(kinds: argparse._SubParsersAction, name: str, help_text: str, *, deck: bool = False,
+def _kind(kinds: argparse._SubParsersAction[argparse.ArgumentParser], name: str, help_text: str, *, deck: bool = False,
           theme: bool = False) -> argparse.ArgumentParser:
     k = kinds.add_parser(name, help=help_text, description=help_text)
     k.add_argument("-o", "--output", required=True, metavar="FILE.png", help="where to write (- for stdout)")

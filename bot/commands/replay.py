@@ -9,7 +9,7 @@ from bot.errors import UsageError
 from engine.record import RecordError, read_lines, replay
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="replay game records through the engine and report any that differ")
     p.add_argument("file", help="a JSON Lines file of game records (- for stdin)")
     p.set_defaults(func=run)

@@ -25,7 +25,7 @@ from engine.scoring import (
 )
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("score", help="count a hand or crib with its starter, with the calls")
     p.add_argument("cards", nargs="*", help="four hand cards, e.g. 5H 5C 5D JS")
     p.add_argument("--starter", help="the starter card, e.g. 5S")

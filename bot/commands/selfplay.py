@@ -13,7 +13,7 @@ from engine.rules import Rules, RulesError
 from engine.selfplay import play_game
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("selfplay", help="computer games, written as records")
     p.add_argument("--games", type=int, required=True, help="how many games")
     p.add_argument("--seed", type=int, default=0, help="the first game's seed (game i uses seed+i)")

@@ -8,7 +8,7 @@ import json
 from engine.distribution import distribution
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("stats", help="exact facts about cribbage hands")
     what = p.add_subparsers(dest="what", metavar="WHAT", required=True)
     d = what.add_parser("distribution", help="how many of all 12,994,800 hands score each total")

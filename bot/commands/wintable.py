@@ -11,6 +11,7 @@ import shlex
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from bot.errors import UsageError
 from engine.rules import TARGETS
@@ -30,7 +31,7 @@ from engine.wintable import DealCounts, simulate
 REFERENCE = "reference"
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("wintable", help="build or merge the win-probability table")
     what = p.add_subparsers(dest="what", metavar="WHAT", required=True)
     b = what.add_parser("build", help="simulate deals of the reference strategy and solve the table")
@@ -59,20 +60,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     w.set_defaults(func=run_winprob)
 
 
-_PROGRESS = None  # the shared deal counter, inherited by each worker at start
+_PROGRESS: Any = None
+"""The shared deal counter (a multiprocessing Value of the fork context), inherited by each worker at start."""
 
 
-def _init_worker(progress: object) -> None:
+def _init_worker(progress: Any) -> None:
     global _PROGRESS
     _PROGRESS = progress
 
 
-def _shard(job: tuple[int, int]) -> dict:
+def _shard(job: tuple[int, int]) -> dict[str, object]:
     deals, seed = job
 
     def tick(done: int) -> None:
-        with _PROGRESS.get_lock():  # type: ignore[union-attr]
-            _PROGRESS.value += 10_000  # type: ignore[union-attr]
+        with _PROGRESS.get_lock():
+            _PROGRESS.value += 10_000
 
     return simulate(deals, seed, progress=tick).to_json()
 
