@@ -68,9 +68,12 @@ def asked(panel: Panel) -> Ask:
         return Ask("declare")
     if panel.phase == "muggins":  # ... or for this player to claim what a count missed
         return Ask("claim")
-    buttons = [c for c in panel.controls if isinstance(c, Button)]
+    # a card's button shows its face, enabled when the card fits under 31; Go is enabled only when none fits
     faces = {c.pretty(): c for c in panel.hand}
-    playable = tuple(faces[b.label] for b in buttons if not b.disabled and b.label in faces)
+    cards = [b for b in panel.controls if isinstance(b, Button) and b.label in faces]
+    if not cards:  # buttons this door cannot match to cards: every card is offered, the controller judges
+        return Ask("play", playable=panel.hand)
+    playable = tuple(faces[b.label] for b in cards if not b.disabled)
     return Ask("play", playable=playable) if playable else Ask("go")
 
 

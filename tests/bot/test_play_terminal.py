@@ -67,6 +67,26 @@ async def test_terminal_game_plays_to_the_end_through_the_controller() -> None:
     controller.close()
 
 
+def test_what_a_panel_asks_is_read_from_its_values() -> None:
+    from bot.app.replies import Button, Option, Panel, Select
+    from bot.terminal import Ask, asked
+    from engine.cards import parse_cards
+
+    hand = parse_cards("KH 5S 9D")
+    cards = tuple(Button(f"b{i}", c.pretty(), disabled=c.rank == 13) for i, c in enumerate(hand))
+    go = Button("go", "Go", disabled=True)
+    assert asked(Panel("u", 0, "", hand, (*cards, go), prompt="count 25: play a card", phase="play")) == Ask(
+        "play", playable=hand[1:])
+    none_fit = tuple(Button(b.custom_id, b.label, disabled=True) for b in cards)
+    assert asked(Panel("u", 0, "", hand, (*none_fit, Button("go", "Go")), prompt="count 29", phase="play")) == Ask(
+        "go")
+    lay = Select("s", "", tuple(Option(c.text, c.pretty()) for c in hand), 1, 1)
+    assert asked(Panel("u", 0, "", hand, (lay,), prompt="lay away 1", phase="discard")) == Ask("lay", 1)
+    assert asked(Panel("u", 0, "", (), (), prompt="declare", phase="show")) == Ask("declare")
+    assert asked(Panel("u", 0, "", (), (go,), prompt="claim?", phase="muggins")) == Ask("claim")
+    assert asked(Panel("u", 0, "waiting for bo", hand, cards, phase="play")) == Ask("none")
+
+
 def test_the_result_line_puts_the_winner_first() -> None:
     assert final_line(("ann", "computer (easy)"), (68, 121), 1) == "final: computer (easy) 121 – ann 68"
     assert final_line(("ann", "bo"), (121, 100), 0) == "final: ann 121 – bo 100"
