@@ -6,7 +6,7 @@ pyproject.toml changed.
 
     python3 scripts/dev.py play        # a game against the computer at the terminal, with the
                                        # simulated LED pegboard drawn as it changes
-    python3 scripts/dev.py test        # the whole test suite (and ruff)
+    python3 scripts/dev.py test        # ruff, mypy, the shape check, then the whole test suite
     python3 scripts/dev.py cribbage …  # any `cribbage` command
 """
 
@@ -25,6 +25,11 @@ ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".installed"
+
+MYPY_PACKAGES = ("engine", "board_driver", "render")
+"""The packages `test` type-checks with mypy (pyproject.toml says how strictly); add one once it passes."""
+SHAPE_PACKAGES = ("engine", "render", "board_driver")
+"""The packages whose classes (400 lines) and functions (60) scripts/check_shape.py holds to its limits."""
 
 
 def _python() -> Path:
@@ -64,6 +69,19 @@ def _resume_env(*words: str) -> dict[str, str]:
     return {**os.environ, "CRIBBAGE_RESUME": again}
 
 
+def test(pytest_args: list[str]) -> int:
+    """ruff, mypy, the shape check, then pytest: every step runs, and the task fails if any of them does."""
+    python = str(_python())
+    steps = [
+        [str(BIN / "ruff"), "check", str(ROOT)],
+        [python, "-m", "mypy", *MYPY_PACKAGES],
+        [python, str(ROOT / "scripts" / "check_shape.py"), *SHAPE_PACKAGES],
+        [python, "-m", "pytest", *pytest_args],
+    ]
+    codes = [run(step) for step in steps]
+    return codes[-1] or next((code for code in codes if code), 0)
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] in {"-h", "--help"}:
         print(__doc__)
@@ -75,9 +93,7 @@ def main(argv: list[str]) -> int:
         return 130
     task, rest = argv[0], argv[1:]
     if task == "test":
-        ruff = run([str(BIN / "ruff"), "check", str(ROOT)])
-        tests = run([str(_python()), "-m", "pytest", *rest])
-        return tests or ruff
+        return test(rest)
     if task == "play":
         # the main job on embedded defaults: a local game, its SQLite file, and the simulated LED board
         board = [] if any(a.startswith("--board") for a in rest) else ["--board", "sim://table"]
