@@ -67,7 +67,7 @@ class Hint(Enum):
     FACE_PAIR = "face_pair"
     """Two different face cards (K-Q, J-K...) counted as a pair: pairs go by rank."""
     IMPOSSIBLE_TOTAL = "impossible_total"
-    """19, 25, 26, 27 or more than 29 declared: no hand makes it."""
+    """19, 25, 26, 27 or more than MAX_HAND (29) declared: no hand makes it."""
     MISSED_NOBS = "missed_nobs"
     """The jack of the starter's suit was forgotten."""
 
