@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from bot.app.controller import Controller, Member, NewGame
-from bot.app.replies import Button, Panel, Reply, Select
+from bot.app.moves import ClaimMuggins, DeclareCount, LayAway, Move, PlayCard, SayGo
+from bot.app.replies import Panel, Reply, Select
 from engine.cards import Card, CardError, parse_card
+from engine.scoring import MAX_HAND
 
 PLACE = "terminal"
 QUIT = {"q", "quit", "exit"}
@@ -48,17 +50,8 @@ class Ask:
     playable: tuple[Card, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """A typed move: what `Ask` asked for, with the cards, count or claim the person gave."""
-
-    kind: str
-    cards: tuple[Card, ...] = ()
-    points: int = 0
-    claim: bool = False
-
-
 def asked(panel: Panel) -> Ask:
+    """What the panel asks of this person now, from its typed values."""
     if not panel.prompt:
         return Ask("none")
     select = next((c for c in panel.controls if isinstance(c, Select)), None)
@@ -68,13 +61,9 @@ def asked(panel: Panel) -> Ask:
         return Ask("declare")
     if panel.phase == "muggins":  # ... or for this player to claim what a count missed
         return Ask("claim")
-    # a card's button shows its face, enabled when the card fits under 31; Go is enabled only when none fits
-    faces = {c.pretty(): c for c in panel.hand}
-    cards = [b for b in panel.controls if isinstance(b, Button) and b.label in faces]
-    if not cards:  # buttons this door cannot match to cards: every card is offered, the controller judges
-        return Ask("play", playable=panel.hand)
-    playable = tuple(faces[b.label] for b in cards if not b.disabled)
-    return Ask("play", playable=playable) if playable else Ask("go")
+    if panel.can_go:
+        return Ask("go")
+    return Ask("play", playable=panel.playable)
 
 
 HELP_TEXT = {
@@ -100,19 +89,19 @@ def read_move(ask: Ask, hand: Sequence[Card], text: str) -> Move:
     """Turn a typed line into the move the panel asks for, or say exactly what is wrong with it."""
     tokens = text.replace(",", " ").split()
     if ask.kind == "lay":
-        return Move("lay", _lay_away(ask.count, hand, tokens))
+        return LayAway(_lay_away(ask.count, hand, tokens))
     if ask.kind == "declare":
-        if not text.strip().isdigit() or int(text) > 29:
-            raise ValueError("type what the hand counts: a number from 0 to 29")
-        return Move("declare", points=int(text))
+        if not text.strip().isascii() or not text.strip().isdigit() or int(text) > MAX_HAND:
+            raise ValueError(f"type what the hand counts: a number from 0 to {MAX_HAND}")
+        return DeclareCount(int(text))
     if ask.kind == "claim":
         if text.strip().lower() not in {"y", "yes", "n", "no"}:
             raise ValueError("type y to claim muggins or n to let the count stand")
-        return Move("claim", claim=text.strip().lower().startswith("y"))
+        return ClaimMuggins(text.strip().lower().startswith("y"))
     if ask.kind == "go":
         if tokens and tokens != ["go"]:
             raise ValueError("no card you hold fits under 31: press Enter to say go")
-        return Move("go")
+        return SayGo()
     if not tokens:
         raise ValueError("name a card to play (its number or name; ? for help)")
     if len(tokens) > 1:
@@ -122,7 +111,7 @@ def read_move(ask: Ask, hand: Sequence[Card], text: str) -> Move:
     card = _card(hand, tokens[0])
     if card not in ask.playable:
         raise ValueError(f"{card.pretty()} would take the count past 31")
-    return Move("play", (card,))
+    return PlayCard(card)
 
 
 def _lay_away(k: int, hand: Sequence[Card], tokens: list[str]) -> tuple[Card, ...]:
@@ -194,8 +183,7 @@ class TerminalDoor:
         reply = await self._start(new, resume)
         game = reply.game
         assert game is not None
-        meta = await self.controller.meta(game)
-        self.names = tuple(s.name for s in meta.seats) if meta is not None else ()
+        self.names = reply.names
         try:
             while True:
                 self._show(reply)
@@ -213,7 +201,8 @@ class TerminalDoor:
             reply = await self.controller.table(resume)
             self.say(f"Resuming your game {resume} (--new starts another). The latest at the table:")
             hand = await self.controller.hand(self.me, resume)
-            return Reply(True, game=resume, version=hand.version, lines=reply.lines, panel=hand.panel)
+            return Reply(True, game=resume, version=hand.version, lines=reply.lines, panel=hand.panel,
+                         names=reply.names)
         assert new is not None
         reply = await self.controller.new_game(new)
         kept = "the game is saved" if self.saved else "a --memory game is not saved"
@@ -250,10 +239,10 @@ class TerminalDoor:
         self._hand_line(panel)
         if ask.kind == "go" and auto:
             self.say("you cannot play: go")
-            move = Move("go")
+            move: Move = SayGo()
         else:
             move = self._read(ask, panel)
-        answer = await self._send(game, panel.version, move)
+        answer = await self.controller.move(self.me, game, panel.version, move)
         if answer.ok:
             return answer
         self.say(f"  {answer.note}")
@@ -284,19 +273,6 @@ class TerminalDoor:
                 return read_move(ask, panel.hand, text)
             except ValueError as exc:
                 self.say(f"  {exc}")
-
-    async def _send(self, game: str, version: int, move: Move) -> Reply:
-        c, me = self.controller, self.me
-        if move.kind == "lay":
-            return await c.lay_away(me, game, version, move.cards)
-        if move.kind == "play":
-            return await c.play_card(me, game, version, move.cards[0])
-        if move.kind == "declare":
-            return await c.declare_muggins(me, game, version, move.points)
-        if move.kind == "claim":
-            return await c.claim_muggins(me, game, version, move.claim)
-        return await c.say_go(me, game, version)
-
 
 async def play_at_terminal(controller: Controller, me: Member, stdin: TextIO, stdout: TextIO, *,
                            new: NewGame | None = None, resume: str | None = None, on_pegs: PegHook | None = None,

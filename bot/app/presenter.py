@@ -24,6 +24,8 @@ from engine.record import dumps, to_record
 
 RECENT_LINES = 8
 """How many of the latest public lines the table message keeps."""
+MUGGINS_COUNT = "muggins"
+"""The declare control's arg in a muggins game (a self-counting player's says `hand` or `crib`)."""
 
 
 def record_file(live: LiveGame) -> Attachment:
@@ -161,7 +163,7 @@ class Presenter:
             return self._count_panel(live, obs, step, image, lang)
         if obs.phase is Phase.DISCARD:
             return self._discard_panel(live, obs, image, score, lang)
-        if obs.phase is Phase.MUGGINS:
+        if live.meta.rules.muggins and obs.phase in (Phase.SHOW, Phase.MUGGINS):
             return self._muggins_panel(live, obs, image, score, lang)
         return self._play_panel(live, obs, image, score, lang)
 
@@ -208,20 +210,25 @@ class Presenter:
     def _muggins_panel(self, live: LiveGame, obs: Observation, image: Attachment | None, score: str,
                        lang: Lang) -> Panel:
         """A muggins show: the owner declares their count; the next player may claim what was missed."""
-        seat = obs.seat
+        seat, version = obs.seat, live.game.version
         if seat not in obs.to_act:
             waiting = t("general.list_sep", lang).join(live.names[s] for s in obs.to_act)
             return self._make(live, obs, t("muggins.waiting", lang, score=score, waiting=waiting), (), image)
         if Muggins(seat, True) in obs.legal:
-            version = live.game.version
             claim = Button(ComponentId(live.id, version, Verb.MUGGINS, "yes").encode(), t("muggins.claim", lang),
                            Style.DANGER)
             accept = Button(ComponentId(live.id, version, Verb.MUGGINS, "no").encode(), t("muggins.accept", lang))
             return self._make(live, obs, t("muggins.claim_prompt", lang, score=score), (claim, accept), image,
                               "claim muggins? (y/n)")
-        assert any(isinstance(a, Declare) for a in obs.legal)
-        return self._make(live, obs, t("muggins.declare_prompt", lang, score=score), (), image,
-                          "declare your count (0-29)")
+        assert obs.starter is not None and any(isinstance(a, Declare) for a in obs.legal)
+        which = "crib" if obs.counting_crib else "hand"
+        cards = obs.crib if obs.counting_crib else obs.kept
+        what = t(f"selfcount.what_{which}", lang)
+        text = t("muggins.declare_prompt", lang, score=score, what=what,
+                 cards=" ".join(c.pretty() for c in cards), starter=obs.starter.pretty())
+        button = Button(ComponentId(live.id, version, Verb.DECLARE, MUGGINS_COUNT).encode(),
+                        t(f"selfcount.button_{which}", lang), Style.PRIMARY)
+        return self._make(live, obs, text, (button,), image, f"declare your {which} (0-29)")
 
     def _count_panel(self, live: LiveGame, obs: Observation, step: CountStep, image: Attachment | None,
                      lang: Lang) -> Panel:
@@ -244,8 +251,10 @@ class Presenter:
     def _make(live: LiveGame, obs: Observation, text: str, controls: Sequence[Control],
               image: Attachment | None, prompt: str = "") -> Panel:
         winner = live.meta.winner if live.meta.winner is not None else obs.winner
+        playable = tuple(a.card for a in obs.legal if isinstance(a, Play))
         return Panel(live.meta.seats[obs.seat].user, obs.seat, text, obs.hand, tuple(controls), image, prompt,
-                     obs.scores, live.id, obs.backs, winner, live.game.version, obs.phase.value)
+                     obs.scores, live.id, obs.backs, winner, live.game.version, obs.phase.value, playable,
+                     Go(obs.seat) in obs.legal)
 
     # ------------------------------------------------------------------ the table
 

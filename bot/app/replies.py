@@ -95,6 +95,10 @@ class Panel:
     """The game's version this panel was drawn at: a move made from it names this version."""
     phase: str = ""
     """The engine's phase when drawn ('discard', 'play', 'muggins', ...): what a text door asks for."""
+    playable: tuple[Card, ...] = ()
+    """The cards this player may play now (empty when it is not their turn to play)."""
+    can_go: bool = False
+    """True when this player must say go now (no card fits under 31)."""
 
 
 @dataclass(frozen=True, slots=True)

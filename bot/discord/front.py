@@ -27,6 +27,7 @@ from discord.utils import MISSING
 from bot.app.controller import Controller, ControllerError, Member, NewGame, TablePlayer, find_player_game
 from bot.app.ids import BadComponentId, ComponentId, Verb
 from bot.app.moves import move_of
+from bot.app.presenter import MUGGINS_COUNT
 from bot.app.replies import Answer, Panel, Post, Reply, Table
 from bot.config import Config
 from bot.discord.views import NUMBER, REASON, NumberModal, clip, submitted_text, to_file, to_files, to_view
@@ -421,8 +422,12 @@ class GameDoor:
         """The declared count: the feedback and the fresh panel privately; the show (once nobody is still
         counting) publicly, and the other players' panels follow."""
         await turn.think()
-        reply = await self.controller.declare(turn.user, cid.game, cid.version, cid.arg == "crib",
-                                              text.get(NUMBER, ""), turn.lang)
+        if cid.arg == MUGGINS_COUNT:  # a muggins game: the count is pegged as declared
+            reply = await self.controller.declare_muggins(turn.user, cid.game, cid.version, text.get(NUMBER, ""),
+                                                          turn.lang)
+        else:
+            reply = await self.controller.declare(turn.user, cid.game, cid.version, cid.arg == "crib",
+                                                  text.get(NUMBER, ""), turn.lang)
         await self.panels.show(turn, reply.panel, reply.note + "\n\n" if reply.note else "")
         if reply.ok:
             await self.publisher.publish(reply, but=turn.user.user)

@@ -292,3 +292,32 @@ async def test_worker_processes_play_exactly_the_same_game() -> None:
         ends.append((last.posts[-1].text, last.posts[-1].files[-1].data, last.table.images[1].data))
         c.close()
     assert ends[0] == ends[1]
+
+
+async def test_a_muggins_show_asks_for_the_count_with_the_cards_and_pegs_what_was_declared() -> None:
+    c = make()
+    reply = await c.new_game(NewGame("chan", ANN, None, "easy", 121, muggins=True, seed=5))
+    turn = 0
+    while reply.panel is not None and reply.panel.phase != "show":
+        reply = await click(c, ANN, *autopilot(reply.panel, turn))  # type: ignore[misc]
+        assert reply.ok, reply.note
+        turn += 1
+    panel = reply.panel
+    assert panel is not None and panel.prompt in ("declare your hand (0-29)", "declare your crib (0-29)")
+    assert [ComponentId.parse(b.custom_id).arg for b in panel.controls] == ["muggins"]
+    game = c.games.load(reply.game or "")
+    assert game is not None
+    step = game.game.show_step()
+    assert step is not None
+    truth = game.game.show_breakdown(step)
+    assert all(card.pretty() in panel.text for card in truth.hand) and truth.starter.pretty() in panel.text
+    before = panel.scores[0]
+    bad = await c.declare_muggins(ANN, reply.game or "", panel.version, "30")
+    assert (bad.ok, bad.note) == (False, "A count is a whole number from 0 to 29, not “30”.")
+    said = await c.declare_muggins(ANN, reply.game or "", panel.version, 0)
+    assert said.ok and said.panel is not None
+    assert said.panel.scores[0] == before  # a count of 0 pegs nothing; the computer may claim the rest
+    lines = " ".join(said.lines)
+    assert truth.total == 6
+    assert "computer (easy): muggins: 6 missed" in lines
+    c.close()

@@ -75,11 +75,11 @@ def test_what_a_panel_asks_is_read_from_its_values() -> None:
     hand = parse_cards("KH 5S 9D")
     cards = tuple(Button(f"b{i}", c.pretty(), disabled=c.rank == 13) for i, c in enumerate(hand))
     go = Button("go", "Go", disabled=True)
-    assert asked(Panel("u", 0, "", hand, (*cards, go), prompt="count 25: play a card", phase="play")) == Ask(
-        "play", playable=hand[1:])
+    assert asked(Panel("u", 0, "", hand, (*cards, go), prompt="count 25: play a card", phase="play",
+                       playable=hand[1:])) == Ask("play", playable=hand[1:])
     none_fit = tuple(Button(b.custom_id, b.label, disabled=True) for b in cards)
-    assert asked(Panel("u", 0, "", hand, (*none_fit, Button("go", "Go")), prompt="count 29", phase="play")) == Ask(
-        "go")
+    assert asked(Panel("u", 0, "", hand, (*none_fit, Button("go", "Go")), prompt="count 29", phase="play",
+                       can_go=True)) == Ask("go")
     lay = Select("s", "", tuple(Option(c.text, c.pretty()) for c in hand), 1, 1)
     assert asked(Panel("u", 0, "", hand, (lay,), prompt="lay away 1", phase="discard")) == Ask("lay", 1)
     assert asked(Panel("u", 0, "", (), (), prompt="declare", phase="show")) == Ask("declare")
