@@ -20,7 +20,6 @@ import sys
 import time
 from pathlib import Path
 
-
 GAMES = 6
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,9 +28,9 @@ async def drive(db: str, acks: str, synchronous: str = "FULL") -> None:
     sys.path.insert(0, str(ROOT))
     from bot.app.controller import Controller, Member, NewGame
     from bot.autopilot import autopilot
-    from tests.bot.app_helpers import click
     from bot.model import Status
     from bot.storage import SqliteStorage
+    from tests.bot.app_helpers import click
 
     storage = SqliteStorage(db, synchronous=synchronous)
     next_id: list[str] = []
