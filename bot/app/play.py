@@ -21,14 +21,16 @@ from bot.app.replies import Button, Post, Reply, Style
 from bot.i18n import Lang, t
 from bot.model import GameMeta, Seat, SeatKind, Status
 from bot.storage import GameStore
-from engine.actions import PlayerAction
+from engine.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
 from engine.game import Game
 from engine.legality import IllegalAction
-from engine.observation import observe
+from engine.observation import Observation, observe
 from engine.players import DIFFICULTIES, make_player
 from engine.rules import Rules, RulesError
 from engine.scoring import MAX_HAND
 
+PLAYER_ACTIONS = (Discard, Play, Go, Declare, Muggins)
+"""What a seat may do (chance, the cuts and deals, is the game's)."""
 SEED_LIMIT = 2**63
 """Seeds are stored as SQLite integers: a larger one is refused, not overflowed."""
 
@@ -73,11 +75,12 @@ def new_game_id() -> str:
     return "".join(secrets.choice(alphabet) for _ in range(10))
 
 
-def think(strength: str, seed: int, obs: object) -> PlayerAction:
+def think(strength: str, seed: int, obs: Observation) -> PlayerAction:
     """One decision of the computer (module level, so a worker process can run it)."""
-    action = make_player(strength, seed).choose(obs)  # type: ignore[arg-type]
-    assert not isinstance(action, tuple)
-    return action  # type: ignore[return-value]
+    action = make_player(strength, seed).choose(obs)
+    if not isinstance(action, PLAYER_ACTIONS):  # chance (cuts, deals) is never a player's to choose
+        raise TypeError(f"the {strength} player chose {action!r}, which is not a player's action")
+    return action
 
 
 def computer_seed(game_seed: int, version: int, seat: int) -> int:

@@ -39,7 +39,10 @@ class Door(Protocol):
 
 
 def door_of(interaction: discord.Interaction) -> Door:
-    return cast(Door, interaction.client.front)  # type: ignore[attr-defined]
+    front = getattr(interaction.client, "front", None)
+    if front is None:
+        raise RuntimeError("a cribbage component reached a client without a door (no `front`)")
+    return cast(Door, front)
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=template(BUTTON_VERBS)):

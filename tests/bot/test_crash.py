@@ -88,6 +88,10 @@ def acked_versions(acks: Path) -> dict[str, int]:
     return best
 
 
+def ack_count(acks: Path) -> int:
+    return len(acks.read_text().splitlines()) if acks.exists() else 0
+
+
 def logged(db: Path) -> dict[str, int]:
     con = sqlite3.connect(db)
     try:
@@ -125,8 +129,12 @@ def test_kill_minus_nine_loses_nothing_and_applies_nothing_twice(tmp_path: Path)
     rng = random.Random(7)
     kills = 0
     for _ in range(5):
+        before = ack_count(acks)
         proc = start(db, acks)
-        time.sleep(rng.uniform(0.3, 0.8))
+        # kill it mid-run: once it has acknowledged something new, at a random moment shortly after
+        while proc.poll() is None and ack_count(acks) == before:
+            time.sleep(0.01)
+        time.sleep(rng.uniform(0.0, 0.25))
         if proc.poll() is not None:
             break
         os.kill(proc.pid, signal.SIGKILL)
