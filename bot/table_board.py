@@ -10,11 +10,7 @@ from __future__ import annotations
 
 from board_driver.driver import BoardDriver, DriverStatus, Timing
 from board_driver.model import GAME_HOLE, Effects, Track, default_track
-from engine.tablescore import BoardPicture, TableSession
-
-
-def picture(session: TableSession, holes: int = GAME_HOLE) -> BoardPicture:
-    return session.board(holes)
+from engine.tablescore import TableSession
 
 
 def tracks(session: TableSession, holes: int = GAME_HOLE) -> list[Track]:

@@ -14,7 +14,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from engine.wintable import DealCounts, solve
+from engine.wintable import DealStatistics, solve
 
 TABLE_FORMAT = "cribbage-wintable"
 TABLE_VERSION = 1
@@ -41,7 +41,7 @@ class WinTable:
     provenance: dict[str, Any]
     tables: dict[int, list[list[float]]]
     """tables[target][x][y]: the dealer's chance when the dealer needs x and the pone y."""
-    counts: DealCounts | None = None
+    counts: DealStatistics | None = None
 
     def p_win(self, me: int, them: int, i_deal: bool, target: int = 121) -> float:
         """My chance of winning, with scores `me` and `them` before a deal that I or they deal."""
@@ -56,7 +56,7 @@ class WinTable:
         return 1.0 - table[target - them][target - me]
 
 
-def build_table(counts: DealCounts, targets: tuple[int, ...], provenance: dict[str, Any]) -> WinTable:
+def build_table(counts: DealStatistics, targets: tuple[int, ...], provenance: dict[str, Any]) -> WinTable:
     tables = {t: [[round(p * SCALE) / SCALE for p in row] for row in solve(counts, t)] for t in targets}
     return WinTable(dict(provenance, deals=counts.deals), tables, counts)
 
@@ -104,7 +104,7 @@ def load_table(data: bytes) -> WinTable:
         if len(grid) != target + 1 or any(len(r) != target + 1 for r in grid):
             raise TableError(f"the {target}-point table has the wrong shape")
         tables[target] = grid
-    counts = DealCounts.from_json(payload["counts"]) if payload.get("counts") else None
+    counts = DealStatistics.from_json(payload["counts"]) if payload.get("counts") else None
     return WinTable(payload["provenance"], tables, counts)
 
 

@@ -28,7 +28,7 @@ SHOW_MAX = 2 * MAX_HAND
 
 
 @dataclass
-class DealCounts:
+class DealStatistics:
     """Counts over simulated deals; two shards add up to the counts of both."""
 
     deals: int = 0
@@ -84,10 +84,10 @@ class DealCounts:
                     row[k] += row[k - 1]
         self.finished = True
 
-    def merge(self, other: DealCounts) -> DealCounts:
+    def merge(self, other: DealStatistics) -> DealStatistics:
         if self.finished != other.finished:
             raise ValueError("cannot merge finished counts with unfinished ones")
-        out = DealCounts(self.deals + other.deals, finished=self.finished)
+        out = DealStatistics(self.deals + other.deals, finished=self.finished)
         for name in ("peg", "show", "race_dealer", "race_pone"):
             a, b = getattr(self, name), getattr(other, name)
             setattr(out, name, [[u + v for u, v in zip(ra, rb, strict=True)]
@@ -99,7 +99,7 @@ class DealCounts:
                 "show": self.show, "race_dealer": self.race_dealer, "race_pone": self.race_pone}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> DealCounts:
+    def from_json(cls, data: Mapping[str, Any]) -> DealStatistics:
         """Counts stored by `to_json` (JSON: the caller has checked the file, so the fields are trusted)."""
         if data.get("pmax") != PMAX:
             raise ValueError(f"counts tracked pegging to {data.get('pmax')}, this engine to {PMAX}")
@@ -112,10 +112,10 @@ def _grid(rows: int, cols: int) -> list[list[int]]:
 
 
 def simulate(deals: int, seed: int, progress: Callable[[int], None] | None = None,
-             every: int = 10_000) -> DealCounts:
+             every: int = 10_000) -> DealStatistics:
     """Count `deals` deals of the reference strategy; `progress(done)` is called now and then."""
     rng = random.Random(seed)
-    counts = DealCounts()
+    counts = DealStatistics()
     for i in range(1, deals + 1):
         counts.add(simulate_deal(rng))
         if progress is not None and i % every == 0:
@@ -124,7 +124,7 @@ def simulate(deals: int, seed: int, progress: Callable[[int], None] | None = Non
     return counts
 
 
-def solve(counts: DealCounts, target: int) -> list[list[float]]:
+def solve(counts: DealStatistics, target: int) -> list[list[float]]:
     """D[x][y] for needs 1..target: the dealer's chance of winning (row and column 0 unused)."""
     if not counts.finished:
         raise ValueError("finish the counts before solving")

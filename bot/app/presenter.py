@@ -11,7 +11,7 @@ from typing import Any
 from bot import pictures
 from bot.app.ids import ComponentId, Verb
 from bot.app.live import CountStep, LiveGame, show_range, shows_by_deal
-from bot.app.replies import Attachment, Button, Control, Option, Panel, Post, Reply, Select, Style, Table
+from bot.app.replies import Attachment, Button, Control, Option, Panel, Post, Reply, Select, Style, TableMessage
 from bot.app.runner import Runner
 from bot.i18n import Lang, t
 from bot.model import Status
@@ -258,7 +258,7 @@ class Presenter:
 
     # ------------------------------------------------------------------ the table
 
-    def table(self, live: LiveGame) -> Table:
+    def table(self, live: LiveGame) -> TableMessage:
         obs = live.public_obs()
         text = self._table_text(live, obs)
         images: tuple[Attachment, ...] = ()
@@ -277,7 +277,7 @@ class Presenter:
         if live.active:
             controls = (Button(ComponentId(live.id, 0, Verb.HAND).encode(), t("game.my_hand", live.lang),
                                Style.PRIMARY),)
-        return Table(text, images, controls)
+        return TableMessage(text, images, controls)
 
     def _table_text(self, live: LiveGame, obs: Observation) -> str:
         names, lang = live.names, live.lang

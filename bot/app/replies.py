@@ -55,8 +55,9 @@ class Attachment:
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
-    """The public table message: edited in place as the game goes."""
+class TableMessage:
+    """A game's public message (its scores, the latest lines, the table and board pictures): edited in
+    place as the game goes. ("Table mode", by contrast, keeps score for a real table.)"""
 
     text: str
     images: tuple[Attachment, ...]
@@ -114,7 +115,7 @@ class Reply:
     version: int = 0
     lines: tuple[str, ...] = ()
     """Public narration of what this command caused, in order, with every call."""
-    table: Table | None = None
+    table: TableMessage | None = None
     posts: tuple[Post, ...] = ()
     panel: Panel | None = None
     """The acting user's fresh private view (never shown to anyone else)."""

@@ -21,8 +21,6 @@ from render.gallery import write_gallery
 from render.style import FOUR_COLOUR, RGB, THEMES, TWO_COLOUR, DeckColours, RenderError, hex_rgb
 from render.table import PlayedCard, TableView, table_png
 
-KINDS = ("card", "hand", "table", "board", "breakdown", "analysis", "winprob", "gallery")
-
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("render", help="draw a card, hand, table, pegboard, breakdown or chart as a PNG",

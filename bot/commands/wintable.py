@@ -26,7 +26,7 @@ from engine.winprob import (
     shipped_table,
     win_probability,
 )
-from engine.wintable import DealCounts, simulate
+from engine.wintable import DealStatistics, simulate
 
 REFERENCE = "reference"
 
@@ -92,13 +92,13 @@ def run_build(args: argparse.Namespace) -> int:
     progress = ctx.Value("q", 0)
     jobs = [(n, args.seed * 1000 + i) for i, n in enumerate(sizes) if n]
     start = time.perf_counter()
-    counts = DealCounts(finished=True)
+    counts = DealStatistics(finished=True)
     with ctx.Pool(workers, initializer=_init_worker, initargs=(progress,)) as pool:
         pending = pool.imap_unordered(_shard, jobs)
         done_shards = 0
         while done_shards < len(jobs):
             try:
-                counts = counts.merge(DealCounts.from_json(pending.next(timeout=1.0)))
+                counts = counts.merge(DealStatistics.from_json(pending.next(timeout=1.0)))
                 done_shards += 1
             except multiprocessing.TimeoutError:
                 pass
@@ -175,7 +175,7 @@ def _read_once(paths: list[str]) -> list[WinTable]:
 
 def run_merge(args: argparse.Namespace) -> int:
     tables = _read_once(args.files)
-    counts = DealCounts(finished=True)
+    counts = DealStatistics(finished=True)
     for path, t in zip(args.files, tables, strict=True):
         if t.counts is None:
             raise UsageError(f"{path} carries no counts to merge")

@@ -14,6 +14,7 @@ from discord import app_commands
 from bot.discord.front import Turn
 from bot.i18n import Lang, t
 from bot.rules_help import topics
+from engine.scoring import MAX_HAND
 
 if TYPE_CHECKING:
     from bot.discord.front import DiscordFront
@@ -63,7 +64,7 @@ class Bounded(app_commands.Transformer):
         return value
 
 
-Points = app_commands.Transform[int, Bounded(1, 29)]
+Points = app_commands.Transform[int, Bounded(1, MAX_HAND)]
 DealNumber = app_commands.Transform[int, Bounded(1, 999)]
 
 

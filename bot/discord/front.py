@@ -28,7 +28,7 @@ from bot.app.controller import Controller, ControllerError, Member, NewGame, Tab
 from bot.app.ids import BadComponentId, ComponentId, Verb
 from bot.app.moves import move_of
 from bot.app.presenter import MUGGINS_COUNT
-from bot.app.replies import Answer, Panel, Post, Reply, Table
+from bot.app.replies import Answer, Panel, Post, Reply, TableMessage
 from bot.config import Config
 from bot.discord.views import NUMBER, REASON, NumberModal, clip, submitted_text, to_file, to_files, to_view
 from bot.i18n import LANGS, Lang, card_error, pick_lang, t
@@ -200,13 +200,13 @@ class TableEditor:
     with the newest table, so a fast game never trips Discord's rate limits. Each submission names
     where the table message is (from the reply), so an edit asks nobody."""
 
-    def __init__(self, edit: Callable[[str, str, Table], Awaitable[None]], interval: float = 1.0) -> None:
+    def __init__(self, edit: Callable[[str, str, TableMessage], Awaitable[None]], interval: float = 1.0) -> None:
         self._edit = edit
         self.interval = interval
-        self._pending: dict[str, tuple[str, str, Table]] = {}
+        self._pending: dict[str, tuple[str, str, TableMessage]] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
 
-    def submit(self, game_id: str, place: str, message: str, table: Table) -> None:
+    def submit(self, game_id: str, place: str, message: str, table: TableMessage) -> None:
         self._pending[game_id] = (place, message, table)
         if game_id not in self._tasks:
             self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"table-{game_id}")
@@ -274,7 +274,7 @@ class Publisher:
         await self.post(str(target.id), reply.posts)
         return str(target.mention)
 
-    async def _edit_table(self, place: str, message: str, table: Table) -> None:
+    async def _edit_table(self, place: str, message: str, table: TableMessage) -> None:
         partial = self.client.get_partial_messageable(int(place)).get_partial_message(int(message))
         await partial.edit(content=clip(table.text), attachments=to_files(table.images),
                            view=to_view(table.controls))

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.app.ids import BUTTON_VERBS, SELECT_VERBS, template
-from bot.app.replies import Button, Option, Select, Style, Table
+from bot.app.replies import Button, Option, Select, Style, TableMessage
 from bot.discord.front import TableEditor
 from bot.discord.views import GameButton, GameSelect, clip, to_view
 from bot.model import Status
@@ -215,14 +215,14 @@ async def test_resign_end_and_record_commands(bot: Harness) -> None:
 async def test_table_edits_are_batched() -> None:
     edits: list[tuple[str, str, str]] = []
 
-    async def edit(place: str, message: str, table: Table) -> None:
+    async def edit(place: str, message: str, table: TableMessage) -> None:
         edits.append((place, message, table.text))
 
     editor = TableEditor(edit, interval=0.05)
-    editor.submit("g", "7", "8", Table("v0", (), ()))
+    editor.submit("g", "7", "8", TableMessage("v0", (), ()))
     await asyncio.sleep(0.01)
     for n in range(1, 10):
-        editor.submit("g", "7", "8", Table(f"v{n}", (), ()))
+        editor.submit("g", "7", "8", TableMessage(f"v{n}", (), ()))
     await editor.flush()
     assert edits == [("7", "8", "v0"), ("7", "8", "v9")]  # the first at once, then only the newest after the pause
 

@@ -3,7 +3,7 @@ import random
 import pytest
 
 from engine.reference import DealOutcome, simulate_deal
-from engine.wintable import DealCounts, simulate, solve
+from engine.wintable import DealStatistics, simulate, solve
 
 
 def outcome(pegs: list[tuple[bool, int]], hp: int = 0, hd: int = 0, crib: int = 0) -> DealOutcome:
@@ -11,7 +11,7 @@ def outcome(pegs: list[tuple[bool, int]], hp: int = 0, hd: int = 0, crib: int = 
 
 
 def test_race_counts_keep_the_order_of_points() -> None:
-    counts = DealCounts()
+    counts = DealStatistics()
     counts.add(outcome([(True, 2), (False, 3), (True, 1)], hp=4, hd=6, crib=2))
     counts.finish()
     assert counts.peg[3][3] == 1 and counts.show[4][8] == 1
@@ -32,7 +32,7 @@ def test_every_deal_is_a_race_won_or_nobody_finishing() -> None:
 def test_shards_merge_by_addition() -> None:
     rng = random.Random(7)
     outcomes = [simulate_deal(rng) for _ in range(400)]
-    whole, first, second = DealCounts(), DealCounts(), DealCounts()
+    whole, first, second = DealStatistics(), DealStatistics(), DealStatistics()
     for i, o in enumerate(outcomes):
         whole.add(o)
         (first if i % 2 else second).add(o)
@@ -40,17 +40,17 @@ def test_shards_merge_by_addition() -> None:
         c.finish()
     merged = first.merge(second)
     assert merged.to_json() == whole.to_json()
-    assert DealCounts.from_json(merged.to_json()).to_json() == whole.to_json()
+    assert DealStatistics.from_json(merged.to_json()).to_json() == whole.to_json()
     with pytest.raises(ValueError, match="cannot merge finished counts with unfinished ones"):
-        whole.merge(DealCounts())
+        whole.merge(DealStatistics())
 
 
 @pytest.fixture(scope="module")
-def counts() -> DealCounts:
+def counts() -> DealStatistics:
     return simulate(20_000, seed=11)
 
 
-def test_table_is_monotone(counts: DealCounts) -> None:
+def test_table_is_monotone(counts: DealStatistics) -> None:
     D = solve(counts, 61)
     for x in range(1, 62):
         for y in range(1, 62):
@@ -82,7 +82,7 @@ def play_out(rng: random.Random, outcomes: list[DealOutcome], dealer_need: int, 
         dealer = pone
 
 
-def test_table_agrees_with_playing_whole_games(counts: DealCounts) -> None:
+def test_table_agrees_with_playing_whole_games(counts: DealStatistics) -> None:
     D = solve(counts, 61)
     rng = random.Random(5)
     outcomes = [simulate_deal(rng) for _ in range(20_000)]
