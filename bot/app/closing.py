@@ -9,7 +9,8 @@ from dataclasses import replace
 
 from bot.app.games import GameCache
 from bot.app.live import CountStep, LiveGame
-from bot.app.presenter import Presenter, closed_note, record_file
+from bot.app.pegboard import Pegboard
+from bot.app.presenter import Presenter, closed_note, record_file, with_line
 from bot.app.replies import Post, Reply
 from bot.i18n import t
 from bot.model import Declaration, SeatKind, Status
@@ -19,9 +20,10 @@ from engine.events import Shown
 class Closing:
     """Ends games that stop early, and nudges (then forfeits) players who stop answering."""
 
-    def __init__(self, cache: GameCache, presenter: Presenter, *, clock: Callable[[], float],
+    def __init__(self, cache: GameCache, presenter: Presenter, pegboard: Pegboard, *, clock: Callable[[], float],
                  remind_after: float, forfeit_after: float) -> None:
         self.cache = cache
+        self.pegboard = pegboard
         self.presenter = presenter
         self.clock = clock
         self.remind_after = remind_after
@@ -32,9 +34,10 @@ class Closing:
         self.cache.store.set_status(live.id, status, now=now, winner=winner)
         live.meta = replace(live.meta, status=status, winner=winner, updated=now)
         files = (record_file(live),) if live.game.deals else ()
+        board = self.pegboard.game_changed(live)
         reply = self.presenter.changed(live, "", lines=(text,), posts=(Post(text, files),), finished=True, note=text)
         self.cache.forget(live.id)
-        return reply
+        return with_line(reply, board)
 
     def resign(self, live: LiveGame, seat: int) -> Reply:
         if not live.meta.status.live:
@@ -104,7 +107,8 @@ class Closing:
             settle(live, step, None, self.clock())
         seats = sorted({s.seat for s in steps})
         text = " ".join(t("selfcount.timeout", live.lang, name=live.names[s]) for s in seats)
-        return self.presenter.released(live, steps[0].deal, "", note=text, lead=(text,))
+        board = self.pegboard.game_changed(live)
+        return with_line(self.presenter.released(live, steps[0].deal, "", note=text, lead=(text,)), board)
 
 
 def settle(live: LiveGame, step: CountStep, declared: int | None, now: float) -> None:

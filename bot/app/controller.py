@@ -12,10 +12,12 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
+from board_driver.driver import BoardDriver
 from bot.app.closing import Closing
 from bot.app.games import GameCache
 from bot.app.live import deal_finished
 from bot.app.moves import ClaimMuggins, LayAway, Move, PlayCard, SayGo, action_maker
+from bot.app.pegboard import Pegboard
 from bot.app.play import ControllerError, GamePlay, Member, NewGame, new_game_id
 from bot.app.practice import Practice
 from bot.app.presenter import Presenter, record_file
@@ -29,7 +31,6 @@ from bot.i18n import Lang, t
 from bot.learn_text import review_text
 from bot.model import GameMeta, SeatKind
 from bot.storage import Storage
-from bot.table_board import TableBoard
 from engine.cards import Card
 from engine.review import ReviewError, review_game_deal
 from engine.tablescore import TableSession
@@ -58,7 +59,7 @@ class Controller:
                  workers: int = 2, processes: int = 0, remind_after: float = 300.0, forfeit_after: float = 1800.0,
                  ids: Callable[[], str] = new_game_id, seeds: Callable[[], int] | None = None,
                  board_url: str | None = None, win_table: WinTable | Unavailable | None = None,
-                 board_factory: Callable[[str], TableBoard] = TableBoard) -> None:
+                 driver_factory: Callable[[str], BoardDriver] | None = None) -> None:
         """`workers` threads run commands; with `processes` > 0 the CPU work of a command (pictures,
         the computer's thinking) goes to that many processes. 0 keeps it in the threads (tests, terminal)."""
         seeds = seeds or (lambda: random.SystemRandom().randrange(2**31))
@@ -68,14 +69,14 @@ class Controller:
         self.runner = Runner(workers=workers, processes=processes)
         self.games = GameCache(storage)
         self.presenter = Presenter(self.runner, images=images)
-        self.play = GamePlay(self.games, self.presenter, clock=clock, ids=ids, seeds=seeds)
-        self.closing = Closing(self.games, self.presenter, clock=clock, remind_after=remind_after,
+        self.pegboard = Pegboard(board_url, driver_factory=driver_factory)
+        self.play = GamePlay(self.games, self.presenter, self.pegboard, clock=clock, ids=ids, seeds=seeds)
+        self.closing = Closing(self.games, self.presenter, self.pegboard, clock=clock, remind_after=remind_after,
                                forfeit_after=forfeit_after)
         self.scorer = Scorer(images=images, win_table=win_table)
         self.practice_drills = Practice(storage, storage, self.scorer, seeds=seeds, clock=clock, images=images)
-        self.self_count = SelfCount(self.presenter, self.practice_drills, clock)
-        self.tables = TableMode(storage, self.scorer, clock=clock, images=images, board_url=board_url,
-                                board_factory=board_factory)
+        self.self_count = SelfCount(self.presenter, self.practice_drills, self.pegboard, clock)
+        self.tables = TableMode(storage, self.scorer, self.pegboard, clock=clock, images=images)
         self.statistics = Statistics(storage, storage)
 
     async def warm(self) -> None:
@@ -83,8 +84,8 @@ class Controller:
         await self.runner.warm(self.images)
 
     def close(self) -> None:
-        self.tables.close()
         self.runner.close()
+        self.pegboard.close()
 
     # ------------------------------------------------------------------ games: starting and moving
 
@@ -290,5 +291,30 @@ class Controller:
         return list(stored.session.get("users", [])) if stored is not None else []
 
     async def board_status(self, lang: Lang = Lang.EN) -> str:
-        """The LED board in words: not configured, connected, or failing and why."""
-        return await self.runner.blocking(self.tables.board_status, lang)
+        """The LED board in words: not configured, connected and what it shows, or failing and why."""
+        return await self.runner.blocking(self.pegboard.status, lang)
+
+    async def board_follow(self, item_id: str | None, lang: Lang = Lang.EN) -> str:
+        """Show this game or table on the LED board from now on (None: whichever moves last); its status."""
+        return await self.runner.blocking(self._board_follow, item_id, lang)
+
+    async def board_show_here(self, place: str, lang: Lang = Lang.EN) -> str:
+        """Show on the LED board the newest game going on at a place (else its real table); the status."""
+        return await self.runner.blocking(self._board_show_here, place, lang)
+
+    def _board_show_here(self, place: str, lang: Lang) -> str:
+        games = self.storage.find(place)
+        table = self.storage.table_at(place) if not games else None
+        if not games and table is None:
+            return t("board.nothing_here", lang)
+        return self._board_follow(games[-1].id if games else table.id if table else None, lang)
+
+    def _board_follow(self, item_id: str | None, lang: Lang) -> str:
+        self.pegboard.follow(item_id)
+        if item_id is not None:
+            live = self.games.load(item_id)
+            if live is not None:
+                self.pegboard.game_changed(live)
+            else:
+                self.tables.show(item_id)
+        return self.pegboard.status(lang)

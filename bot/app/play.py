@@ -15,7 +15,8 @@ from bot.app.games import GameCache
 from bot.app.ids import ComponentId, Verb
 from bot.app.live import LiveGame
 from bot.app.moves import DeclareCount, action_maker
-from bot.app.presenter import Presenter, closed_note
+from bot.app.pegboard import Pegboard
+from bot.app.presenter import Presenter, closed_note, with_line
 from bot.app.refusals import illegal_text
 from bot.app.replies import Button, Post, Reply, Style
 from bot.i18n import Lang, t
@@ -95,9 +96,10 @@ Make = Callable[[int], PlayerAction]
 class GamePlay:
     """Starts games and carries out the members' moves, the computer answering in the same commit."""
 
-    def __init__(self, cache: GameCache, presenter: Presenter, *, clock: Callable[[], float],
+    def __init__(self, cache: GameCache, presenter: Presenter, pegboard: Pegboard, *, clock: Callable[[], float],
                  ids: Callable[[], str], seeds: Callable[[], int]) -> None:
         self.cache = cache
+        self.pegboard = pegboard
         self.store: GameStore = cache.store
         self.presenter = presenter
         self.clock = clock
@@ -118,7 +120,8 @@ class GamePlay:
         if actions:
             self.store.append(meta.id, 0, actions, now=meta.created)
         self.cache.remember(live)
-        return self.presenter.after(live, 0, req.host.user, req.member_lang)
+        board = self.pegboard.game_changed(live)
+        return with_line(self.presenter.after(live, 0, req.host.user, req.member_lang), board)
 
     def _meta(self, req: NewGame) -> GameMeta:
         if req.difficulty not in DIFFICULTIES:
@@ -171,7 +174,8 @@ class GamePlay:
         self.store.set_status(game_id, Status.ACTIVE, now=now)
         live.meta = replace(live.meta, status=Status.ACTIVE, updated=now)
         live.langs[1] = lang
-        return self.presenter.after(live, 0, user, lang)
+        board = self.pegboard.game_changed(live)
+        return with_line(self.presenter.after(live, 0, user, lang), board)
 
     # ------------------------------------------------------------------ moves
 
@@ -192,7 +196,8 @@ class GamePlay:
         except IllegalAction as exc:
             return self.presenter.refused(live, seat, illegal_text(exc, live, lang or live.lang), lang)
         self._commit(live, start, [action, *self._computer_moves(live)])
-        return self.presenter.after(live, start_events, user, lang)
+        board = self.pegboard.game_changed(live)
+        return with_line(self.presenter.after(live, start_events, user, lang), board)
 
     def _refusal(self, live: LiveGame, seat: int, version: int, lang: Lang | None) -> str | None:
         lang = lang or live.lang

@@ -33,6 +33,17 @@ def record_file(live: LiveGame) -> Attachment:
     return Attachment(f"cribbage-{live.id}.json", data, "the game record (docs/record-format.md)")
 
 
+def with_line(reply: Reply, line: str | None) -> Reply:
+    """The reply with one more public line (the LED board's, at a game's end), in its last post too."""
+    if not line:
+        return reply
+    posts = reply.posts
+    if posts:
+        last = posts[-1]
+        posts = (*posts[:-1], replace(last, text=f"{last.text}\n{line}"))
+    return replace(reply, lines=(*reply.lines, line), posts=posts)
+
+
 def sentence_sep(lang: Lang) -> str:
     """Between two sentences: a space in English, nothing after a Chinese full stop."""
     return "" if lang is Lang.ZH else " "

@@ -10,8 +10,9 @@ from collections.abc import Callable
 
 from bot.app.closing import settle
 from bot.app.live import LiveGame
+from bot.app.pegboard import Pegboard
 from bot.app.practice import Practice, read_count
-from bot.app.presenter import Presenter
+from bot.app.presenter import Presenter, with_line
 from bot.app.replies import Reply
 from bot.i18n import Lang, t
 from bot.learn_text import practice_feedback
@@ -23,8 +24,10 @@ from engine.practice import check
 class SelfCount:
     """Takes a self-counting player's declaration and releases the show once nobody is counting."""
 
-    def __init__(self, presenter: Presenter, practice: Practice, clock: Callable[[], float]) -> None:
+    def __init__(self, presenter: Presenter, practice: Practice, pegboard: Pegboard,
+                 clock: Callable[[], float]) -> None:
         self.presenter = presenter
+        self.pegboard = pegboard
         self.practice = practice
         self.clock = clock
 
@@ -42,4 +45,6 @@ class SelfCount:
         tally = self.practice.record_declaration(
             user, Declaration(live.id, step.deal, seat, step.crib, value, result.total), result)
         settle(live, step, value, self.clock())
-        return self.presenter.released(live, step.deal, user, lang, note=practice_feedback(result, tally, lang))
+        board = self.pegboard.game_changed(live)
+        reply = self.presenter.released(live, step.deal, user, lang, note=practice_feedback(result, tally, lang))
+        return with_line(reply, board)

@@ -13,13 +13,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from bot.app.ids import ComponentId, Verb
+from bot.app.pegboard import Pegboard
 from bot.app.replies import Answer, Attachment, Button, Control, Style
 from bot.app.scorer import Scorer
 from bot.i18n import Lang, breakdown_calls, card_error, percent, t
 from bot.model import StoredTable
 from bot.pictures import labels
 from bot.storage import TableStore
-from bot.table_board import TableBoard
 from engine.cards import CardError, parse_cards
 from engine.rules import Rules, RulesError
 from engine.scoring import MAX_HAND, Breakdown, score_hand
@@ -47,20 +47,14 @@ def new_table_id() -> str:
 class TableMode:
     """Table sessions, one live per channel. A lock serializes them (reads and writes of one JSON log)."""
 
-    def __init__(self, store: TableStore, scorer: Scorer, *, clock: Callable[[], float], images: bool = True,
-                 board_url: str | None = None, table_ids: Callable[[], str] = new_table_id,
-                 board_factory: Callable[[str], TableBoard] = TableBoard) -> None:
+    def __init__(self, store: TableStore, scorer: Scorer, pegboard: Pegboard, *, clock: Callable[[], float],
+                 images: bool = True, table_ids: Callable[[], str] = new_table_id) -> None:
         self.storage = store
         self.scorer = scorer
+        self.pegboard = pegboard
         self.images = images
-        self.board_url = board_url
         self.clock = clock
         self._table_ids = table_ids
-        self._board_factory = board_factory
-        self._board: TableBoard | None = None
-        self._board_error: str | None = None
-        self._board_table: str | None = None
-        """The table session the LED board shows: the one most recently moved."""
         self._lock = threading.Lock()
 
     def table_start(self, place: str, guild: str, players: Sequence[TablePlayer], host: str, target: int,
@@ -120,6 +114,9 @@ class TableMode:
         if scored is not None:
             calls = ", ".join(breakdown_calls(scored, lang))
             line += "\n" + t("table.scored", lang, cards=_cards_text(scored), calls=calls)
+        if session.over:  # the game is won: the board must end showing it, or the players hear why not
+            board = self.pegboard.finish(lang) if self.pegboard.shows(stored.id) else None
+            line += f"\n{board}" if board else ""
         return self._board_answer(stored, session, lang, line)
 
     def table_undo(self, place_or_id: str, user: str, version: int | None, lang: Lang) -> Answer:
@@ -185,33 +182,6 @@ class TableMode:
         found = self._find(place_or_id, Lang.EN, finished_too=True)
         return None if isinstance(found, Answer) else found[1]
 
-    def board_status(self, lang: Lang) -> str:
-        """The LED board's state in words: not configured, connected, or failing and why."""
-        if self.board_url is None:
-            return t("board.none", lang)
-        if self._board is None:
-            if self._board_error is not None:
-                return t("board.failed", lang, port=self.board_url, reason=self._board_error)
-            return t("board.idle", lang, port=self.board_url)
-        try:
-            status = self._board.status()
-        except Exception as exc:  # the driver is ours, but a status must never break a reply
-            return t("board.failed", lang, port=self.board_url, reason=str(exc))
-        shows = self._board_table or t("general.none", lang)
-        if status.connected and status.synced:
-            return t("board.ok", lang, port=self.board_url, shows=shows)
-        if status.connected:
-            return t("board.syncing", lang, port=self.board_url)
-        return t("board.failed", lang, port=self.board_url, reason=status.last_error or t("board.no_answer", lang))
-
-    def close(self) -> None:
-        with self._lock:
-            if self._board is not None:
-                self._board.close()
-                self._board = None
-
-    # -- table helpers
-
     def _find_mine(self, place_or_id: str, user: str, lang: Lang) -> tuple[StoredTable, TableSession] | Answer:
         """The live table there, if `user` may move its pegs; else the answer saying why not."""
         found = self._find(place_or_id, lang)
@@ -263,18 +233,16 @@ class TableMode:
         self._mirror(stored.id, session)
         return stored
 
+    def show(self, table_id: str) -> None:
+        """Put a table session on the LED board (when asked to follow it)."""
+        with self._lock:
+            found = self._find(table_id, Lang.EN, finished_too=True)
+        if not isinstance(found, Answer):
+            self._mirror(found[0].id, found[1])
+
     def _mirror(self, table_id: str, session: TableSession) -> None:
-        """Push the session to the LED board, if one is configured; a failure is kept for the status."""
-        if self.board_url is None:
-            return
-        try:
-            if self._board is None:
-                self._board = self._board_factory(self.board_url)
-            self._board.show(session)
-            self._board_table = table_id
-            self._board_error = None
-        except Exception as exc:  # a failing board never stops the game
-            self._board_error = str(exc) or type(exc).__name__
+        """Show the session on the LED board (the application's one pegboard decides whether it follows it)."""
+        self.pegboard.table_changed(table_id, session)
 
     def _board_answer(self, stored: StoredTable, session: TableSession, lang: Lang, head: str,
                       coaching: bool = False) -> Answer:
@@ -296,7 +264,7 @@ class TableMode:
         if coaching and result is None:
             lines.extend(self._coaching_lines(session, lang))
         if coaching:
-            lines.append(self.board_status(lang))
+            lines.append(self.pegboard.status(lang))
         lines.append(t("table.id", lang, table=stored.id))
         files: tuple[Attachment, ...] = ()
         if self.images:

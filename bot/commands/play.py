@@ -26,10 +26,11 @@ from bot.config import ConfigError, load_config
 from bot.errors import UsageError
 from engine.players import DIFFICULTIES
 
-if TYPE_CHECKING:  # the controller brings discord.py and Pillow: loaded only when a game starts
+if TYPE_CHECKING:  # the controller brings Pillow: loaded only when a game starts
     from bot.app.controller import Controller, NewGame
+    from bot.app.replies import Panel
     from bot.model import GameMeta
-    from bot.pegboard import PegMirror
+    from bot.terminal import PegHook
 
 RESUME_ENV = "CRIBBAGE_RESUME"
 """How the person started this command, when a wrapper knows better than `cribbage play` (scripts/dev.py
@@ -60,7 +61,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from bot.app.controller import Controller, NewGame
-    from bot.pegboard import PegMirror
     from bot.storage import SqliteStorage, StorageError
     from bot.terminal import PLACE, local_member
 
@@ -83,17 +83,13 @@ def run(args: argparse.Namespace) -> int:
             storage = SqliteStorage(path, synchronous=config.synchronous)
         except (OSError, StorageError, Exception) as exc:  # sqlite3.Error has no common base with OSError
             raise UsageError(f"cannot open the database {path}: {exc}") from None
-        controller = Controller(storage, images=False)
-        port = args.board or config.board_port
-        mirror = PegMirror(port) if port else None
+        controller = Controller(storage, images=False, board_url=args.board or config.board_port)
         try:
             with _one_interrupt_stops():
-                return asyncio.run(_play(controller, request, args, mirror))
+                return asyncio.run(_play(controller, request, args))
         except KeyboardInterrupt:  # Ctrl-C while the computer thinks (at a prompt the door answers itself)
             return _interrupted(args)
         finally:
-            if mirror is not None:
-                mirror.close()
             controller.close()
             storage.close()
 
@@ -124,9 +120,8 @@ def _one_interrupt_stops() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-async def _play(controller: Controller, request: NewGame, args: argparse.Namespace, mirror: PegMirror | None) -> int:
+async def _play(controller: Controller, request: NewGame, args: argparse.Namespace) -> int:
     from bot.app.controller import find_player_game
-    from bot.app.replies import Panel
     from bot.terminal import PLACE, play_at_terminal
 
     resume = None
@@ -136,14 +131,25 @@ async def _play(controller: Controller, request: NewGame, args: argparse.Namespa
             resume = found.id
             for line in other_options(found, args, resume_command(args)):
                 print(line)
-    on_pegs = None
-    if mirror is not None:
-        def on_pegs(panel: Panel, names: Sequence[str]) -> str | None:
-            changed = mirror.show(panel.scores, panel.backs, panel.winner)
-            return mirror.drawing(names=names) if changed else None
-
     return await play_at_terminal(controller, request.host, sys.stdin, sys.stdout, new=request, resume=resume,
-                                  on_pegs=on_pegs, resume_command=resume_command(args), saved=not args.memory)
+                                  on_pegs=board_drawing(controller), resume_command=resume_command(args),
+                                  saved=not args.memory)
+
+
+def board_drawing(controller: Controller) -> PegHook | None:
+    """With a simulated LED board: its drawing after each reply that changed it (a real board needs none)."""
+    if not (controller.pegboard.url or "").startswith("sim://"):
+        return None
+    last: list[str] = []
+
+    def draw(panel: Panel, names: Sequence[str]) -> str | None:
+        drawing = controller.pegboard.drawing(names)
+        if drawing is None or last[-1:] == [drawing]:
+            return None
+        last[:] = [drawing]
+        return drawing
+
+    return draw
 
 
 def other_options(game: GameMeta, args: argparse.Namespace, command: str) -> list[str]:

@@ -102,6 +102,26 @@ class TableGroup(app_commands.Group):
         await self.tables.end(Turn.of(interaction))
 
 
+class BoardGroup(app_commands.Group):
+    """/cribbage board status|show|auto: the LED pegboard the bot drives, and what it shows."""
+
+    def __init__(self, front: DiscordFront) -> None:
+        super().__init__(name="board", description="The LED pegboard")
+        self.learn = front.learn
+
+    @app_commands.command(name="status", description="Whether the LED pegboard works, and what it shows")
+    async def status(self, interaction: discord.Interaction) -> None:
+        await self.learn.board(Turn.of(interaction))
+
+    @app_commands.command(name="show", description="Show the game going on here on the LED pegboard")
+    async def show(self, interaction: discord.Interaction) -> None:
+        await self.learn.board_show(Turn.of(interaction))
+
+    @app_commands.command(name="auto", description="Show whichever game or table moved last")
+    async def auto(self, interaction: discord.Interaction) -> None:
+        await self.learn.board_auto(Turn.of(interaction))
+
+
 class CribbageGroup(app_commands.Group):
     """/cribbage play|hand|resign|end|record|score|analyze|rules|practice|review|stats|leaderboard|board|table."""
 
@@ -111,6 +131,7 @@ class CribbageGroup(app_commands.Group):
         self.games = front.games
         self.learn = front.learn
         self.add_command(TableGroup(front))
+        self.add_command(BoardGroup(front))
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """An option out of its bounds gets a friendly private answer; anything else is a failure."""
@@ -190,6 +211,4 @@ class CribbageGroup(app_commands.Group):
     async def leaderboard(self, interaction: discord.Interaction) -> None:
         await self.learn.leaderboard(Turn.of(interaction))
 
-    @app_commands.command(name="board", description="The LED pegboard's status")
-    async def board(self, interaction: discord.Interaction) -> None:
-        await self.learn.board(Turn.of(interaction))
+

@@ -519,6 +519,14 @@ class LearnDoor:
     async def board(self, turn: Turn) -> None:
         await turn.say(await self.controller.board_status(turn.lang))
 
+    async def board_show(self, turn: Turn) -> None:
+        """The LED board follows the game going on in this channel or thread (else its real table)."""
+        await turn.say(await self.controller.board_show_here(str(turn.interaction.channel_id), turn.lang))
+
+    async def board_auto(self, turn: Turn) -> None:
+        await self.controller.board_follow(None, turn.lang)
+        await turn.say(t("board.auto", turn.lang))
+
     async def on_review(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
         """A deal's review button (the version field is the deal)."""
         await turn.think()

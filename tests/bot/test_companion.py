@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from board_driver import sim
-from board_driver.driver import Timing
+from board_driver.driver import BoardDriver, Timing
 from board_driver.model import NO_EFFECTS, Effects, default_track
 from bot.app.controller import Controller, Member, NewGame
 from bot.app.ids import ComponentId, Verb
@@ -17,7 +17,6 @@ from bot.app.tablemode import TablePlayer
 from bot.autopilot import play_out
 from bot.i18n import Lang
 from bot.storage import SqliteStorage
-from bot.table_board import TableBoard
 from engine.tablescore import Pegs
 from engine.winprob import Unavailable
 from tests.waiting import wait_until
@@ -32,7 +31,7 @@ def make(path: str | Path = ":memory:", *, images: bool = False, board: str | No
          win: object = None) -> Controller:
     tables = itertools.count(1)
     c = Controller(SqliteStorage(path), images=images, seeds=lambda: seed, board_url=board,
-                   board_factory=lambda url: TableBoard(url, timing=FAST), win_table=win,  # type: ignore[arg-type]
+                   driver_factory=lambda url: BoardDriver(url, timing=FAST).start(), win_table=win,  # type: ignore[arg-type]
                    ids=lambda: f"game{next(tables)}")
     c.tables._table_ids = lambda: f"t{next(tables)}"
     return c
@@ -151,7 +150,7 @@ async def test_a_whole_table_game_mirrored_to_the_board_with_an_unplug(board_nam
         "Ann +1", "Ann +2", "Ann +3", "Ann +4", "Ann +6", "Ann Count…", "Bob +1", "Bob +2", "Bob +3", "Bob +4",
         "Bob +6", "Bob Count…", "Next deal"]
     assert press(start, "Bob +2") == "crib:t1:1:peg:1.2"
-    table_board = c.tables._board
+    table_board = c.pegboard
     assert table_board is not None and table_board.wait_synced(5.0)
     assert board.state.tracks == (default_track(0, 0, 0, highlight=True), default_track(1, 0, 0))
     steps = script()
@@ -166,16 +165,16 @@ async def test_a_whole_table_game_mirrored_to_the_board_with_an_unplug(board_nam
     mid = board.state.tracks
 
     board.unplug()  # the game goes on; the status says why the board is behind
-    assert wait_until(lambda: not table_board.status().connected)
+    assert wait_until(lambda: not table_board.driver_status().connected)
     for what in steps[half:-3]:
         await step(c, "chan", what, ANN)
-    assert wait_until(lambda: "unplugged" in (table_board.status().last_error or ""))
+    assert wait_until(lambda: "unplugged" in (table_board.driver_status().last_error or ""))
     status = await c.table_status("chan")
     assert status.ok and f"LED pegboard on sim://{board_name}: not working (" in status.text
     assert board.state.tracks == mid
     board.replug()
     assert table_board.wait_synced(5.0)
-    assert "connected, showing t1" in (await c.table_status("chan")).text
+    assert "connected, showing table t1 (Ann vs Bob)" in (await c.table_status("chan")).text
 
     for what in steps[-3:]:
         last = await step(c, "chan", what, ANN)
@@ -244,10 +243,10 @@ async def test_table_refusals_change_nothing() -> None:
 
 
 async def test_a_failing_board_never_stops_the_game() -> None:
-    def broken(url: str) -> TableBoard:
+    def broken(url: str) -> BoardDriver:
         raise OSError(f"cannot open {url}: no such port")
 
-    c = Controller(SqliteStorage(":memory:"), images=False, board_url="/dev/ttyNOPE", board_factory=broken)
+    c = Controller(SqliteStorage(":memory:"), images=False, board_url="/dev/ttyNOPE", driver_factory=broken)
     start = await c.table_start("chan", SEATS, ANN, 121)
     assert start.ok
     assert (await c.table_peg("chan", BOB, 1, 6, "hand")).ok

@@ -9,8 +9,20 @@ import pytest
 
 from bot.app.controller import Controller, Member, NewGame
 from bot.autopilot import play_out
+from bot.storage import SqliteStorage
 from tests.bot.conftest import make_controller
-from tests.bot.discord_helpers import ANN, BOB, CHANNEL, EPHEMERAL, EVE, GUILD, Harness, Person, exchange
+from tests.bot.discord_helpers import (
+    ANN,
+    BOB,
+    CHANNEL,
+    EPHEMERAL,
+    EVE,
+    GUILD,
+    Harness,
+    Person,
+    channel_json,
+    exchange,
+)
 
 PRIVATE_THINKING = [("callback", 5, EPHEMERAL), ("edit-original", None, 0)]
 PUBLIC_THINKING = [("callback", 5, 0), ("edit-original", None, 0)]
@@ -39,7 +51,8 @@ async def test_the_commands_are_synced_with_names_options_and_translations(bot: 
     assert group["description_localizations"]["zh-CN"] == "在本频道玩克里比奇（cribbage）"
     subs = {o["name"]: o for o in group["options"]}
     assert list(subs) == ["play", "hand", "resign", "end", "record", "score", "analyze", "rules", "practice",
-                          "review", "stats", "leaderboard", "board", "table"]
+                          "review", "stats", "leaderboard", "table", "board"]
+    assert [o["name"] for o in subs["board"]["options"]] == ["status", "show", "auto"]
     play = subs["play"]
     assert play["description"] == "Start a game against the computer or another member"
     assert [(o["name"], o["type"], o["required"]) for o in play["options"]] == [
@@ -91,7 +104,7 @@ async def test_analyze_rules_and_the_board_answer_privately(bot: Harness) -> Non
     rules = await bot.command("rules", ANN, {"topic": "muggins"})
     kind, flags, content, _, _ = answer(bot, rules)
     assert (kind, flags) == (4, EPHEMERAL) and content.startswith("**Cribbage rules: Muggins**")
-    board = await bot.command("board", ANN, locale="zh-CN")
+    board = await bot.command("board status", ANN, locale="zh-CN")
     assert answer(bot, board) == (4, EPHEMERAL, "没有配置 LED 计分板。", (), [])
 
 
@@ -186,3 +199,34 @@ async def test_review_stats_and_leaderboard(bot: Harness) -> None:
     assert exchange(bot.of(board)) == PUBLIC_THINKING
     assert bot.of(board)[-1].content == (
         "This server: 1 games, 5 deals, 2 players.\nNobody has finished 3 games here yet.")
+
+
+async def test_the_led_board_shows_the_game_chosen_in_its_thread(fake: Any) -> None:
+    from board_driver import sim
+    from bot.config import Config
+    from tests.bot.conftest import start_bot
+
+    board = sim.create_board("discord-board")
+    numbers = iter(range(1, 10))
+    controller = Controller(SqliteStorage(":memory:"), ids=lambda: f"game{next(numbers)}", seeds=lambda: 11,
+                            board_url="sim://discord-board")
+    bot = await start_bot(controller, fake, Config(None, difficulty="easy", skunk=True))
+    try:
+        await bot.command("play", ANN)  # in a thread of its own (10003)
+        await bot.command("play", BOB, channel=channel_json(20000, name="other"))
+        assert controller.pegboard.showing is not None and controller.pegboard.showing.id == "game2"
+        show = await bot.command("board show", ANN, channel=channel_json(10003, thread_of=CHANNEL))
+        assert bot.of(show)[0].body["data"]["content"] == (
+            "LED pegboard on sim://discord-board: connected, showing game game1 (ann vs computer (easy)).")
+        assert controller.pegboard.wait_synced(5.0) and board.state.tracks[0].highlight
+        await bot.command("play", EVE, channel=channel_json(20001, name="third"))
+        assert controller.pegboard.showing.id == "game1"  # followed, whatever moves elsewhere
+        nothing = await bot.command("board show", ANN, channel=channel_json(20002, name="empty"))
+        assert bot.of(nothing)[0].body["data"]["content"] == (
+            "No game or table is going on here for the LED board to show.")
+        auto = await bot.command("board auto", ANN)
+        assert bot.of(auto)[0].body["data"]["content"] == "The LED board now shows whichever game or table moved last."
+    finally:
+        await bot.client.close()
+        controller.close()
+        sim.remove_board("discord-board")

@@ -1,13 +1,14 @@
 import itertools
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
 from board_driver import sim
 from board_driver.driver import BoardDriver, Timing
-from board_driver.model import NO_EFFECTS, Effects, default_track
-from bot.table_board import TableBoard, effects, mirror, tracks
+from board_driver.model import NO_EFFECTS, Effects, Track, default_track
+from bot.app.pegboard import Pegboard, table_picture
 from engine.rules import Rules
 from engine.tablescore import Pegs, TableSession
 from tests.waiting import wait_until
@@ -16,6 +17,30 @@ FAST = Timing(ack_timeout=0.01, handshake_timeout=0.5, heartbeat_s=0.2, backoff_
 """In-process sim boards answer at once, so a short ack timeout is safe and keeps the tests quick."""
 
 _names = itertools.count()
+
+
+@contextmanager
+def fast_board(url: str) -> Iterator[Pegboard]:
+    """The application's pegboard on a sim:// board, with the quick timing above."""
+    pegboard = Pegboard(url, driver_factory=lambda u: BoardDriver(u, timing=FAST).start())
+    try:
+        yield pegboard
+    finally:
+        pegboard.close()
+
+
+def tracks(session: TableSession) -> list[Track]:
+    return list(table_picture(session, 121).tracks)
+
+
+def effects(session: TableSession) -> Effects:
+    return table_picture(session, 121).effects
+
+
+def mirror(session: TableSession, driver: BoardDriver) -> None:
+    picture = table_picture(session, 121)
+    driver.set_pegs(list(picture.tracks))
+    driver.set_effects(picture.effects)
 
 
 @pytest.fixture
@@ -66,40 +91,40 @@ def steps() -> list[object]:
 def test_a_whole_table_game_with_undos_and_an_unplug_ends_on_the_final_pegs(board_name: str) -> None:
     board = sim.create_board(board_name)
     session = TableSession(Rules(2, 121), ["Ann", "Bob"])
-    with TableBoard(f"sim://{board_name}", timing=FAST) as table:
-        assert table.driver.wait_connected(5.0)
+    with fast_board(f"sim://{board_name}") as table:
         session.set_dealer(0)
-        table.show(session)
+        table.table_changed("t1", session)
+        assert table.driver is not None and table.driver.wait_connected(5.0)
         assert table.wait_synced(5.0)
         assert board.state.tracks == (default_track(0, 0, 0, highlight=True), default_track(1, 0, 0))
         script = steps()
         half = len(script) // 2
         for step in script[:half]:
             play(session, step)
-            table.show(session)
-            assert table.wait_synced(5.0), table.status()
+            table.table_changed("t1", session)
+            assert table.wait_synced(5.0), table.driver_status()
             assert board.state.tracks == tuple(tracks(session)) and board.state.effects == NO_EFFECTS
         mid = tuple(tracks(session))
 
         board.unplug()
-        assert wait_until(lambda: not table.status().connected)
+        assert wait_until(lambda: not table.driver_status().connected)
         for step in script[half:-3]:  # the game goes on while the cable is out, undos too
             start = time.monotonic()
             play(session, step)
-            table.show(session)
+            table.table_changed("t1", session)
             assert time.monotonic() - start < 0.05
-        assert wait_until(lambda: "unplugged" in (table.status().last_error or ""))
-        assert not table.status().synced
+        assert wait_until(lambda: "unplugged" in (table.driver_status().last_error or ""))
+        assert not table.driver_status().synced
         assert board.state.tracks == mid != tuple(tracks(session))  # the unplugged board missed the moves
         board.replug()  # powered off and on: it boots blank and the driver sends everything again
-        assert table.wait_synced(5.0), table.status()
+        assert table.wait_synced(5.0), table.driver_status()
         assert board.state.tracks == tuple(tracks(session))
 
         for step in script[-3:]:
             play(session, step)
-            table.show(session)
-            assert table.wait_synced(5.0), table.status()
-        status = table.status()
+            table.table_changed("t1", session)
+            assert table.wait_synced(5.0), table.driver_status()
+        status = table.driver_status()
 
     assert session.winner == 0 and session.tracks == (Pegs(121, 117), Pegs(108, 104))
     result = session.result()
@@ -141,9 +166,9 @@ def test_four_players_show_two_team_tracks_and_a_past_the_hole_win_is_capped(boa
     session.peg(0, 9)  # 125: past the game hole
     assert tracks(session) == [default_track(0, 121, 116), default_track(1, 29, 0)]
     assert effects(session) == Effects(winner=0, skunk=61)
-    with TableBoard(f"sim://{board_name}", timing=FAST) as table:
-        table.show(session)
-        assert table.wait_synced(5.0), table.status()
+    with fast_board(f"sim://{board_name}") as table:
+        table.table_changed("t1", session)
+        assert table.wait_synced(5.0), table.driver_status()
     assert board.state.tracks == (default_track(0, 121, 116), default_track(1, 29, 0))
     assert board.state.effects == Effects(winner=0, skunk=61)
 
@@ -155,16 +180,16 @@ def test_three_players_on_a_three_track_board_and_on_a_two_track_one(board_name:
     session.peg(0, 5)
     session.peg(1, 7)
     session.peg(2, 3)
-    with TableBoard(f"sim://{board_name}", timing=FAST) as table:
-        table.show(session)
-        assert table.wait_synced(5.0), table.status()
+    with fast_board(f"sim://{board_name}") as table:
+        table.table_changed("t1", session)
+        assert table.wait_synced(5.0), table.driver_status()
         assert board.state.tracks == (default_track(0, 5, 0), default_track(1, 7, 0),
                                       default_track(2, 3, 0, highlight=True))
     small = sim.create_board(board_name)  # two tracks: the board refuses, the game goes on
-    with TableBoard(f"sim://{board_name}", timing=FAST) as table:
-        table.show(session)
-        assert wait_until(lambda: "3 tracks but this board has 2" in (table.status().last_error or ""))
+    with fast_board(f"sim://{board_name}") as table:
+        table.table_changed("t1", session)
+        assert wait_until(lambda: "3 tracks but this board has 2" in (table.driver_status().last_error or ""))
         session.peg(0, 4)
-        table.show(session)
+        table.table_changed("t1", session)
         assert session.tracks[0] == Pegs(9, 5)
     assert small.state.tracks == (default_track(0), default_track(1))

@@ -132,4 +132,4 @@ def test_the_game_with_the_simulated_board_fits_80_columns(env: dict[str, str]) 
     lines = ANSI.sub("", screen).split("\n")
     assert "LED pegboard sim://table" in lines
     assert [line for line in lines if len(line) > 80] == []
-    assert "1  ann  0/0" in lines and "2  computer (normal)  0/0" in lines  # the board as the game starts
+    assert "1▶ ann  0/0" in lines and "2  computer (normal)  0/0" in lines  # at the start: ann to lay away
