@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -33,6 +33,22 @@ def make_controller(path: object = ":memory:", seeds: int = 11, clock: Callable[
                             clock=clock)
     controller.tables._table_ids = lambda: f"t{next(counter)}"
     return controller
+
+
+@pytest.fixture(autouse=True)
+def close_controllers(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Controller]]:
+    """Every controller a test makes is closed after it, even when an assertion fails half-way."""
+    made: list[Controller] = []
+    build = Controller.__init__
+
+    def init(self: Controller, *args: Any, **kwargs: Any) -> None:
+        build(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(Controller, "__init__", init)
+    yield made
+    for c in made:
+        c.close()
 
 
 @pytest.fixture

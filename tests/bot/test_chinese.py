@@ -85,7 +85,6 @@ async def test_a_game_in_a_chinese_server_speaks_chinese_in_public_and_each_memb
     assert "  ann：thirty-one for two（三十一，2 分） → 21" in lines
     assert "  computer (easy)：a pair for two（一对，2 分） → 38" in lines
     assert last.posts[-1].text == "游戏结束：computer (easy) 获胜，98 比 122。"
-    c.close()
 
 
 def test_picture_labels_come_from_the_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -120,7 +119,6 @@ async def test_the_analyze_table_headings_in_chinese() -> None:
     assert "扔出     留下           手牌   牌池    净值 胜率" in a.text.splitlines()
     en = await c.analyze("5H 5C 6D JS KD 2C", True, "95,88")
     assert "throw    keep           hand   crib    net win" in en.text.splitlines()
-    c.close()
 
 
 async def test_reminders_and_closing_notes_in_the_games_language() -> None:
@@ -134,4 +132,3 @@ async def test_reminders_and_closing_notes_in_the_games_language() -> None:
     resigned = await c.resign(ANN, "game1")
     assert resigned.note == "ann 认输。computer (easy) 获胜，0 比 0。"
     assert resigned.table is not None and "这局游戏已结束：computer (easy) 因对方认输获胜。" in resigned.table.text
-    c.close()

@@ -61,7 +61,6 @@ async def test_score_a_hand_with_the_calls_and_the_picture() -> None:
     crib = await c.score("2H 4H 6H 8H", "KS", crib=True)
     assert crib.text == ("Crib 2♥ 4♥ 6♥ 8♥ with starter K♠\nnineteen (nothing)\nTotal: 0\n"
                          "Four of a suit in the crib without the starter: no flush.")
-    c.close()
 
 
 async def test_score_refusals_name_the_bad_input() -> None:
@@ -73,7 +72,6 @@ async def test_score_refusals_name_the_bad_input() -> None:
     assert (await c.score("5H 5C 5D JS", "ZZ")).text.startswith("“ZZ” is not a card.")
     assert (await c.score("5H 5C 5D JS", "5H")).text == "The starter 5♥ is also in the hand."
     assert (await c.score("5H 5C 5D", "5S")).text.startswith("Those cards cannot be used:")
-    c.close()
 
 
 async def test_analyze_with_and_without_the_chance_of_winning() -> None:
@@ -105,7 +103,6 @@ async def test_rules_pages() -> None:
     assert overview.ok and "faq" in overview.text
     unknown = await c.rules("bowling")
     assert not unknown.ok and "There is no rules topic “bowling”." in unknown.text
-    c.close()
 
 
 # ---------------------------------------------------------------------- table mode
@@ -194,7 +191,6 @@ async def test_a_whole_table_game_mirrored_to_the_board_with_an_unplug(board_nam
     assert table_board.wait_synced(5.0)
     assert board.state.tracks == (default_track(0, 121, 117), default_track(1, 108, 104))
     assert board.state.effects == Effects(winner=0)
-    c.close()
 
 
 async def test_a_table_survives_a_restart(tmp_path: Path) -> None:
@@ -210,7 +206,6 @@ async def test_a_table_survives_a_restart(tmp_path: Path) -> None:
     undo = await again.table_undo("t1", BOB, version=5)
     assert undo.ok and undo.text.startswith("Took back Bob's 3: 12 again.")
     assert "Bob +6" in [b.label for b in undo.controls]  # type: ignore[union-attr]
-    again.close()
 
 
 async def test_table_refusals_change_nothing() -> None:
@@ -239,7 +234,6 @@ async def test_table_refusals_change_nothing() -> None:
     assert won.text == "Bob +21 (hand) → 63\nScore to 61: Ann 0 · Bob 63\nBob wins 63 to 0: a skunk!\ntable t3"
     await c.table_start("chan", SEATS, ANN, 61)  # the next game at the same table
     assert (await c.table_undo("t3", BOB)).text == "A table is already being scored here; end it first."
-    c.close()
 
 
 async def test_a_failing_board_never_stops_the_game() -> None:
@@ -253,7 +247,6 @@ async def test_a_failing_board_never_stops_the_game() -> None:
     status = await c.table_status("chan")
     assert ("LED pegboard on /dev/ttyNOPE: not working (cannot open /dev/ttyNOPE: no such port). The game goes on; "
             "the board catches up when it returns.") in status.text
-    c.close()
 
 
 async def test_table_coaching_in_the_status() -> None:
@@ -267,7 +260,6 @@ async def test_table_coaching_in_the_status() -> None:
     assert lines[4] == "Ann: You are ahead of the pace: play safe and give little away."
     assert lines[7] == "Bob: You are behind the pace: play for more points and take chances."
     assert lines[8] == "Ann: Not dealing: try to keep out of 76-86 and 102-112 at the end of this deal."
-    c.close()
 
 
 # ---------------------------------------------------------------------- practice
@@ -297,7 +289,6 @@ async def test_practice_counts_once_and_keeps_the_tally(tmp_path: Path) -> None:
     right = await again.practice_answer(BOB, 8, True, "3")
     assert right.text.splitlines()[:2] == ["Right: 3.", "Your counting: 1 of 1 exact (100%); points missed 0, "
                                            "over-claimed 0."]
-    again.close()
 
 
 # ---------------------------------------------------------------------- review, stats
@@ -324,7 +315,6 @@ async def test_the_review_of_a_deal_and_its_button() -> None:
     assert (await c.review(ANN, cid.game, 40)).text == "No review of that deal: deal 41."
     latest = await c.latest_game("chan", "u1")
     assert latest is not None and latest.id == cid.game
-    c.close()
 
 
 async def test_stats_and_leaderboard_from_finished_games() -> None:
@@ -342,7 +332,6 @@ async def test_stats_and_leaderboard_from_finished_games() -> None:
     board = await c.leaderboard("g1")
     assert board.public and board.text == ("This server: 4 games, 20 deals, 2 players.\n"
                                            "Leaderboard (at least 3 games)\n1. Ann: won 1 of 4 (25%)")
-    c.close()
 
 
 async def test_an_old_database_gains_the_new_tables(tmp_path: Path) -> None:
@@ -385,4 +374,3 @@ async def test_the_number_pad_scores_a_typed_hand_or_crib() -> None:
     assert not typo.ok and typo.text.startswith("“5X” is not a card. Write cards as a rank")
     word = await c.table_peg("pad", ANN, 1, "lots", None)
     assert not word.ok and "is neither points" in word.text
-    c.close()

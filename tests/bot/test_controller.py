@@ -62,7 +62,6 @@ async def test_whole_game_against_the_computer() -> None:
     stored = c.storage.load("game1")
     assert stored is not None and stored.meta.status is Status.OVER and stored.meta.winner == 1
     assert len(stored.actions) == 116
-    c.close()
 
 
 async def test_whole_game_between_two_members() -> None:
@@ -82,7 +81,6 @@ async def test_whole_game_between_two_members() -> None:
     last = await play_out(c, started)
     assert last.finished and last.version == 70
     assert last.posts[-1].text == "Game over: ann wins, 67 to 44."
-    c.close()
 
 
 async def test_declined_invitation() -> None:
@@ -92,7 +90,6 @@ async def test_declined_invitation() -> None:
     reply = await click(c, BOB, decline.custom_id)
     assert reply.ok and reply.finished and reply.posts[0].text == "bob declined the game."
     assert c.storage.load("game1").meta.status is Status.DECLINED
-    c.close()
 
 
 async def test_refusals_change_nothing() -> None:
@@ -122,7 +119,6 @@ async def test_refusals_change_nothing() -> None:
                                                 "nothing changed. Here is your hand now.")
     assert double.panel is not None and "You laid away Q♠ 3♥" in double.panel.text
     assert c.storage.action_count("game1") == 1
-    c.close()
 
 
 async def test_wrong_turn_and_past_31_are_refused() -> None:
@@ -156,7 +152,6 @@ async def test_wrong_turn_and_past_31_are_refused() -> None:
         reply = await click(c, user, *autopilot(panel))
     else:
         pytest.fail("no card was ever blocked by the count")
-    c.close()
 
 
 async def test_game_over_refuses_moves_and_resignations() -> None:
@@ -171,7 +166,6 @@ async def test_game_over_refuses_moves_and_resignations() -> None:
     assert resign.ok is False and resign.note.startswith("This game is over: ")
     assert (await click(c, ANN, "crib:nosuch:0:hand")).note == "That game no longer exists."
     assert (await click(c, ANN, "hello")).note == "not a cribbage custom id: 'hello'"
-    c.close()
 
 
 async def test_resign_and_moderator_end() -> None:
@@ -188,7 +182,6 @@ async def test_resign_and_moderator_end() -> None:
     ended = await c.end("game2", Member("m", "mod"))
     assert ended.posts[0].text == "mod ended this game at 0 to 0; no one wins."
     assert c.storage.load("game2").meta.status is Status.ENDED
-    c.close()
 
 
 async def test_reminder_then_forfeit() -> None:
@@ -209,7 +202,6 @@ async def test_reminder_then_forfeit() -> None:
     assert forfeit.posts[0].text == ("bob did not play for 30 minutes and loses the game; ann wins, 0 to 0.")
     assert c.storage.load("game1").meta.status is Status.TIMED_OUT
     assert await c.sweep() == []
-    c.close()
 
 
 async def test_bad_requests_name_the_input() -> None:
@@ -220,7 +212,6 @@ async def test_bad_requests_name_the_input() -> None:
         await c.new_game(NewGame("chan", ANN, target=100))
     with pytest.raises(ControllerError, match="you cannot invite yourself"):
         await c.new_game(NewGame("chan", ANN, ANN))
-    c.close()
 
 
 async def test_restart_in_the_middle_of_a_deal_continues_exactly(tmp_path: Path) -> None:
@@ -249,7 +240,6 @@ async def test_restart_in_the_middle_of_a_deal_continues_exactly(tmp_path: Path)
     rest = await play_out(c, Reply(True, game="game1", version=table.version, waiting=table.waiting), turn=13)
     assert rest.posts[-1].text == done.posts[-1].text
     assert rest.posts[-1].files[-1].data == done.posts[-1].files[-1].data  # the same record, byte for byte
-    c.close()
 
 
 async def test_public_table_never_shows_a_hand() -> None:
@@ -267,7 +257,6 @@ async def test_public_table_never_shows_a_hand() -> None:
     assert all(a.data.startswith(b"\x89PNG") for a in table.images)
     assert ann.image is not None and ann.image.filename == "hand.png"
     assert table.controls == (Button("crib:game1:0:hand", "My hand", table.controls[0].style),)
-    c.close()
 
 
 async def test_the_show_posts_each_hand_and_the_crib_with_pictures() -> None:
@@ -278,7 +267,6 @@ async def test_the_show_posts_each_hand_and_the_crib_with_pictures() -> None:
     show = next(p for p in reply.posts if p.text.startswith("The show:"))
     assert [f.filename for f in show.files] == ["show-1.png", "show-2.png", "show-3.png"]
     assert "'s crib:" in show.text
-    c.close()
 
 
 async def test_worker_processes_play_exactly_the_same_game() -> None:
@@ -320,4 +308,3 @@ async def test_a_muggins_show_asks_for_the_count_with_the_cards_and_pegs_what_wa
     lines = " ".join(said.lines)
     assert truth.total == 6
     assert "computer (easy): muggins: 6 missed" in lines
-    c.close()

@@ -288,7 +288,6 @@ async def test_buttons_keep_working_after_a_restart(tmp_path: Any, fake: Any) ->
     assert bot.of(lay)[-1].content.startswith("Your hand (0 to 0; starter ")
     assert "ann lays away 2 cards" in fake.last(f"PATCH /channels/{THREAD}/messages/10004").content
     await bot.client.close()
-    second.close()
 
 
 async def test_reminders_are_posted_in_the_game_thread_with_a_mention(fake: Any) -> None:

@@ -34,7 +34,6 @@ ANNIE = Person(1, "ann", nick="Annie")
 def controller() -> Iterator[Controller]:
     c = make_controller(seeds=7)
     yield c
-    c.close()
 
 
 def answer(bot: Harness, payload: dict[str, Any]) -> tuple[int, int, str, tuple[str, ...], list[str]]:

@@ -53,7 +53,6 @@ def clock() -> Clock:
 def controller(clock: Clock) -> Iterator[Controller]:
     c = make_controller(clock=clock)
     yield c
-    c.close()
 
 
 async def invite_and_accept(bot: Harness) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -142,7 +141,6 @@ async def test_a_pad_opened_before_a_restart_is_answered_after_it(tmp_path: Any,
     assert exchange(bot.of(submit)) == [("callback", 6, 0), ("edit-original", None, 0)]
     assert bot.of(submit)[-1].content.startswith("bob +12 (crib) → 12")
     await bot.client.close()
-    second.close()
 
 
 async def test_a_practice_pad_needs_nothing_but_its_id(bot: Harness) -> None:

@@ -64,7 +64,6 @@ async def test_terminal_game_plays_to_the_end_through_the_controller() -> None:
     assert text.splitlines()[-2:] == ["final: computer (easy) 123 – ann 68",
                                       "(the game record is in the database as game local1)"]
     assert controller.storage.load("local1").meta.status is Status.OVER  # type: ignore[attr-defined]
-    controller.close()
 
 
 def test_what_a_panel_asks_is_read_from_its_values() -> None:
@@ -97,7 +96,6 @@ async def test_quitting_keeps_the_game_and_exits_0() -> None:
     assert status == 0
     assert text.splitlines() == [*FIRST_DEAL, LAY + "bye — the game is saved; run `cribbage play` again to go on"]
     assert controller.storage.load("local1").meta.status is Status.ACTIVE  # type: ignore[attr-defined]
-    controller.close()
 
 
 class CtrlC(io.StringIO):
@@ -112,7 +110,6 @@ async def test_ctrl_c_at_a_prompt_ends_the_session_at_once_with_130() -> None:
     assert status == 130
     assert text.splitlines()[-2:] == [
         LAY, "interrupted — the game is saved; run `python3 scripts/dev.py play` again to go on"]
-    controller.close()
 
 
 async def test_every_wrong_answer_at_a_prompt_says_what_is_wrong() -> None:
@@ -140,7 +137,6 @@ async def test_every_wrong_answer_at_a_prompt_says_what_is_wrong() -> None:
         f"{PLAY}  name a card to play (its number or name; ? for help)\n"
         f"{PLAY}  you can still play a card, so you cannot say go\n"
         f"{PLAY}ann plays 2♥: 8\n")
-    controller.close()
 
 
 async def test_go_is_said_for_the_player_who_cannot_play() -> None:
@@ -153,7 +149,6 @@ async def test_go_is_said_for_the_player_who_cannot_play() -> None:
             "you cannot play: go\n"
             "ann: go\n"
             "  ann: one for the go → 1\n") in text
-    controller.close()
 
 
 async def test_a_muggins_game_asks_for_the_count() -> None:
@@ -167,7 +162,6 @@ async def test_a_muggins_game_asks_for_the_count() -> None:
             f"{count}ann's hand: 2♥ Q♠ 5♦ J♥ + 7♦ — fifteen two, fifteen four = 4 (declared 4)\n"
             "  ann pegs 4 → 5\n") in text
     assert controller.storage.load("local1").meta.rules.muggins  # type: ignore[attr-defined]
-    controller.close()
 
 
 def test_cribbage_play_resumes_from_the_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

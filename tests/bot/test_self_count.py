@@ -93,7 +93,6 @@ async def test_the_show_waits_and_a_right_count_is_recorded() -> None:
     assert c.practice_drills.tally("u1").attempts == 2
     stats = await c.stats("", "u1", "ann")
     assert "Counting: 2 of 2 exact (100%); points missed 0, over-claimed 0." in stats.text.splitlines()
-    c.close()
 
 
 async def test_a_short_count_is_shown_but_the_game_takes_the_true_count() -> None:
@@ -113,7 +112,6 @@ async def test_a_short_count_is_shown_but_the_game_takes_the_true_count() -> Non
     assert "ann pegs 4 → 9" in post.text  # the true count was pegged
     assert crib.table is not None and crib.table.text.startswith("Cribbage to 121: ann 14 · computer (easy) 12")
     assert c.practice_drills.tally("u1").to_json() == {"attempts": 2, "exact": 0, "points_missed": 2, "points_over": 2}
-    c.close()
 
 
 async def test_moves_wait_for_the_count() -> None:
@@ -125,7 +123,6 @@ async def test_moves_wait_for_the_count() -> None:
     assert (refused.ok, refused.note) == (False, "Declare your count first; the show waits for you.")
     assert refused.panel is not None and refused.panel.text == HAND_PROMPT
     assert (await c.hand(ANN, "game1")).panel.text == HAND_PROMPT  # type: ignore[union-attr]
-    c.close()
 
 
 async def test_a_timeout_lets_the_show_go_on_with_the_true_count() -> None:
@@ -144,7 +141,6 @@ async def test_a_timeout_lets_the_show_go_on_with_the_true_count() -> None:
     panel = (await c.hand(ANN, "game1")).panel
     assert panel is not None and panel.text.startswith("Your hand (14 to 12). Lay away 2")
     assert await c.sweep() == []  # the clock restarted with the show
-    c.close()
 
 
 async def test_a_restart_while_waiting_for_the_count_keeps_waiting(tmp_path: Path) -> None:
@@ -164,7 +160,6 @@ async def test_a_restart_while_waiting_for_the_count_keeps_waiting(tmp_path: Pat
     (post,) = crib.posts
     assert post.text == SHOW + "\nann declared 4 for the hand: right.\nann declared 5 for the crib: right."
     assert second.practice_drills.tally("u1").exact == 2
-    second.close()
 
 
 async def test_without_the_option_nothing_waits() -> None:
@@ -176,4 +171,3 @@ async def test_without_the_option_nothing_waits() -> None:
         reply = await click(c, ANN, *autopilot(reply.panel, turn))  # type: ignore[arg-type]
         turn += 1
     assert reply.posts[0].text == SHOW
-    c.close()
