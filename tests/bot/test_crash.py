@@ -71,6 +71,7 @@ async def drive(db: str, acks: str, synchronous: str = "FULL") -> None:
             ack(f"{gid} {reply.version}")
             latest[gid] = reply
     os.close(fd)
+    controller.close()
 
 
 def start(db: Path, acks: Path) -> subprocess.Popen[bytes]:

@@ -56,6 +56,7 @@ def test_game_and_log_survive_reopening(tmp_path: Path) -> None:
     assert stored.actions == (Discard(0, parse_cards("5H JS")), Discard(1, parse_cards("2C 3C")),
                               Play(1, parse_card("10C")))
     assert again.load("nope") is None
+    again.close()
 
 
 def test_wal_mode_and_full_sync(tmp_path: Path) -> None:
