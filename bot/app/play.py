@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from enum import Enum
 
 from bot.app.games import GameCache
 from bot.app.ids import ComponentId, Verb
@@ -23,6 +24,7 @@ from bot.i18n import Lang, t
 from bot.model import GameMeta, Seat, SeatKind, Status
 from bot.storage import GameStore
 from engine.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
+from engine.errors import CodedError
 from engine.game import Game
 from engine.legality import IllegalAction
 from engine.observation import Observation, observe
@@ -36,8 +38,20 @@ SEED_LIMIT = 2**63
 """Seeds are stored as SQLite integers: a larger one is refused, not overflowed."""
 
 
-class ControllerError(ValueError):
-    """A command that cannot be carried out as asked (bad difficulty, target, ...)."""
+class NewGameProblem(Enum):
+    """Why a game cannot start as asked; the comment lists the error's `fields`."""
+
+    DIFFICULTY = "difficulty"  # difficulty, choices
+    SEED = "seed"  # seed, most
+    TARGET = "target"  # target, allowed
+    SELF_INVITE = "self_invite"  # (none)
+
+
+class ControllerError(CodedError[NewGameProblem]):
+    """A game that cannot start as asked. A door answers `text(lang)`; `str()` is the English for logs."""
+
+    def text(self, lang: Lang) -> str:
+        return t(f"newgame.{self.code.value}", lang, **self.fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +128,7 @@ class GamePlay:
         if meta.status is Status.INVITED:
             self.store.create(meta)
             self.cache.remember(live)
-            return self._invitation(live)
+            return self._invitation(live, req.member_lang or req.lang)
         actions = self._computer_moves(live)  # it lays away at once; the deal is committed with the game
         self.store.create(meta)
         if actions:
@@ -124,19 +138,23 @@ class GamePlay:
         return with_line(self.presenter.after(live, 0, req.host.user, req.member_lang), board)
 
     def _meta(self, req: NewGame) -> GameMeta:
+        choices = ", ".join(DIFFICULTIES)
         if req.difficulty not in DIFFICULTIES:
-            raise ControllerError(f"unknown difficulty {req.difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
+            raise ControllerError(NewGameProblem.DIFFICULTY, f"unknown difficulty {req.difficulty!r}; choose from "
+                                  f"{choices}", difficulty=req.difficulty, choices=choices)
         if req.seed is not None and not 0 <= req.seed < SEED_LIMIT:
-            raise ControllerError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, not {req.seed}")
+            raise ControllerError(NewGameProblem.SEED, f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, not "
+                                  f"{req.seed}", seed=req.seed, most=SEED_LIMIT - 1)
         try:
             rules = Rules(target=req.target, skunk=req.skunk, muggins=req.muggins)
         except RulesError as exc:
-            raise ControllerError(str(exc)) from None
+            raise ControllerError(NewGameProblem.TARGET, str(exc), target=req.target, allowed="121, 61") from None
         host = Seat(SeatKind.HUMAN, req.host.name, req.host.user)
         if req.opponent is None:
             other = Seat(SeatKind.COMPUTER, f"computer ({req.difficulty})", "", req.difficulty)
         elif req.opponent.user == req.host.user:
-            raise ControllerError("you cannot invite yourself; leave the opponent out to play the computer")
+            raise ControllerError(NewGameProblem.SELF_INVITE, "you cannot invite yourself; leave the opponent out to "
+                                  "play the computer")
         else:
             other = Seat(SeatKind.HUMAN, req.opponent.name, req.opponent.user)
         seed = req.seed if req.seed is not None else self._seeds()
@@ -145,7 +163,7 @@ class GamePlay:
         return GameMeta(self._ids(), rules, (host, other), seed, status, req.place, now, now, guild=req.guild,
                         self_count=(0,) if req.self_count else (), lang=req.lang.value)
 
-    def _invitation(self, live: LiveGame) -> Reply:
+    def _invitation(self, live: LiveGame, host_lang: Lang) -> Reply:
         host, guest = live.meta.seats
         lang = live.lang
         accept = ComponentId(live.id, 0, Verb.ACCEPT).encode()
@@ -154,7 +172,7 @@ class GamePlay:
         invite = Post(text, controls=(Button(accept, t("game.accept", lang), Style.SUCCESS),
                                       Button(decline, t("game.decline", lang), Style.DANGER)),
                       mentions=(guest.user,))
-        return Reply(True, f"Invitation sent to {guest.name}.", live.id, 0, posts=(invite,),
+        return Reply(True, t("game.invite_sent", host_lang, name=guest.name), live.id, 0, posts=(invite,),
                      place=live.meta.place)
 
     def answer_invite(self, game_id: str, user: str, accept: bool, lang: Lang | None,

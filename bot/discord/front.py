@@ -311,7 +311,7 @@ class GameDoor:
         try:
             reply = await self.controller.new_game(request)
         except ControllerError as exc:
-            await turn.say(str(exc))
+            await turn.say(exc.text(turn.lang))
             return
         if opponent is not None:
             await self.publisher.post(str(i.channel.id), reply.posts)

@@ -6,8 +6,10 @@ import pytest
 
 from bot.app.controller import Controller, ControllerError, Member, NewGame
 from bot.app.ids import ComponentId, Verb
+from bot.app.play import NewGameProblem
 from bot.app.replies import Button, Reply, Select
 from bot.autopilot import autopilot, play_out
+from bot.i18n import Lang
 from bot.model import Status
 from bot.storage import SqliteStorage
 from engine.cards import parse_card
@@ -210,8 +212,16 @@ async def test_bad_requests_name_the_input() -> None:
         await c.new_game(NewGame("chan", ANN, difficulty="genius"))
     with pytest.raises(ControllerError, match="target must be 121 or 61, not 100"):
         await c.new_game(NewGame("chan", ANN, target=100))
-    with pytest.raises(ControllerError, match="you cannot invite yourself"):
+    with pytest.raises(ControllerError, match="you cannot invite yourself") as self_invite:
         await c.new_game(NewGame("chan", ANN, ANN))
+    assert self_invite.value.code is NewGameProblem.SELF_INVITE
+    with pytest.raises(ControllerError) as seed:
+        await c.new_game(NewGame("chan", ANN, seed=2**80))
+    assert (seed.value.code, dict(seed.value.fields)) == (NewGameProblem.SEED, {"seed": 2**80, "most": 2**63 - 1})
+    assert seed.value.text(Lang.EN) == f"A seed is a whole number from 0 to {2**63 - 1}, not {2**80}."
+    with pytest.raises(ControllerError) as genius:
+        await c.new_game(NewGame("chan", ANN, difficulty="genius"))
+    assert genius.value.text(Lang.ZH) == "未知难度“genius”；请从 easy, normal, hard, expert 中选择。"
 
 
 async def test_restart_in_the_middle_of_a_deal_continues_exactly(tmp_path: Path) -> None:
