@@ -16,7 +16,7 @@ from bot.app.ids import ComponentId, Verb
 from bot.app.pegboard import Pegboard
 from bot.app.replies import Answer, Attachment, Button, Control, Style
 from bot.app.scorer import Scorer
-from bot.i18n import Lang, breakdown_calls, card_error, percent, t
+from bot.i18n import Lang, breakdown_calls, card_error, has, percent, t
 from bot.model import StoredTable
 from bot.pictures import labels
 from bot.storage import TableStore
@@ -64,14 +64,14 @@ class TableMode:
         try:
             rules = Rules(players=len(names), target=target)
         except RulesError as exc:
-            return Answer(False, t("table.bad_start", lang, detail=str(exc)))
+            return Answer(False, refusal_text(exc, lang))
         with self._lock:
             if self.storage.table_at(place) is not None:
                 return Answer(False, t("table.already", lang))
             try:
                 session = TableSession(rules, names)
             except TableScoreError as exc:
-                return Answer(False, t("table.bad_start", lang, detail=str(exc)))
+                return Answer(False, refusal_text(exc, lang))
             session.set_dealer(0)
             now = self.clock()
             data = {"session": session.to_json(), "users": [p.user for p in players], "host": host,
@@ -104,7 +104,7 @@ class TableMode:
             try:
                 session.peg(who, value, why, note)
             except TableScoreError as exc:
-                return Answer(False, str(exc))
+                return Answer(False, refusal_text(exc, lang, session.names))
             stored = self._save(stored, session)
         team = session.rules.team_of(who)
         name = session.team_name(team)
@@ -326,6 +326,18 @@ def _reason(text: str | None) -> Reason | None:
         if r.value == word:
             return r
     return Reason.OTHER
+
+def refusal_text(exc: RulesError | TableScoreError, lang: Lang, names: Sequence[str] = ()) -> str:
+    """A refused table move or start in the member's language, by its code (`refuse.table.<code>`); a code
+    nobody can cause from a command (a damaged stored session) keeps the engine's words as the detail."""
+    key = f"refuse.table.{exc.code.value}"
+    if not has(key):
+        return t("table.bad_start", lang, detail=str(exc))
+    fields = {k: ", ".join(map(str, v)) if isinstance(v, (tuple, list)) else v for k, v in exc.fields.items()}
+    seat = exc.fields.get("seat")
+    fields["player"] = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "-"
+    return t(key, lang, **fields)
+
 
 def _read_points(points: int | str, lang: Lang) -> tuple[int, Breakdown | None] | Answer:
     """Points to peg: a number from 1 to 29, or a hand typed as cards (scored here); else the refusal."""

@@ -374,3 +374,11 @@ async def test_the_number_pad_scores_a_typed_hand_or_crib() -> None:
     assert not typo.ok and typo.text.startswith("“5X” is not a card. Write cards as a rank")
     word = await c.table_peg("pad", ANN, 1, "lots", None)
     assert not word.ok and "is neither points" in word.text
+
+
+async def test_a_table_that_cannot_start_says_why_in_the_members_language() -> None:
+    c = make()
+    five = [TablePlayer(n) for n in ("Ann", "Bob", "Cat", "Dan", "Eve")]
+    assert (await c.table_start("chan", five, ANN, 121)).text == "A table seats 2, 3, 4 players, not 5."
+    assert (await c.table_start("chan", SEATS, ANN, 100, Lang.ZH)).text == "游戏目标分为 121, 61，不能是 100。"
+    assert (await c.table_start("chan", SEATS, ANN, 121)).ok
