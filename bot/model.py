@@ -30,24 +30,57 @@ class Status(Enum):
 class SeatKind(Enum):
     HUMAN = "human"
     COMPUTER = "computer"
+    OPEN = "open"
+    """An invited member declined: the seat waits for the host to give it to the computer (or cancel)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """Who sits in a seat: a person (by their front end's user id) or the computer at a difficulty."""
+    """Who sits in a seat: a person (by their door's user id) or the computer at a difficulty."""
 
     kind: SeatKind
     name: str
     user: str = ""
     difficulty: str = ""
+    accepted: bool = True
+    """False for an invited member who has not answered yet (the game starts when every seat is filled)."""
 
-    def to_json(self) -> dict[str, str]:
-        return {"kind": self.kind.value, "name": self.name, "user": self.user, "difficulty": self.difficulty}
+    def to_json(self) -> dict[str, str | bool]:
+        data: dict[str, str | bool] = {"kind": self.kind.value, "name": self.name, "user": self.user,
+                                       "difficulty": self.difficulty}
+        if not self.accepted:
+            data["accepted"] = False
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
         return cls(SeatKind(data["kind"]), str(data["name"]), str(data.get("user", "")),
-                   str(data.get("difficulty", "")))
+                   str(data.get("difficulty", "")), bool(data.get("accepted", True)))
+
+    @property
+    def waiting(self) -> bool:
+        """A seat the game cannot start without: an invitation not yet answered, or an open seat."""
+        return self.kind is SeatKind.OPEN or (self.kind is SeatKind.HUMAN and not self.accepted)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChange:
+    """A seat handed to the computer during a game (its member left, resigned or stopped answering)."""
+
+    seat: int
+    was: str
+    """The member's name before."""
+    by: str
+    """The computer's strength that took over."""
+    version: int
+    """The game's version (its number of actions) when it happened."""
+
+    def to_json(self) -> dict[str, str | int]:
+        return {"seat": self.seat, "was": self.was, "by": self.by, "version": self.version}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatChange:
+        return cls(int(data["seat"]), str(data["was"]), str(data["by"]), int(data["version"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +108,13 @@ class GameMeta:
     """Seats whose player counts their own hands ("I count my own hands"): they declare at each show."""
     lang: str = "en"
     """The language of the game's public messages (the server's, when the game was started)."""
+    changes: tuple[SeatChange, ...] = ()
+    """Seats handed to the computer during the game, in order (the record says so)."""
+
+    @property
+    def host(self) -> Seat:
+        """Whoever started the game sits in seat 0."""
+        return self.seats[0]
 
 
 @dataclass(frozen=True, slots=True)

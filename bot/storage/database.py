@@ -71,6 +71,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("guild", "ALTER TABLE games ADD COLUMN guild TEXT NOT NULL DEFAULT ''"),
     ("self_count", "ALTER TABLE games ADD COLUMN self_count TEXT NOT NULL DEFAULT ''"),
     ("lang", "ALTER TABLE games ADD COLUMN lang TEXT NOT NULL DEFAULT 'en'"),
+    ("changes", "ALTER TABLE games ADD COLUMN changes TEXT NOT NULL DEFAULT ''"),
 )
 """Columns added to `games` since the first schema: (column, statement). A database made before one is
 brought up to date when it is opened; its rows keep their data and get the column's default."""

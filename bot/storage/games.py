@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from bot.model import Declaration, GameMeta, Seat, Status, StoredGame
+from bot.model import Declaration, GameMeta, Seat, SeatChange, Status, StoredGame
 from bot.storage.codec import decode_action, encode_action
 from bot.storage.database import SqliteDatabase
 from bot.storage.protocols import StaleWrite, StorageError
@@ -15,7 +15,7 @@ from engine.actions import PlayerAction
 from engine.rules import Rules
 
 GAME_COLUMNS = ("id, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild, "
-                "self_count, lang")
+                "self_count, lang, changes")
 DECIDED = tuple(s.value for s in (Status.OVER, Status.RESIGNED, Status.TIMED_OUT))
 
 LIVE = tuple(s.value for s in Status if s.live)
@@ -28,10 +28,10 @@ class SqliteGames(SqliteDatabase):
         try:
             self._write([(
                 "INSERT INTO games (id, rules, seats, seed, status, place, message, winner, created, updated,"
-                " guild, self_count, lang) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (meta.id, json.dumps(meta.rules.to_json()), json.dumps([s.to_json() for s in meta.seats]),
-                 meta.seed, meta.status.value, meta.place, meta.message, meta.winner, meta.created,
-                 meta.updated, meta.guild, ",".join(str(s) for s in meta.self_count), meta.lang))])
+                " guild, self_count, lang, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (meta.id, json.dumps(meta.rules.to_json()), _seats_json(meta.seats), meta.seed, meta.status.value,
+                 meta.place, meta.message, meta.winner, meta.created, meta.updated, meta.guild,
+                 ",".join(str(s) for s in meta.self_count), meta.lang, _changes_json(meta.changes)))])
         except sqlite3.IntegrityError:
             raise StorageError(f"game {meta.id} already exists") from None
 
@@ -61,6 +61,10 @@ class SqliteGames(SqliteDatabase):
     def set_status(self, game_id: str, status: Status, *, now: float, winner: int | None = None) -> None:
         self._write([("UPDATE games SET status = ?, winner = ?, updated = ? WHERE id = ?",
                       (status.value, winner, now, game_id))])
+
+    def set_seats(self, game_id: str, seats: Sequence[Seat], changes: Sequence[SeatChange], *, now: float) -> None:
+        self._write([("UPDATE games SET seats = ?, changes = ?, updated = ? WHERE id = ?",
+                      (_seats_json(seats), _changes_json(changes), now, game_id))])
 
     def set_message(self, game_id: str, place: str, message: str) -> None:
         self._write([("UPDATE games SET place = ?, message = ? WHERE id = ?", (place, message, game_id))])
@@ -112,14 +116,24 @@ class SqliteGames(SqliteDatabase):
         return int(n)
 
 
+def _seats_json(seats: Sequence[Seat]) -> str:
+    return json.dumps([s.to_json() for s in seats])
+
+
+def _changes_json(changes: Sequence[SeatChange]) -> str:
+    return json.dumps([c.to_json() for c in changes]) if changes else ""
+
+
 def _meta(row: Sequence[Any]) -> GameMeta:
-    gid, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild, counts, lang = row
+    (gid, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild, counts, lang,
+     changes) = row
     try:
         return GameMeta(
             id=gid, rules=Rules.from_json(json.loads(rules)),
             seats=tuple(Seat.from_json(s) for s in json.loads(seats)), seed=int(seed),
             status=Status(status), place=place, created=float(created), updated=float(updated),
             winner=winner, message=message, reminded=bool(reminded), guild=guild,
-            self_count=tuple(int(x) for x in counts.split(",") if x), lang=lang or "en")
+            self_count=tuple(int(x) for x in counts.split(",") if x), lang=lang or "en",
+            changes=tuple(SeatChange.from_json(c) for c in json.loads(changes)) if changes else ())
     except (KeyError, TypeError, ValueError) as exc:
         raise StorageError(f"game {gid}: unreadable row: {exc}") from None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.model import Declaration, GameMeta, Status, StoredGame, StoredTable
+from bot.model import Declaration, GameMeta, Seat, SeatChange, Status, StoredGame, StoredTable
 from engine.actions import PlayerAction
 
 
@@ -35,6 +35,10 @@ class GameStore(Protocol):
     def load(self, game_id: str) -> StoredGame | None: ...
 
     def set_status(self, game_id: str, status: Status, *, now: float, winner: int | None = None) -> None: ...
+
+    def set_seats(self, game_id: str, seats: Sequence[Seat], changes: Sequence[SeatChange], *, now: float) -> None:
+        """Who sits where now (an invitation answered, a seat given to the computer) and the changes so far."""
+        ...
 
     def set_message(self, game_id: str, place: str, message: str) -> None: ...
 
