@@ -6,7 +6,13 @@ from dataclasses import dataclass
 
 from serial.tools import list_ports
 
+PICO_MICROPYTHON = (0x2E8A, 0x0005)
+"""A Raspberry Pi Pico (or Pico 2) running MicroPython: the reference pegboard firmware's board
+(firmware/, docs/board-hardware.md). MicroPython names itself manufacturer `MicroPython`, product
+`Board in FS mode`."""
+
 KNOWN_USB = {
+    PICO_MICROPYTHON: "Raspberry Pi Pico under MicroPython: the reference pegboard firmware's board",
     (0x2E8A, None): "Raspberry Pi RP2040/RP2350",
     (0x303A, None): "Espressif ESP32",
     (0x2341, None): "Arduino",

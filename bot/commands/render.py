@@ -18,6 +18,7 @@ from render.breakdown import breakdown_png
 from render.cards import back_png, card_png, hand_png
 from render.charts import ChartMarker, analysis_png, winprob_png
 from render.gallery import write_gallery
+from render.led import LedScene, led_png
 from render.style import FOUR_COLOUR, RGB, THEMES, TWO_COLOUR, DeckColours, RenderError, hex_rgb
 from render.table import PlayedCard, TableView, table_png
 
@@ -52,6 +53,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     k.add_argument("--names", help="a name per track, comma separated")
     k.add_argument("--colours", help="a #RRGGBB peg colour per track, comma separated")
     k.add_argument("--target", type=int, default=121, help="121 (default) or 61 for the short game")
+
+    k = _kind(kinds, "led", "the LED strip lit exactly as the reference firmware lights it")
+    k.add_argument("--pegs", required=True, help="front/back per track, e.g. 87/80,95/91 (1-4 tracks)")
+    k.add_argument("--layout", choices=("straight", "traditional"), default="straight",
+                   help="straight: a start hole and 121 per track; traditional: two rows of 30, twice round")
+    k.add_argument("--winner", type=int, metavar="TRACK", help="flash this track (1-4)")
+    k.add_argument("--skunk", type=int, metavar="HOLE", help="light the skunk line at this hole")
+    k.add_argument("--highlight", type=int, metavar="TRACK", help="this track's front peg pulses (1-4)")
+    k.add_argument("--brightness", type=int, default=255, help="0-255 (default 255)")
+    k.add_argument("--quiet", action="store_true", help="the host has gone quiet: the breathing LEDs")
+    k.add_argument("--budget", type=int, default=450, metavar="MA",
+                   help="the firmware's current cap in mA (default 450, for USB)")
 
     k = _kind(kinds, "breakdown", "a counted hand or crib with every scoring item and its call",
               deck=True, theme=True)
@@ -195,6 +208,16 @@ def _board(args: argparse.Namespace) -> bytes:
     return board_png(make_board(pegs, names, args.target, colours))
 
 
+def _led(args: argparse.Namespace) -> bytes:
+    def track(value: int | None, what: str) -> int | None:
+        if value is not None and not 1 <= value <= 4:
+            raise UsageError(f"{what} {value} is not a track 1-4")
+        return None if value is None else value - 1
+    scene = LedScene(tuple(parse_pegs(args.pegs)), args.layout, track(args.winner, "--winner"), args.skunk,
+                     args.brightness, track(args.highlight, "--highlight"), args.quiet, args.budget)
+    return led_png(scene)
+
+
 def _breakdown(args: argparse.Namespace) -> bytes:
     hand = parse_cards(args.cards, count=4)
     breakdown = score_hand(hand, parse_card(args.starter), crib=args.crib)
@@ -280,6 +303,7 @@ _RENDERERS: dict[str, Callable[[argparse.Namespace], bytes]] = {
     "hand": _hand,
     "table": _table,
     "board": _board,
+    "led": _led,
     "breakdown": _breakdown,
     "analysis": _analysis,
     "winprob": _winprob,

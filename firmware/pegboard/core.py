@@ -1,0 +1,391 @@
+"""The pegboard protocol as a board speaks it: bytes in, answer lines out, and the state the LEDs show.
+
+Plain Python that runs unchanged under CPython 3.11+ and MicroPython (no dataclasses, no typing or
+binascii at run time, annotations only where MicroPython ignores them), so the firmware on the Pico
+(firmware/main.py) and the tests on a PC run the very same code. docs/board-protocol.md is the
+contract; a refused line is a value (a Nak with its reason code), never an exception.
+"""
+
+PROTOCOL_VERSION = 1
+FIRMWARE = "pegboard-1.0"
+MAX_LINE = 128
+"""Longest line either side sends or accepts, counting `*CRC`, a CR if any, and the LF."""
+MAX_SEQ = 65535
+MAX_TRACKS = 4
+MAX_HOLE = 999
+DEFAULT_COLOURS = (0xFF2020, 0x2060FF, 0x20C040, 0xFFC000)
+DEFAULT_BRIGHTNESS = 128
+HOST_QUIET_MS = 5000
+"""No valid host frame for this long (or none since power-on): the link counts as down."""
+
+# NAK reasons: the second field of a NAK line.
+CRC = "CRC"
+LENGTH = "LENGTH"
+FORMAT = "FORMAT"
+UNKNOWN = "UNKNOWN"
+RANGE = "RANGE"
+
+_HOST_ARITY = {  # host frame type: (least, most) fields after the type
+    "HELLO": (1, 1), "STATE": (2, 1 + MAX_TRACKS), "BRIGHT": (2, 2), "EFFECT": (3, 3),
+    "PING": (1, 1), "QUERY": (0, 0),
+}
+_SEQ_FIRST = ("STATE", "BRIGHT", "EFFECT", "PING")
+_BOARD_ONLY = ("INFO", "ACK", "NAK", "PONG", "REPORT")
+_HEX = "0123456789ABCDEFabcdef"
+_DIGITS = "0123456789"
+
+
+def crc16(data: bytes) -> int:
+    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final xor), by hand:
+    MicroPython has no binascii.crc_hqx."""
+    crc = 0xFFFF
+    for byte in data:
+        crc ^= byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+    return crc
+
+
+def frame_line(payload: str) -> bytes:
+    """The bytes on the wire for one payload: `PAYLOAD*CRC\\n`."""
+    data = payload.encode()
+    return data + f"*{crc16(data):04X}\n".encode()
+
+
+def _printable(text: str) -> str:
+    """`text` with anything but printable ASCII (and `*`) as `?`, so a NAK's detail stays a valid line."""
+    out = ""
+    for ch in text:
+        out += ch if " " <= ch <= "~" and ch != "*" else "?"
+    return out
+
+
+def _quoted(text: str) -> str:
+    return "'" + _printable(text) + "'"
+
+
+class Track:
+    """One track's pegs, colour (0xRRGGBB, 0 for a dark track) and highlight, as STATE names them."""
+
+    __slots__ = ("front", "back", "colour", "highlight")
+
+    def __init__(self, front: int, back: int, colour: int, highlight: bool = False) -> None:
+        self.front = front
+        self.back = back
+        self.colour = colour
+        self.highlight = highlight
+
+    def field(self) -> str:
+        return f"{self.front},{self.back},{self.colour:06X},{1 if self.highlight else 0}"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Track) and self.field() == other.field()
+
+    def __hash__(self) -> int:
+        return hash(self.field())
+
+    def __repr__(self) -> str:
+        return "Track(" + self.field() + ")"
+
+
+class Nak:
+    """A refused line: the seq it names (None: `-`), the reason code and a detail for people."""
+
+    __slots__ = ("seq", "reason", "detail")
+
+    def __init__(self, seq: int | None, reason: str, detail: str) -> None:
+        self.seq = seq
+        self.reason = reason
+        self.detail = detail
+
+    def payload(self) -> str:
+        text = f"NAK {_dash(self.seq)} {self.reason}"
+        detail = " ".join(_printable(self.detail).split())
+        if detail:
+            text += " " + detail
+        return text[:MAX_LINE - 6]
+
+    def __repr__(self) -> str:
+        return "Nak(" + self.payload() + ")"
+
+
+class Frame:
+    """A host frame that parsed: its type and the fields that type has (the others stay None)."""
+
+    __slots__ = ("kind", "seq", "version", "tracks", "level", "winner", "skunk")
+
+    def __init__(self, kind: str, seq: int | None = None) -> None:
+        self.kind = kind
+        self.seq = seq
+        self.version: int | None = None
+        self.tracks: list[Track] = []
+        self.level = 0
+        self.winner: int | None = None
+        self.skunk: int | None = None
+
+
+# -- reading a line -------------------------------------------------------------------------------
+
+def unframe(line: bytes) -> str | Nak:
+    """The payload of one received line (trailing CR and LF removed), or the NAK it earns.
+
+    The CRC is whatever follows the LAST `*`; a `*` before it is part of the payload (which then
+    fails as UNKNOWN or FORMAT)."""
+    end = len(line)
+    while end and line[end - 1] in (10, 13):
+        end -= 1
+    line = line[:end]
+    star = line.rfind(b"*")
+    if star < 0:
+        return Nak(None, CRC, "no '*CRC' at the end of the line")
+    data, shown = line[:star], line[star + 1:]
+    text = "".join(chr(b) if b < 128 else "?" for b in shown)
+    if len(shown) != 4 or any(ch not in _HEX for ch in text):
+        return Nak(None, CRC, "checksum " + _quoted(text) + " is not 4 hex digits")
+    expected = crc16(data)
+    if int(text, 16) != expected:
+        return Nak(None, CRC, f"checksum {text} does not match {expected:04X}")
+    for byte in data:
+        if byte >= 128:
+            return Nak(None, FORMAT, "payload is not ASCII")
+    for byte in data:
+        if byte < 32 or byte == 127:
+            return Nak(None, FORMAT, "payload has control characters")
+    return data.decode()
+
+
+def _number(text: str, what: str, lo: int, hi: int, seq: int | None) -> int | Nak:
+    """A decimal field of at most five digits within the protocol's own limits lo-hi (else FORMAT)."""
+    if not text or len(text) > 5 or any(ch not in _DIGITS for ch in text):
+        return Nak(seq, FORMAT, what + " " + _quoted(text) + " is not a number")
+    value = int(text)
+    if not lo <= value <= hi:
+        return Nak(seq, FORMAT, f"{what} {value} is not {lo}-{hi}")
+    return value
+
+
+def _optional(text: str, what: str, lo: int, hi: int, seq: int) -> int | Nak | None:
+    return None if text == "-" else _number(text, what, lo, hi, seq)
+
+
+def _track(text: str, n: int, seq: int) -> Track | Nak:
+    """One `FRONT,BACK,RRGGBB,H` field: FORMAT for a field that does not parse, RANGE for a back peg
+    that is not behind its front peg (both 0 is the start)."""
+    parts = text.split(",")
+    if len(parts) != 4:
+        return Nak(seq, FORMAT, f"track {n} {_quoted(text)} is not FRONT,BACK,RRGGBB,H")
+    front = _number(parts[0], f"track {n} front", 0, MAX_HOLE, seq)
+    if isinstance(front, Nak):
+        return front
+    back = _number(parts[1], f"track {n} back", 0, MAX_HOLE, seq)
+    if isinstance(back, Nak):
+        return back
+    colour = parts[2]
+    if len(colour) != 6 or any(ch not in _HEX for ch in colour):
+        return Nak(seq, FORMAT, f"track {n} colour {_quoted(colour)} is not RRGGBB")
+    if parts[3] not in ("0", "1"):
+        return Nak(seq, FORMAT, f"track {n} highlight {_quoted(parts[3])} is not 0 or 1")
+    if back >= front and (front, back) != (0, 0):
+        return Nak(seq, RANGE, f"track {n}: back peg {back} must be behind the front peg {front} "
+                   "(both 0 only at the start)")
+    return Track(front, back, int(colour, 16), parts[3] == "1")
+
+
+def _fill(frame: Frame, fields: list[str]) -> Frame | Nak:
+    """The fields of a host frame whose arity is right, parsed from left to right."""
+    seq = frame.seq
+    kind = frame.kind
+    if kind == "HELLO":
+        version = _number(fields[0], "version", 0, MAX_HOLE, None)
+        if isinstance(version, Nak):
+            return version
+        frame.version = version
+    elif kind == "STATE" and seq is not None:
+        for n in range(1, len(fields)):
+            track = _track(fields[n], n, seq)
+            if isinstance(track, Nak):
+                return track
+            frame.tracks.append(track)
+    elif kind == "BRIGHT" and seq is not None:
+        level = _number(fields[1], "brightness", 0, 255, seq)
+        if isinstance(level, Nak):
+            return level
+        frame.level = level
+    elif kind == "EFFECT" and seq is not None:
+        winner = _optional(fields[1], "winner track", 0, MAX_TRACKS - 1, seq)
+        if isinstance(winner, Nak):
+            return winner
+        skunk = _optional(fields[2], "skunk hole", 1, MAX_HOLE, seq)
+        if isinstance(skunk, Nak):
+            return skunk
+        frame.winner, frame.skunk = winner, skunk
+    return frame
+
+
+def decode(payload: str) -> Frame | Nak:
+    """The host frame a checked payload holds, or the NAK it earns (UNKNOWN, FORMAT or a track's RANGE).
+
+    Order: the type (a type only boards send is UNKNOWN whatever follows), the seq, the number of
+    fields, then each field from left to right; the first problem found is the answer."""
+    fields = payload.split()
+    if not fields:
+        return Nak(None, FORMAT, "empty payload")
+    kind = fields.pop(0)
+    if kind in _BOARD_ONLY:
+        return Nak(None, UNKNOWN, kind + " is sent by boards, not to them")
+    if kind not in _HOST_ARITY:
+        return Nak(None, UNKNOWN, "frame type " + _quoted(kind[:16]) + " is not known")
+    seq = None
+    if kind in _SEQ_FIRST and fields:
+        number = _number(fields[0], "seq", 0, MAX_SEQ, None)
+        if isinstance(number, Nak):
+            return number
+        seq = number
+    least, most = _HOST_ARITY[kind]
+    if not least <= len(fields) <= most:
+        expected = str(least) if least == most else f"{least}-{most}"
+        return Nak(seq, FORMAT, f"{kind} has {len(fields)} fields, expected {expected}")
+    return _fill(Frame(kind, seq), fields)
+
+
+class LineReader:
+    """Cuts the host's bytes into lines. A line longer than MAX_LINE bytes (its CR and LF counted) is
+    given as None, once, when its LF arrives; empty lines (nothing but CR) are skipped."""
+
+    def __init__(self) -> None:
+        self.partial = bytearray()
+        self.overlong = False
+
+    def feed(self, data: bytes) -> list[bytes | None]:
+        out: list[bytes | None] = []
+        start = 0
+        while True:
+            end = data.find(b"\n", start)
+            if end < 0:
+                self.partial.extend(data[start:])
+                if len(self.partial) > MAX_LINE:
+                    self.overlong = True
+                    self.partial = bytearray()
+                return out
+            if self.overlong or len(self.partial) + end + 1 - start > MAX_LINE:
+                out.append(None)
+            else:
+                line = bytes(self.partial) + data[start:end + 1]
+                if line.strip(b"\r\n"):
+                    out.append(line)
+            self.partial = bytearray()
+            self.overlong = False
+            start = end + 1
+
+    def idle(self) -> bool:
+        """True between lines (nothing but CRs held): where the firmware lets Ctrl-C stop it."""
+        return not self.overlong and not bytes(self.partial).strip(b"\r")
+
+
+class Board:
+    """What a board shows and how it answers: the protocol's state machine, without any hardware.
+
+    `changes` counts changes of what the LEDs show, so the caller knows when to redraw."""
+
+    def __init__(self, tracks: int = 2, holes: int = 121, leds: int = 0, firmware: str = FIRMWARE) -> None:
+        self.tracks_n = tracks
+        self.holes = holes
+        self.leds = leds
+        self.firmware = firmware
+        self.reader = LineReader()
+        self.changes = 0
+        self.tracks: list[Track] = []
+        self.boot()
+
+    def boot(self) -> None:
+        """Power-on: pegs at the start in the default colours, brightness 128, no effects, seq 0."""
+        self.tracks = [Track(0, 0, DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]) for i in range(self.tracks_n)]
+        self.brightness = DEFAULT_BRIGHTNESS
+        self.winner: int | None = None
+        self.skunk: int | None = None
+        self.seq = 0
+        self.heard_ms: int | None = None
+        self.reader = LineReader()
+        self.changes += 1
+
+    def info_line(self) -> bytes:
+        """INFO: the answer to every HELLO, and the line sent unprompted at boot."""
+        return frame_line(f"INFO {PROTOCOL_VERSION} {self.firmware} {self.tracks_n} {self.holes} {self.leds}")
+
+    def report_line(self) -> bytes:
+        fields = ["REPORT", str(self.seq), str(self.brightness), _dash(self.winner), _dash(self.skunk)]
+        return frame_line(" ".join(fields + [t.field() for t in self.tracks]))
+
+    def host_quiet(self, now_ms: int) -> bool:
+        """True before the first valid frame and after HOST_QUIET_MS without one."""
+        return self.heard_ms is None or now_ms - self.heard_ms > HOST_QUIET_MS
+
+    def receive(self, data: bytes, now_ms: int) -> list[bytes]:
+        """The answer lines to some bytes from the host (one per complete, non-empty line)."""
+        out = []
+        for line in self.reader.feed(data):
+            if line is None:
+                out.append(frame_line(Nak(None, LENGTH, f"line over {MAX_LINE} bytes").payload()))
+            else:
+                out.append(self.answer(line, now_ms))
+        return out
+
+    def answer(self, line: bytes, now_ms: int) -> bytes:
+        """The one line a board sends back for one complete line from the host."""
+        payload = unframe(line)
+        frame = payload if isinstance(payload, Nak) else decode(payload)
+        if isinstance(frame, Nak):
+            return frame_line(frame.payload())
+        self.heard_ms = now_ms  # any host frame that parses, even one then refused for RANGE
+        answer = self._apply(frame)
+        return frame_line(answer.payload()) if isinstance(answer, Nak) else answer
+
+    def _apply(self, frame: Frame) -> bytes | Nak:
+        kind, seq = frame.kind, frame.seq
+        if kind == "HELLO":
+            return self.info_line()
+        if kind == "QUERY":
+            return self.report_line()
+        if seq is None:  # pragma: no cover - decode gives every other type its seq
+            return Nak(None, FORMAT, "no seq")
+        if kind == "PING":
+            return frame_line(f"PONG {seq}")
+        if kind == "STATE":
+            problem = self._check_tracks(frame.tracks, seq)
+            if problem is not None:
+                return problem
+            dark = [Track(0, 0, 0) for _ in range(self.tracks_n - len(frame.tracks))]
+            self._show(frame.tracks + dark, self.brightness, self.winner, self.skunk)
+        elif kind == "BRIGHT":
+            self._show(self.tracks, frame.level, self.winner, self.skunk)
+        elif kind == "EFFECT":
+            problem = self._check_effects(frame.winner, frame.skunk, seq)
+            if problem is not None:
+                return problem
+            self._show(self.tracks, self.brightness, frame.winner, frame.skunk)
+        self.seq = seq
+        return frame_line(f"ACK {seq}")
+
+    def _check_tracks(self, tracks: list[Track], seq: int) -> Nak | None:
+        if len(tracks) > self.tracks_n:
+            return Nak(seq, RANGE, f"{len(tracks)} tracks but this board has {self.tracks_n}")
+        for n, track in enumerate(tracks, 1):
+            if track.front > self.holes:
+                return Nak(seq, RANGE, f"track {n} front peg {track.front} is past hole {self.holes}")
+        return None
+
+    def _check_effects(self, winner: int | None, skunk: int | None, seq: int) -> Nak | None:
+        if winner is not None and winner >= self.tracks_n:
+            return Nak(seq, RANGE, f"winner track {winner} but tracks are 0-{self.tracks_n - 1}")
+        if skunk is not None and skunk > self.holes:
+            return Nak(seq, RANGE, f"skunk hole {skunk} is past hole {self.holes}")
+        return None
+
+    def _show(self, tracks: list[Track], brightness: int, winner: int | None, skunk: int | None) -> None:
+        if (tracks, brightness, winner, skunk) != (self.tracks, self.brightness, self.winner, self.skunk):
+            self.tracks, self.brightness, self.winner, self.skunk = tracks, brightness, winner, skunk
+            self.changes += 1
+
+
+def _dash(value: int | None) -> str:
+    return "-" if value is None else str(value)
