@@ -16,12 +16,16 @@ from bot.i18n import t
 from bot.model import Declaration, SeatKind, Status
 from engine.events import Shown
 
+HandOver = Callable[[LiveGame, Sequence[int], str], Reply]
+"""Gives seats to the computer mid-game and goes on (GamePlay.hand_over)."""
+
 
 class Closing:
     """Ends games that stop early, and nudges (then forfeits) players who stop answering."""
 
     def __init__(self, cache: GameCache, presenter: Presenter, pegboard: Pegboard, *, clock: Callable[[], float],
-                 remind_after: float, forfeit_after: float) -> None:
+                 remind_after: float, forfeit_after: float, hand_over: HandOver) -> None:
+        self.hand_over = hand_over
         self.cache = cache
         self.pegboard = pegboard
         self.presenter = presenter
@@ -45,9 +49,19 @@ class Closing:
         lang = live.lang
         if live.meta.status is Status.INVITED:
             return self.close(live, Status.DECLINED, None, t("game.withdrew", lang, name=live.names[seat]))
+        if live.game.rules.players > 2:  # a group game goes on: the computer takes the seat
+            return self._leave(live, [seat], t("game.leaves", lang, name=live.names[seat]))
         winner = 1 - seat
         text = t("game.resigns", lang, name=live.names[seat], winner=live.names[winner], score=live.score_text(lang))
         return self.close(live, Status.RESIGNED, winner, text)
+
+    def _leave(self, live: LiveGame, seats: Sequence[int], line: str) -> Reply:
+        """Members leave a group game: the computer takes over, unless nobody would be left to play."""
+        members = [s for s in live.human_seats() if s not in seats]
+        if not members:
+            return self.close(live, Status.ENDED, None, f"{line} " + t("game.nobody_left", live.lang,
+                                                                      score=live.score_text(live.lang)))
+        return self.hand_over(live, seats, line)
 
     def end(self, live: LiveGame, by: str) -> Reply:
         if not live.meta.status.live:
@@ -80,6 +94,9 @@ class Closing:
 
     def _forfeit(self, live: LiveGame, seats: Sequence[int], idle: float) -> Reply:
         lang = live.lang
+        if live.game.rules.players > 2:
+            names = t("general.and", lang).join(live.names[s] for s in seats)
+            return self._leave(live, seats, t("game.forfeit_seat", lang, names=names, minutes=int(idle // 60)))
         if len(seats) == 1:
             loser = seats[0]
             return self.close(live, Status.TIMED_OUT, 1 - loser,

@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 from board_driver.driver import BoardDriver
 from bot.app.closing import Closing
 from bot.app.games import GameCache
-from bot.app.live import deal_finished
+from bot.app.invites import Invitations
+from bot.app.live import LiveGame, deal_finished
 from bot.app.moves import ClaimMuggins, LayAway, Move, PlayCard, SayGo, action_maker
 from bot.app.pegboard import Pegboard
 from bot.app.play import ControllerError, GamePlay, Member, NewGame, new_game_id
@@ -29,7 +30,7 @@ from bot.app.statistics import Statistics
 from bot.app.tablemode import TableMode, TablePlayer
 from bot.i18n import Lang, t
 from bot.learn_text import review_text
-from bot.model import GameMeta, SeatKind
+from bot.model import GameMeta, SeatKind, Status
 from bot.storage import Storage
 from engine.cards import Card
 from engine.review import ReviewError, review_game_deal
@@ -72,9 +73,10 @@ class Controller:
         self.pegboard = Pegboard(board_url, driver_factory=driver_factory)
         self.play = GamePlay(self.games, self.presenter, self.pegboard, clock=clock, ids=ids, seeds=seeds)
         self.closing = Closing(self.games, self.presenter, self.pegboard, clock=clock, remind_after=remind_after,
-                               forfeit_after=forfeit_after)
+                               forfeit_after=forfeit_after, hand_over=self.play.hand_over)
         self.scorer = Scorer(images=images, win_table=win_table)
         self.practice_drills = Practice(storage, storage, self.scorer, seeds=seeds, clock=clock, images=images)
+        self.invites = Invitations(self.play.store_seats, start=self.play.start, close=self.closing.close)
         self.self_count = SelfCount(self.presenter, self.practice_drills, self.pegboard, clock)
         self.tables = TableMode(storage, self.scorer, self.pegboard, clock=clock, images=images)
         self.statistics = Statistics(storage, storage)
@@ -90,7 +92,14 @@ class Controller:
     # ------------------------------------------------------------------ games: starting and moving
 
     async def new_game(self, request: NewGame) -> Reply:
-        return await self.runner.blocking(self.play.new_game, request)
+        """A game against the computer starts at once; one with invited members waits for their answers."""
+        return await self.runner.blocking(self._new_game, request)
+
+    def _new_game(self, req: NewGame) -> Reply:
+        live, lead = self.play.create(req)
+        if live.meta.status is Status.INVITED:
+            return self.invites.post(live, req.member_lang or req.lang, lead)
+        return self.play.start(live, req.host.user, req.member_lang, lead)
 
     async def move(self, user: Member | str, game_id: str, version: int, move: Move,
                    lang: Lang | None = None) -> Reply:
@@ -121,12 +130,33 @@ class Controller:
         return await self.move(user, game_id, version, ClaimMuggins(claim), lang)
 
     async def accept(self, user: Member | str, game_id: str, lang: Lang | None = None) -> Reply:
-        return await self.runner.on_game(game_id, self.play.answer_invite, game_id, _user(user), True, lang,
-                                         self.closing.close)
+        return await self.runner.on_game(game_id, self._invited, game_id, lang, self.invites.answer, _user(user),
+                                         True)
 
     async def decline(self, user: Member | str, game_id: str, lang: Lang | None = None) -> Reply:
-        return await self.runner.on_game(game_id, self.play.answer_invite, game_id, _user(user), False, lang,
-                                         self.closing.close)
+        """An invitee declines (in a group game the seat stays open); the host declining cancels."""
+        return await self.runner.on_game(game_id, self._invited, game_id, lang, self.invites.answer, _user(user),
+                                         False)
+
+    async def fill_seats(self, user: Member | str, game_id: str, difficulty: str | None = None,
+                         lang: Lang | None = None) -> Reply:
+        """The host gives every open or unanswered seat to the computer (at `difficulty`, else the game's
+        first computer's or 'normal'), and the game starts."""
+        return await self.runner.on_game(game_id, self._invited, game_id, lang, self._fill, _user(user), difficulty)
+
+    async def cancel(self, user: Member | str, game_id: str, lang: Lang | None = None) -> Reply:
+        """The host calls off a game still waiting for its players."""
+        return await self.runner.on_game(game_id, self._invited, game_id, lang, self.invites.cancel, _user(user))
+
+    def _invited(self, game_id: str, lang: Lang | None, answer: Callable[..., Reply], *args: object) -> Reply:
+        live = self.games.load(game_id)
+        if live is None:
+            return Reply(False, t("refuse.no_game", lang or Lang.EN), game_id)
+        return answer(live, *args, lang or live.lang)
+
+    def _fill(self, live: LiveGame, user: str, difficulty: str | None, lang: Lang) -> Reply:
+        computers = [s.difficulty for s in live.meta.seats if s.kind is SeatKind.COMPUTER]
+        return self.invites.fill(live, user, lang, difficulty or (computers[0] if computers else "normal"))
 
     async def declare(self, user: Member | str, game_id: str, deal: int, crib: bool, declared: str | int,
                       lang: Lang = Lang.EN) -> Reply:
@@ -153,6 +183,24 @@ class Controller:
     def _resign(self, game_id: str, user: str) -> Reply:
         found = self.play.seated(game_id, user)
         return found if isinstance(found, Reply) else self.closing.resign(*found)
+
+    async def hand_seat(self, host: Member | str, game_id: str, member: str, lang: Lang | None = None) -> Reply:
+        """The host of a group game gives a member's seat to the computer (someone who had to go)."""
+        return await self.runner.on_game(game_id, self._hand_seat, game_id, _user(host), member, lang)
+
+    def _hand_seat(self, game_id: str, host: str, member: str, lang: Lang | None) -> Reply:
+        found = self.play.seated(game_id, host, lang)
+        if isinstance(found, Reply):
+            return found
+        live, seat = found
+        lang = lang or live.lang
+        if seat != 0 or live.game.rules.players == 2:
+            return Reply(False, t("refuse.host_only", lang, name=live.meta.host.name), game_id)
+        target = live.seat_of(member)
+        if target is None or target == 0 or not live.active:
+            return Reply(False, t("refuse.not_a_seat", lang), game_id)
+        return self.play.hand_over(live, [target], t("game.handed", live.lang, name=live.names[target],
+                                                     host=live.names[0]))
 
     async def end(self, game_id: str, by: Member) -> Reply:
         """A moderator ends an abandoned game: no winner, the record is kept."""

@@ -29,6 +29,10 @@ class Verb(Enum):
     GO = "go"
     ACCEPT = "accept"
     DECLINE = "decline"
+    FILL = "fill"
+    """An invitation's host gives every open or unanswered seat to the computer."""
+    CANCEL = "cancel"
+    """An invitation's host calls the game off."""
     REVIEW = "review"
     """A deal's review (the version field is the deal's index), privately to the player who asks."""
     PEG = "peg"
@@ -88,9 +92,8 @@ def template(verbs: Iterable[Verb]) -> str:
     return _SHAPE.format(verbs="|".join(v.value for v in verbs))
 
 
-BUTTON_VERBS = (Verb.HAND, Verb.PLAY, Verb.GO, Verb.ACCEPT, Verb.DECLINE, Verb.REVIEW, Verb.PEG, Verb.PAD,
-                Verb.UNDO, Verb.DEAL, Verb.DRILL, Verb.COUNT, Verb.DECLARE,
-                Verb.MUGGINS)
+BUTTON_VERBS = (Verb.HAND, Verb.PLAY, Verb.GO, Verb.ACCEPT, Verb.DECLINE, Verb.FILL, Verb.CANCEL, Verb.REVIEW,
+                Verb.PEG, Verb.PAD, Verb.UNDO, Verb.DEAL, Verb.DRILL, Verb.COUNT, Verb.DECLARE, Verb.MUGGINS)
 TABLE_VERBS = (Verb.PEG, Verb.PAD, Verb.UNDO, Verb.DEAL)
 PRACTICE_VERBS = (Verb.DRILL, Verb.COUNT)
 SELECT_VERBS = (Verb.LAY,)

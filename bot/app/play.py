@@ -8,20 +8,21 @@ thread under the game's lock (see `Runner.on_game`).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
 from bot.app.games import GameCache
-from bot.app.ids import ComponentId, Verb
+from bot.app.invites import cut_line
 from bot.app.live import LiveGame
 from bot.app.moves import DeclareCount, action_maker
 from bot.app.pegboard import Pegboard
 from bot.app.presenter import Presenter, closed_note, with_line
 from bot.app.refusals import illegal_text
-from bot.app.replies import Button, Post, Reply, Style
+from bot.app.replies import Reply
+from bot.app.seating import PartnerCut, Partners, arrange, computer_seat, invited, number_computers, waiting_seats
 from bot.i18n import Lang, t
-from bot.model import GameMeta, Seat, SeatKind, Status
+from bot.model import GameMeta, Seat, SeatChange, SeatKind, Status
 from bot.storage import GameStore
 from engine.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
 from engine.errors import CodedError
@@ -45,6 +46,8 @@ class NewGameProblem(Enum):
     SEED = "seed"  # seed, most
     TARGET = "target"  # target, allowed
     SELF_INVITE = "self_invite"  # (none)
+    TWICE = "twice"  # name
+    PLAYERS = "players"  # players
 
 
 class ControllerError(CodedError[NewGameProblem]):
@@ -81,7 +84,12 @@ class NewGame:
     lang: Lang = Lang.EN
     """The language of the game's public messages (the server's)."""
     muggins: bool = False
-    """Muggins: every player declares their own counts, and what one misses the next may claim."""
+    """Muggins: every player declares their own counts, and what one misses the others may claim."""
+    others: tuple[Member | str, ...] = ()
+    """A game of three or four: the other seats in table order, each an invited member or a computer's
+    strength ('easy' … 'expert'). When given, `opponent` and `difficulty` are not used."""
+    partners: Partners = Partners.CUT
+    """Four players: cut for partners, or the host partners the second listed."""
 
 
 def new_game_id() -> str:
@@ -96,6 +104,11 @@ def think(strength: str, seed: int, obs: Observation) -> PlayerAction:
     if not isinstance(action, PLAYER_ACTIONS):  # chance (cuts, deals) is never a player's to choose
         raise TypeError(f"the {strength} player chose {action!r}, which is not a player's action")
     return action
+
+
+def stand_in(seats: Sequence[Seat]) -> str:
+    """The strength of a computer taking over a seat: the table's computer's, else normal."""
+    return next((s.difficulty for s in seats if s.kind is SeatKind.COMPUTER), "normal")
 
 
 def computer_seed(game_seed: int, version: int, seat: int) -> int:
@@ -122,22 +135,51 @@ class GamePlay:
 
     # ------------------------------------------------------------------ starting
 
-    def new_game(self, req: NewGame) -> Reply:
-        meta = self._meta(req)
+    def create(self, req: NewGame) -> tuple[LiveGame, tuple[str, ...]]:
+        """A new game, stored: waiting for its invitees, or ready to start. Also the lines that open it (the
+        cut for partners)."""
+        meta, cut = self._meta(req)
         live = LiveGame(meta, Game(meta.rules, seed=meta.seed), names=tuple(s.name for s in meta.seats))
-        if meta.status is Status.INVITED:
-            self.store.create(meta)
-            self.cache.remember(live)
-            return self._invitation(live, req.member_lang or req.lang)
-        actions = self._computer_moves(live)  # it lays away at once; the deal is committed with the game
         self.store.create(meta)
-        if actions:
-            self.store.append(meta.id, 0, actions, now=meta.created)
         self.cache.remember(live)
-        board = self.pegboard.game_changed(live)
-        return with_line(self.presenter.after(live, 0, req.host.user, req.member_lang), board)
+        return live, (cut_line(cut, live.lang, live.names),) if cut is not None else ()
 
-    def _meta(self, req: NewGame) -> GameMeta:
+    def start(self, live: LiveGame, user: str, lang: Lang | None, lead: tuple[str, ...] = ()) -> Reply:
+        """Every seat is filled: the game starts (the computer lays away at once, in the same commit)."""
+        if live.meta.status is Status.INVITED:
+            now = self.clock()
+            self.store.set_status(live.id, Status.ACTIVE, now=now)
+            live.meta = replace(live.meta, status=Status.ACTIVE, updated=now)
+        actions = self._computer_moves(live)
+        if actions:
+            self._commit(live, 0, actions)
+        board = self.pegboard.game_changed(live)
+        reply = self.presenter.after(live, 0, user, lang)
+        return with_line(replace(reply, lines=(*lead, *reply.lines)), board)
+
+    def hand_over(self, live: LiveGame, seats: Sequence[int], line: str) -> Reply:
+        """Members leave a group game: the computer takes their seats (the record says so), plays at once if
+        it is its turn, and the game goes on. `line` says why, publicly."""
+        difficulty = stand_in(live.meta.seats)
+        occupants, changes = list(live.meta.seats), list(live.meta.changes)
+        for seat in seats:
+            changes.append(SeatChange(seat, occupants[seat].name, difficulty, live.game.version))
+            occupants[seat] = computer_seat(difficulty)
+        live.meta = replace(live.meta, seats=number_computers(occupants), changes=tuple(changes))
+        live.names = tuple(s.name for s in live.meta.seats)
+        self.store_seats(live)
+        start_events, start = len(live.game.events), live.game.version
+        actions = self._computer_moves(live)
+        if actions:
+            self._commit(live, start, actions)
+        board = self.pegboard.game_changed(live)
+        reply = self.presenter.after(live, start_events, "")
+        return with_line(replace(reply, lines=(line, *reply.lines), note=line), board)
+
+    def store_seats(self, live: LiveGame) -> None:
+        self.store.set_seats(live.id, live.meta.seats, live.meta.changes, now=self.clock())
+
+    def _meta(self, req: NewGame) -> tuple[GameMeta, PartnerCut | None]:
         choices = ", ".join(DIFFICULTIES)
         if req.difficulty not in DIFFICULTIES:
             raise ControllerError(NewGameProblem.DIFFICULTY, f"unknown difficulty {req.difficulty!r}; choose from "
@@ -146,54 +188,39 @@ class GamePlay:
             raise ControllerError(NewGameProblem.SEED, f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, not "
                                   f"{req.seed}", seed=req.seed, most=SEED_LIMIT - 1)
         try:
-            rules = Rules(target=req.target, skunk=req.skunk, muggins=req.muggins)
+            rules = Rules(players=1 + len(req.others or (None,)), target=req.target, skunk=req.skunk,
+                          muggins=req.muggins)
         except RulesError as exc:
             raise ControllerError(NewGameProblem.TARGET, str(exc), target=req.target, allowed="121, 61") from None
-        host = Seat(SeatKind.HUMAN, req.host.name, req.host.user)
-        if req.opponent is None:
-            other = Seat(SeatKind.COMPUTER, f"computer ({req.difficulty})", "", req.difficulty)
-        elif req.opponent.user == req.host.user:
-            raise ControllerError(NewGameProblem.SELF_INVITE, "you cannot invite yourself; leave the opponent out to "
-                                  "play the computer")
-        else:
-            other = Seat(SeatKind.HUMAN, req.opponent.name, req.opponent.user)
         seed = req.seed if req.seed is not None else self._seeds()
+        seats, cut = self._seats(req, seed)
         now = self.clock()
-        status = Status.ACTIVE if req.opponent is None else Status.INVITED
-        return GameMeta(self._ids(), rules, (host, other), seed, status, req.place, now, now, guild=req.guild,
+        status = Status.INVITED if waiting_seats(seats) else Status.ACTIVE
+        meta = GameMeta(self._ids(), rules, seats, seed, status, req.place, now, now, guild=req.guild,
                         self_count=(0,) if req.self_count else (), lang=req.lang.value)
+        return meta, cut
 
-    def _invitation(self, live: LiveGame, host_lang: Lang) -> Reply:
-        host, guest = live.meta.seats
-        lang = live.lang
-        accept = ComponentId(live.id, 0, Verb.ACCEPT).encode()
-        decline = ComponentId(live.id, 0, Verb.DECLINE).encode()
-        text = t("game.invite", lang, guest=guest.name, host=host.name, target=live.meta.rules.target)
-        invite = Post(text, controls=(Button(accept, t("game.accept", lang), Style.SUCCESS),
-                                      Button(decline, t("game.decline", lang), Style.DANGER)),
-                      mentions=(guest.user,))
-        return Reply(True, t("game.invite_sent", host_lang, name=guest.name), live.id, 0, posts=(invite,),
-                     place=live.meta.place)
-
-    def answer_invite(self, game_id: str, user: str, accept: bool, lang: Lang | None,
-                      close: Callable[[LiveGame, Status, int | None, str], Reply]) -> Reply:
-        live = self.cache.load(game_id)
-        if live is None:
-            return Reply(False, t("refuse.no_game", lang or Lang.EN), game_id)
-        guest = live.meta.seats[1]
-        lang = lang or live.lang
-        if user != guest.user:
-            return Reply(False, t("refuse.only_guest", lang, name=guest.name), game_id)
-        if live.meta.status is not Status.INVITED:
-            return Reply(False, t("refuse.answered", lang), game_id)
-        if not accept:
-            return close(live, Status.DECLINED, None, t("game.declined", live.lang, name=guest.name))
-        now = self.clock()
-        self.store.set_status(game_id, Status.ACTIVE, now=now)
-        live.meta = replace(live.meta, status=Status.ACTIVE, updated=now)
-        live.langs[1] = lang
-        board = self.pegboard.game_changed(live)
-        return with_line(self.presenter.after(live, 0, user, lang), board)
+    def _seats(self, req: NewGame, seed: int) -> tuple[tuple[Seat, ...], PartnerCut | None]:
+        host = Seat(SeatKind.HUMAN, req.host.name, req.host.user)
+        wanted: tuple[Member | str, ...] = req.others or (req.opponent or req.difficulty,)
+        if len(wanted) > 3:
+            raise ControllerError(NewGameProblem.PLAYERS, f"a table seats 2 to 4 players, not {len(wanted) + 1}",
+                                  players=len(wanted) + 1)
+        seats = [host]
+        for other in wanted:
+            if isinstance(other, Member):
+                if other.user == host.user:
+                    raise ControllerError(NewGameProblem.SELF_INVITE, "you cannot invite yourself; leave the "
+                                          "opponent out to play the computer")
+                if other.user in {s.user for s in seats}:
+                    raise ControllerError(NewGameProblem.TWICE, f"{other.name} is invited twice", name=other.name)
+                seats.append(invited(other.user, other.name))
+            elif other in DIFFICULTIES:
+                seats.append(computer_seat(other))
+            else:
+                raise ControllerError(NewGameProblem.DIFFICULTY, f"unknown difficulty {other!r}; choose from "
+                                      f"{', '.join(DIFFICULTIES)}", difficulty=other, choices=", ".join(DIFFICULTIES))
+        return arrange(number_computers(seats), req.partners, seed)
 
     # ------------------------------------------------------------------ moves
 

@@ -29,7 +29,11 @@ MUGGINS_COUNT = "muggins"
 
 
 def record_file(live: LiveGame) -> Attachment:
-    data = dumps(to_record(live.game, live.names)).encode()
+    """The game record; seats handed to the computer are listed under `seat_changes`."""
+    record = to_record(live.game, live.names)
+    if live.meta.changes:
+        record["seat_changes"] = [c.to_json() for c in live.meta.changes]
+    data = dumps(record).encode()
     return Attachment(f"cribbage-{live.id}.json", data, "the game record (docs/record-format.md)")
 
 

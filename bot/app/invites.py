@@ -1,0 +1,123 @@
+"""Invitations: a game with invited members starts once every seat is filled.
+
+Each invitee accepts or declines; a declined seat stays open until the host gives it (and any seat still
+unanswered) to the computer, or cancels. An unanswered invitation expires in the sweep. A two-player
+invitation declined is simply declined.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from bot.app.ids import ComponentId, Verb
+from bot.app.live import LiveGame
+from bot.app.replies import Button, Post, Reply, Style
+from bot.app.seating import PartnerCut, computer_seat, number_computers, open_seat, waiting_seats
+from bot.i18n import Lang, t
+from bot.model import Seat, SeatKind, Status
+
+Close = Callable[[LiveGame, Status, int | None, str], Reply]
+Start = Callable[[LiveGame, str, Lang | None, tuple[str, ...]], Reply]
+
+
+def cut_line(cut: PartnerCut, lang: Lang, names: tuple[str, ...]) -> str:
+    """The cut for partners as it is announced: each card, then who plays with whom."""
+    cards = t("general.list_sep", lang).join(f"{n} {c.pretty()}" for n, c in zip(cut.names, cut.cards, strict=True))
+    return t("game.partner_cut", lang, cards=cards, team1=t("refuse.and", lang).join((names[0], names[2])),
+             team2=t("refuse.and", lang).join((names[1], names[3])))
+
+
+class Invitations:
+    """The invitation post and the answers to it."""
+
+    def __init__(self, store_seats: Callable[[LiveGame], None], *, start: Start, close: Close) -> None:
+        self._store_seats = store_seats
+        self._start = start
+        self._close = close
+
+    def post(self, live: LiveGame, host_lang: Lang, lead: tuple[str, ...] = ()) -> Reply:
+        """The invitation (to every member still to answer), and the host's private note."""
+        meta, lang = live.meta, live.lang
+        pending = [s for s in meta.seats if s.kind is SeatKind.HUMAN and not s.accepted]
+        guests = t("refuse.and", lang).join(s.name for s in pending)
+        if meta.rules.players == 2:
+            text = t("game.invite", lang, guest=guests, host=meta.host.name, target=meta.rules.target)
+        else:
+            seats = t("general.list_sep", lang).join(self._seat_text(live, i, lang) for i in range(len(meta.seats)))
+            text = t("game.invite_group", lang, guests=guests or "-", host=meta.host.name, target=meta.rules.target,
+                     players=meta.rules.players, seats=seats)
+        text = "\n".join((*lead, text))
+        controls = [Button(ComponentId(live.id, 0, Verb.ACCEPT).encode(), t("game.accept", lang), Style.SUCCESS),
+                    Button(ComponentId(live.id, 0, Verb.DECLINE).encode(), t("game.decline", lang), Style.DANGER)]
+        if meta.rules.players > 2:
+            controls += [Button(ComponentId(live.id, 0, Verb.FILL).encode(), t("game.fill", lang)),
+                         Button(ComponentId(live.id, 0, Verb.CANCEL).encode(), t("game.cancel", lang))]
+        invite = Post(text, controls=tuple(controls), mentions=tuple(s.user for s in pending))
+        note = t("game.invite_sent", host_lang, name=guests) if guests else t("game.waiting_host", host_lang)
+        return Reply(True, note, live.id, 0, posts=(invite,), place=meta.place, names=live.names)
+
+    def _seat_text(self, live: LiveGame, seat: int, lang: Lang) -> str:
+        s = live.meta.seats[seat]
+        if s.kind is SeatKind.OPEN:
+            return t("game.seat_open", lang)
+        if s.kind is SeatKind.HUMAN and not s.accepted:
+            return t("game.seat_pending", lang, name=s.name)
+        return s.name
+
+    def answer(self, live: LiveGame, user: str, accept: bool, lang: Lang) -> Reply:
+        """An invitee's answer; the host declining cancels."""
+        meta = live.meta
+        if meta.status is not Status.INVITED:
+            return Reply(False, t("refuse.answered", lang), live.id)
+        if accept and meta.host.user == user:
+            return Reply(False, t("refuse.host_accepts", lang), live.id)
+        if not accept and meta.host.user == user:
+            return self._close(live, Status.DECLINED, None, t("game.withdrew", live.lang, name=meta.host.name))
+        seat = next((i for i, s in enumerate(meta.seats) if s.kind is SeatKind.HUMAN and s.user == user), None)
+        if seat is None:
+            names = t("refuse.and", lang).join(s.name for s in meta.seats[1:] if s.kind is SeatKind.HUMAN)
+            return Reply(False, t("refuse.only_guest", lang, name=names or "-"), live.id)
+        if meta.seats[seat].accepted:
+            return Reply(False, t("refuse.answered", lang), live.id)
+        name = meta.seats[seat].name
+        if not accept and meta.rules.players == 2:
+            return self._close(live, Status.DECLINED, None, t("game.declined", live.lang, name=name))
+        new = replace(meta.seats[seat], accepted=True) if accept else open_seat()
+        self._seat(live, seat, new)
+        live.langs[seat] = lang
+        return self._go_on(live, user, lang, t("game.accepted_by" if accept else "game.declined_seat", live.lang,
+                                               name=name))
+
+    def fill(self, live: LiveGame, user: str, lang: Lang, difficulty: str) -> Reply:
+        """The host gives every open or unanswered seat to the computer, and the game starts."""
+        if live.meta.status is not Status.INVITED:
+            return Reply(False, t("refuse.answered", lang), live.id)
+        if live.meta.host.user != user:
+            return Reply(False, t("refuse.host_only", lang, name=live.meta.host.name), live.id)
+        for seat in waiting_seats(live.meta.seats):
+            self._seat(live, seat, computer_seat(difficulty))
+        named = number_computers(live.meta.seats)
+        live.meta = replace(live.meta, seats=named)
+        live.names = tuple(s.name for s in named)
+        self._store_seats(live)
+        return self._go_on(live, user, lang, t("game.filled", live.lang, difficulty=difficulty))
+
+    def cancel(self, live: LiveGame, user: str, lang: Lang) -> Reply:
+        if live.meta.host.user != user:
+            return Reply(False, t("refuse.host_only", lang, name=live.meta.host.name), live.id)
+        return self.answer(live, user, False, lang)
+
+    def _seat(self, live: LiveGame, seat: int, new: Seat) -> None:
+        seats = list(live.meta.seats)
+        seats[seat] = new
+        live.meta = replace(live.meta, seats=tuple(seats))
+        live.names = tuple(s.name for s in live.meta.seats)
+        self._store_seats(live)
+
+    def _go_on(self, live: LiveGame, user: str, lang: Lang, line: str) -> Reply:
+        """Start when every seat is filled; else the invitation again, saying who is still awaited."""
+        if not waiting_seats(live.meta.seats):
+            return self._start(live, user, lang, (line,))
+        reply = self.post(live, lang, (line,))
+        return replace(reply, note=line)
