@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from bot.app.controller import Controller, Member, NewGame
-from bot.app.ids import ComponentId, Verb
+from bot.app.ids import ComponentId
 from bot.app.replies import Button, Reply
 from bot.app.seating import Partners, cut_for_partners
 from bot.autopilot import play_out
