@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.discord.front import Turn
+from bot.app.seating import Partners
+from bot.discord.front import Table, Turn
 from bot.i18n import Lang, t
 from bot.rules_help import topics
 from engine.scoring import MAX_HAND
@@ -19,6 +20,11 @@ from engine.scoring import MAX_HAND
 if TYPE_CHECKING:
     from bot.discord.front import DiscordFront
 
+PARTNER_CHOICES = [app_commands.Choice(name=app_commands.locale_str("cut for partners", key="choice.partners.cut"),
+                                       value=Partners.CUT.value),
+                   app_commands.Choice(name=app_commands.locale_str("as listed (I partner the second one)",
+                                                                    key="choice.partners.listed"),
+                                       value=Partners.LISTED.value)]
 DIFFICULTY_CHOICES = [app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "hard", "expert")]
 TARGET_CHOICES = [app_commands.Choice(name="121 (the full game)", value=121),
                   app_commands.Choice(name="61 (the short game)", value=61)]
@@ -66,6 +72,7 @@ class Bounded(app_commands.Transformer):
 
 Points = app_commands.Transform[int, Bounded(1, MAX_HAND)]
 DealNumber = app_commands.Transform[int, Bounded(1, 999)]
+Seats = app_commands.Transform[int, Bounded(0, 3)]
 
 
 class TableGroup(app_commands.Group):
@@ -141,16 +148,27 @@ class CribbageGroup(app_commands.Group):
             return
         await self.front.report_failure(interaction, error)
 
-    @app_commands.command(name="play", description="Start a game against the computer or another member")
+    @app_commands.command(name="play", description="Start a game against the computer or other members")
     @app_commands.describe(opponent="A member to invite (leave out to play the computer)",
                            difficulty="The computer's strength", target="Points to win",
-                           count_myself="I count my own hands: declare each count before the show")
+                           count_myself="I count my own hands: declare each count before the show",
+                           second="A second member to invite (a game of three or four)",
+                           third="A third member to invite (a game of four)",
+                           computers="How many computer seats to add (a game of three or four)",
+                           muggins="Muggins: everyone declares their own counts; missed points can be claimed",
+                           partners="Four players: cut for partners, or partner the second one listed")
     @app_commands.choices(difficulty=DIFFICULTY_CHOICES)
     @app_commands.choices(target=TARGET_CHOICES)
+    @app_commands.choices(partners=PARTNER_CHOICES)
     async def play(self, interaction: discord.Interaction, opponent: discord.Member | None = None,
                    difficulty: app_commands.Choice[str] | None = None,
-                   target: app_commands.Choice[int] | None = None, count_myself: bool = False) -> None:
-        await self.games.play(Turn.of(interaction), opponent, difficulty.value if difficulty else None,
+                   target: app_commands.Choice[int] | None = None, count_myself: bool = False,
+                   second: discord.Member | None = None, third: discord.Member | None = None,
+                   computers: Seats = 0, muggins: bool = False,
+                   partners: app_commands.Choice[str] | None = None) -> None:
+        table = Table(tuple(m for m in (opponent, second, third) if m is not None), computers, muggins,
+                      Partners(partners.value) if partners else Partners.CUT)
+        await self.games.play(Turn.of(interaction), table, difficulty.value if difficulty else None,
                               target.value if target else None, count_myself)
 
     @app_commands.command(name="hand", description="Show your hand in your game here (only you see it)")
@@ -160,6 +178,11 @@ class CribbageGroup(app_commands.Group):
     @app_commands.command(name="resign", description="Resign your game here")
     async def resign(self, interaction: discord.Interaction) -> None:
         await self.games.resign(Turn.of(interaction))
+
+    @app_commands.command(name="seat", description="Give a member's seat in your group game to the computer")
+    @app_commands.describe(member="The member who has to go")
+    async def seat(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        await self.games.seat(Turn.of(interaction), member)
 
     @app_commands.command(name="end", description="End an abandoned game here (needs Manage Messages)")
     @app_commands.describe(game="The game's id, shown under its table (needed only when several are here)")

@@ -29,6 +29,7 @@ from bot.app.ids import BadComponentId, ComponentId, Verb
 from bot.app.moves import move_of
 from bot.app.presenter import MUGGINS_COUNT
 from bot.app.replies import Answer, Panel, Post, Reply, TableMessage
+from bot.app.seating import Partners
 from bot.config import Config
 from bot.discord.views import NUMBER, REASON, NumberModal, clip, submitted_text, to_file, to_files, to_view
 from bot.i18n import LANGS, Lang, card_error, pick_lang, t
@@ -280,6 +281,24 @@ class Publisher:
                            view=to_view(table.controls))
 
 
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Who a /cribbage play asks for besides its host: invited members, computer seats, the rules' options."""
+
+    members: tuple[discord.abc.User, ...] = ()
+    computers: int = 0
+    muggins: bool = False
+    partners: Partners = Partners.CUT
+
+    def request(self, place: str, host: Member, difficulty: str, target: int, skunk: bool, **more: Any) -> NewGame:
+        invited = tuple(member_of(m) for m in self.members)
+        if len(invited) + self.computers <= 1 and not self.muggins:  # two players, as before
+            return NewGame(place, host, invited[0] if invited else None, difficulty, target, skunk, **more)
+        others: tuple[Member | str, ...] = (*invited, *[difficulty] * self.computers) or (difficulty,)
+        return NewGame(place, host, None, difficulty, target, skunk, muggins=self.muggins, others=others,
+                       partners=self.partners, **more)
+
+
 class GameDoor:
     """Games: /cribbage play|hand|resign|end|record, and the game's buttons, select and count pad."""
 
@@ -291,33 +310,33 @@ class GameDoor:
 
     # ------------------------------------------------------------------ commands
 
-    async def play(self, turn: Turn, opponent: discord.abc.User | None, difficulty: str | None,
-                   target: int | None, count_myself: bool = False) -> None:
+    async def play(self, turn: Turn, table: Table, difficulty: str | None, target: int | None,
+                   count_myself: bool = False) -> None:
+        """A game against the computer opens at once; one with invited members waits for their answers."""
         await turn.think()
         i = turn.interaction
         if i.channel is None or i.guild is None:
             await turn.say(t("adapter.guild_only", turn.lang))
             return
-        if opponent is not None and opponent.bot:
+        if any(m.bot for m in table.members):
             await turn.say(t("adapter.no_bots", turn.lang))
             return
         if isinstance(i.channel, discord.Thread) and await self.controller.games_at(str(i.channel.id)):
             await turn.say(t("adapter.thread_busy", turn.lang))
             return
-        request = NewGame(str(i.channel.id), turn.user, member_of(opponent) if opponent else None,
-                          difficulty or self.config.difficulty, target or self.config.target, self.config.skunk,
-                          guild=str(i.guild.id), self_count=count_myself, lang=turn.public_lang,
-                          member_lang=turn.lang)
+        request = table.request(str(i.channel.id), turn.user, difficulty or self.config.difficulty,
+                                target or self.config.target, self.config.skunk, guild=str(i.guild.id),
+                                self_count=count_myself, lang=turn.public_lang, member_lang=turn.lang)
         try:
             reply = await self.controller.new_game(request)
         except ControllerError as exc:
             await turn.say(exc.text(turn.lang))
             return
-        if opponent is not None:
+        if reply.table is None:  # invitations out: the game starts when every seat is filled
             await self.publisher.post(str(i.channel.id), reply.posts)
             await turn.say(reply.note)
             return
-        where = await self.publisher.open_table(i, reply, f"{turn.user.name} vs the computer")
+        where = await self.publisher.open_table(i, reply, " vs ".join(reply.names))
         await self.panels.show(turn, reply.panel, t("adapter.your_game_in", turn.lang, where=where))
 
     async def hand(self, turn: Turn) -> None:
@@ -333,6 +352,17 @@ class GameDoor:
             return
         reply = await self.controller.resign(turn.user, game)
         await turn.say(reply.note if not reply.ok else t("adapter.resigned", turn.lang))
+        if reply.ok:
+            await self.publisher.publish(reply)
+
+    async def seat(self, turn: Turn, member: discord.abc.User) -> None:
+        """The host of a group game gives a member's seat to the computer (someone who had to go)."""
+        await turn.think()
+        game = await self._my_game(turn)
+        if game is None:
+            return
+        reply = await self.controller.hand_seat(turn.user, game, str(member.id), turn.lang)
+        await turn.say(reply.note)
         if reply.ok:
             await self.publisher.publish(reply)
 
@@ -393,26 +423,47 @@ class GameDoor:
         await self._move(turn, cid, lambda: self.controller.move(turn.user, cid.game, cid.version, move, turn.lang))
 
     async def on_accept(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
-        """The invited member accepts: the table opens (in a thread when allowed), the invitation loses
-        its buttons, and the guest's panel is the private answer."""
+        """An invited member accepts. Once every seat is filled the table opens (in a thread when allowed),
+        the invitation loses its buttons, and the answer is the member's panel; else the invitation says who
+        is still awaited."""
         await turn.think()
-        reply = await self.controller.accept(turn.user, cid.game, turn.lang)
-        if not reply.ok:
-            await turn.say(reply.note)
-            return
-        names = " vs ".join(reply.names) or "cribbage"
-        where = await self.publisher.open_table(turn.interaction, reply, names)
-        await self._close_invitation(turn, t("adapter.accepted", turn.public_lang, where=where))
-        await self.panels.show(turn, reply.panel, t("adapter.game_in", turn.lang, where=where))
+        await self._invitation_answer(turn, await self.controller.accept(turn.user, cid.game, turn.lang))
 
     async def on_decline(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
         await turn.think()
-        reply = await self.controller.decline(turn.user, cid.game, turn.lang)
+        await self._invitation_answer(turn, await self.controller.decline(turn.user, cid.game, turn.lang))
+
+    async def on_fill(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+        """The host gives the empty seats to the computer: the game starts."""
+        await turn.think()
+        await self._invitation_answer(turn, await self.controller.fill_seats(turn.user, cid.game, lang=turn.lang))
+
+    async def on_cancel(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+        await turn.think()
+        await self._invitation_answer(turn, await self.controller.cancel(turn.user, cid.game, turn.lang))
+
+    async def _invitation_answer(self, turn: Turn, reply: Reply) -> None:
         if not reply.ok:
             await turn.say(reply.note)
             return
-        await self._close_invitation(turn, reply.note)
-        await turn.say(t("adapter.declined", turn.lang))
+        message = turn.interaction.message
+        if reply.finished:  # declined or called off
+            await self._close_invitation(turn, reply.note)
+            await turn.say(t("adapter.declined", turn.lang))
+            return
+        if reply.table is None:  # still waiting for someone: the invitation, redrawn
+            if message is not None and reply.posts:
+                post = reply.posts[0]
+                await message.edit(content=clip(post.text), view=to_view(post.controls))
+            await turn.say(reply.note)
+            return
+        where = await self.publisher.open_table(turn.interaction, reply, " vs ".join(reply.names) or "cribbage")
+        await self._close_invitation(turn, t("adapter.accepted", turn.public_lang, where=where))
+        if reply.panel is not None:
+            await self.panels.show(turn, reply.panel, t("adapter.game_in", turn.lang, where=where))
+        else:
+            await turn.say(t("adapter.game_in", turn.lang, where=where))
+        await self.publisher.publish(replace(reply, table=None), but=turn.user.user)
 
     async def open_declare(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
         """"I count my own hands": the declare button on a private panel opens the number pad."""
@@ -698,6 +749,7 @@ class DiscordFront:
             Verb.HAND: Handler(games.on_hand), Verb.LAY: Handler(games.on_move), Verb.PLAY: Handler(games.on_move),
             Verb.GO: Handler(games.on_move), Verb.MUGGINS: Handler(games.on_move),
             Verb.ACCEPT: Handler(games.on_accept), Verb.DECLINE: Handler(games.on_decline),
+            Verb.FILL: Handler(games.on_fill), Verb.CANCEL: Handler(games.on_cancel),
             Verb.DECLARE: Handler(games.open_declare, games.submit_declare),
             Verb.REVIEW: Handler(learn.on_review), Verb.DRILL: Handler(learn.on_drill),
             Verb.COUNT: Handler(learn.open_count, learn.submit_count),

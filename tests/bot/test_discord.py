@@ -39,7 +39,7 @@ PRIVATE_THINKING = [("callback", 5, EPHEMERAL), ("edit-original", None, 0)]
 
 
 def thread() -> dict[str, Any]:
-    return channel_json(THREAD, thread_of=CHANNEL, name="cribbage: ann vs the computer")
+    return channel_json(THREAD, thread_of=CHANNEL, name="cribbage: ann vs computer (easy)")
 
 
 def options_of(message: dict[str, Any]) -> list[str]:
@@ -86,7 +86,7 @@ async def test_play_against_the_computer_opens_a_thread_and_answers_privately(bo
     fake = bot.fake
     assert exchange(bot.of(payload)) == PRIVATE_THINKING
     assert fake.last("POST /channels/100/threads").body == {
-        "name": "cribbage: ann vs the computer", "auto_archive_duration": 1440, "type": 11, "invitable": True,
+        "name": "cribbage: ann vs computer (easy)", "auto_archive_duration": 1440, "type": 11, "invitable": True,
         "rate_limit_per_user": None}
     table = fake.last(f"POST /channels/{THREAD}/messages")
     assert table.content.startswith("Cribbage to 121: ann 0 · computer (easy) 0\nDeal 1, ann deals.")
@@ -205,7 +205,7 @@ async def test_resign_end_and_record_commands(bot: Harness) -> None:
     assert (await bot.front.controller.meta("game1")).status is Status.RESIGNED
     await bot.command("play", BOB)
     second = fake.last("POST /channels/100/threads")
-    assert second.body["name"] == "cribbage: bob vs the computer"
+    assert second.body["name"] == "cribbage: bob vs computer (easy)"
     there = channel_json(int(second.reply["id"]), thread_of=CHANNEL)
     end = await bot.command("end", EVE, {"game": "game2"}, permissions=MANAGE, channel=there)
     assert bot.of(end)[-1].content == "eve ended this game at 0 to 0; no one wins."

@@ -49,13 +49,18 @@ async def test_the_commands_are_synced_with_names_options_and_translations(bot: 
         "cribbage", "Play cribbage in this channel", False)
     assert group["description_localizations"]["zh-CN"] == "在本频道玩克里比奇（cribbage）"
     subs = {o["name"]: o for o in group["options"]}
-    assert list(subs) == ["play", "hand", "resign", "end", "record", "score", "analyze", "rules", "practice",
+    assert list(subs) == ["play", "hand", "resign", "seat", "end", "record", "score", "analyze", "rules", "practice",
                           "review", "stats", "leaderboard", "table", "board"]
     assert [o["name"] for o in subs["board"]["options"]] == ["status", "show", "auto"]
     play = subs["play"]
-    assert play["description"] == "Start a game against the computer or another member"
+    assert play["description"] == "Start a game against the computer or other members"
     assert [(o["name"], o["type"], o["required"]) for o in play["options"]] == [
-        ("opponent", 6, False), ("difficulty", 3, False), ("target", 4, False), ("count_myself", 5, False)]
+        ("opponent", 6, False), ("difficulty", 3, False), ("target", 4, False), ("count_myself", 5, False),
+        ("second", 6, False), ("third", 6, False), ("computers", 4, False), ("muggins", 5, False),
+        ("partners", 3, False)]
+    assert (play["options"][6]["min_value"], play["options"][6]["max_value"]) == (0, 3)
+    assert [c["name_localizations"]["zh-CN"] for c in play["options"][8]["choices"]] == [
+        "切牌定搭档", "按列出顺序（我与第二人搭档）"]
     assert [c["value"] for c in play["options"][1]["choices"]] == ["easy", "normal", "hard", "expert"]
     assert [c["value"] for c in play["options"][2]["choices"]] == [121, 61]
     assert subs["end"]["description"] == "End an abandoned game here (needs Manage Messages)"

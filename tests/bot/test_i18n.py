@@ -144,7 +144,7 @@ def test_percent() -> None:
 
 
 def test_command_text_rules() -> None:
-    assert command_text("cmd.cribbage.play.desc", "Start a game against the computer or another member", Lang.ZH,
+    assert command_text("cmd.cribbage.play.desc", "Start a game against the computer or other members", Lang.ZH,
                         name=False) == "开一局：对电脑或对其他成员"
     assert command_text("cmd.cribbage.play.name", "play", Lang.ZH, name=True) is None  # names stay English
     assert command_text(None, "Count a hand or crib from a real table, with the calls", Lang.ZH, name=False) \
