@@ -66,3 +66,22 @@ def test_the_command_writes_the_picture(tmp_path: Path, capsys: pytest.CaptureFi
     assert rgb_at(decode(out.read_bytes()), led_centre(shape, 26)) == lit[26]
     assert main(["render", "led", "--pegs", "87/80", "--winner", "5", "-o", str(out)]) == 2
     assert "--winner 5 is not a track 1-4" in capsys.readouterr().err
+
+
+GUIDE_PICTURES = {
+    "leds-straight.png": LedScene(((87, 80), (95, 91)), skunk=91, highlight=1),
+    "leds-traditional.png": LedScene(((87, 80), (95, 91)), "traditional", skunk=91, highlight=1),
+    "leds-traditional-winner.png": LedScene(((121, 118), (86, 80)), "traditional", winner=0, skunk=91),
+    "leds-straight-quiet.png": LedScene(((0, 0), (0, 0)), quiet=True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GUIDE_PICTURES))
+def test_the_guides_pictures_are_what_the_firmware_lights(name: str) -> None:
+    path = Path(__file__).resolve().parents[2] / "docs" / "images" / name
+    assert f"(images/{name})" in (path.parents[1] / "board-hardware.md").read_text()
+    assert path.stat().st_size < 100_000
+    shape, lit = lights(GUIDE_PICTURES[name])
+    image = decode(path.read_bytes())
+    for index in range(shape.leds):
+        assert rgb_at(image, led_centre(shape, index)) == lit.get(index, OFF), index
