@@ -6,6 +6,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from bot.errors import UsageError
 
@@ -25,8 +26,18 @@ COMMAND_MODULES = (
 """Each module has `register(subparsers)`, which adds its parser with `func` set to its runner."""
 
 
+class CommandParser(argparse.ArgumentParser):
+    """argparse with a one-line error (naming the bad value, a few dozen characters of it) in place of the
+    usage block: the error is the one thing to read. Subcommands' parsers are of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        if len(message) > 240:
+            message = message[:239] + "…"
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="cribbage",
         description="Cribbage: score hands, play games, analyse discards, drive an LED pegboard.",
     )

@@ -113,7 +113,9 @@ CARD_BY_TEXT: dict[str, Card] = dict(_BY_TEXT)
 
 
 def parse_card(text: str) -> Card:
-    """Read one card in any accepted spelling; the error names the bad token."""
+    """Read one card in any accepted spelling; the error names the bad token (a few dozen characters of it)."""
+    if not isinstance(text, str):
+        raise CardError(f"a card is text like '5H', not {_quoted(text)}")
     card = _BY_TEXT.get(text)
     if card is not None:
         return card
@@ -125,12 +127,19 @@ def parse_card(text: str) -> Card:
         raise CardError("empty card text")
     rank_part, suit_part = _split(token)
     if not rank_part:
-        raise CardError(f"missing rank in {token!r}")
+        raise CardError(f"missing rank in {_quoted(token)}")
     if rank_part.upper() not in {*RANK_NAMES, "T", "1"}:
-        raise CardError(f"unknown rank {rank_part!r} in {token!r}")
+        raise CardError(f"unknown rank {_quoted(rank_part)} in {_quoted(token)}")
     if not suit_part:
-        raise CardError(f"missing suit in {token!r}")
-    raise CardError(f"unknown suit {suit_part!r} in {token!r}")
+        raise CardError(f"missing suit in {_quoted(token)}")
+    raise CardError(f"unknown suit {_quoted(suit_part)} in {_quoted(token)}")
+
+
+def _quoted(text: object) -> str:
+    """A bad token quoted in an error, a few dozen characters of it at most."""
+    from engine.errors import excerpt  # only when there is an error: `import engine` stays small
+
+    return excerpt(text)
 
 
 def _split(token: str) -> tuple[str, str]:

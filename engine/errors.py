@@ -6,6 +6,7 @@ the English sentence for logs, the command line and tests.
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping
 from enum import Enum
 from types import MappingProxyType
@@ -30,3 +31,37 @@ class CodedError(ValueError, Generic[CodeT]):
 
 def _rebuild(cls: type[CodedError[CodeT]], code: CodeT, message: str, fields: dict[str, object]) -> CodedError[CodeT]:
     return cls(code, message, **fields)
+
+
+QUOTE_LIMIT = 40
+"""At most this many characters of a person's input are quoted back in a message."""
+
+
+class _Short(reprlib.Repr):
+    """reprlib's short forms (nesting and lengths cut off), and no attempt to write out a huge int."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.maxstring = self.maxother = self.maxlong = limit
+        self.maxlevel = 3
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 4 * self.maxlong:  # str() refuses past 4,300 digits, and it costs time before
+            return f"<a number of about {int(x.bit_length() * 0.30103)} digits>"
+        return super().repr_int(x, level)
+
+
+def excerpt(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """`value` quoted for a message (as repr quotes it), at most about `limit` characters of it: a huge or
+    deeply nested bad input gets a short error, never a long one or a second failure while quoting it."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= limit else repr(value[: limit - 1]) + f"… ({len(value):,} characters)"
+    try:
+        return _Short(limit).repr(value)
+    except (RecursionError, ValueError, TypeError):
+        return f"<{type(value).__name__}>"
+
+
+def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """At most `limit` characters of a person's text, unquoted, for a message that puts its own quotes round it."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -6,14 +6,21 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TextIO, cast
+from typing import IO, TextIO, cast
 
+from bot.commands.lines import BadLine, decode_line, line_blocks
 from bot.errors import UsageError
 from engine.analysis import Analysis, analyze
 from engine.cards import CardError, parse_cards
+from engine.errors import excerpt
 from engine.rules import TARGETS
 from engine.winplay import OptionChance, option_chances
 from engine.winprob import TableError, Unavailable, WinTable, load_table, shipped_table
+
+BATCH_BLOCK = 100
+"""Lines read ahead at most while earlier ones are analysed (each takes milliseconds)."""
+MAX_SAMPLES = 20_000
+"""--samples at most: 15 options times this many deals played out takes about ten seconds."""
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -38,6 +45,8 @@ def run(args: argparse.Namespace) -> int:
         if args.cards:
             raise UsageError("--batch reads cards from standard input; give no cards")
         return run_batch(sys.stdin, sys.stdout, dealer=args.dealer)
+    if args.scores is not None and not 10 <= args.samples <= MAX_SAMPLES:
+        raise UsageError(f"--samples must be from 10 to {MAX_SAMPLES:,}, not {excerpt(args.samples)}")
     try:
         analysis = analyze(parse_cards(args.cards, count=6), dealer=args.dealer)
     except CardError as exc:
@@ -45,8 +54,6 @@ def run(args: argparse.Namespace) -> int:
     chances: list[OptionChance] | Unavailable | None = None
     if args.scores is not None:
         me, them = _scores(args.scores, args.target)
-        if args.samples < 10:
-            raise UsageError(f"--samples must be at least 10, not {args.samples}")
         table = _table(args.table)
         if isinstance(table, Unavailable):
             chances = table
@@ -75,9 +82,9 @@ def _scores(text: str, target: int) -> tuple[int, int]:
     try:
         me, them = (int(v) for v in text.split(","))
     except ValueError:
-        raise UsageError(f"--scores takes two scores like 95,88, not {text!r}") from None
+        raise UsageError(f"--scores takes two scores like 95,88, not {excerpt(text)}") from None
     if not (0 <= me < target and 0 <= them < target):
-        raise UsageError(f"scores must be from 0 to {target - 1}, not {text}")
+        raise UsageError(f"scores must be from 0 to {target - 1}, not {excerpt(text)}")
     return me, them
 
 
@@ -126,15 +133,20 @@ def format_analysis(a: Analysis, chances: list[OptionChance] | Unavailable | Non
     return "\n".join(lines)
 
 
-def run_batch(stdin: TextIO, stdout: TextIO, *, dealer: bool) -> int:
+def run_batch(stdin: IO[str] | IO[bytes], stdout: TextIO, *, dealer: bool) -> int:
+    """Analyse every line, in order, each answered as soon as it is done (the input is read as bytes and
+    decoded line by line, so a bad byte spoils only its own line)."""
     bad = 0
-    for n, line in enumerate(stdin, start=1):
-        if not line.strip():
-            continue
-        try:
-            result = analysis_json(analyze(parse_cards(line, count=6), dealer=dealer))
-        except CardError as exc:
-            bad += 1
-            result = {"line": n, "error": str(exc)}
-        stdout.write(json.dumps(result) + "\n")
+    for first, lines in line_blocks(stdin, BATCH_BLOCK):
+        for n, raw in enumerate(lines, start=first):
+            try:
+                line = decode_line(raw)
+                if not line.strip():
+                    continue
+                result = analysis_json(analyze(parse_cards(line, count=6), dealer=dealer))
+            except (CardError, BadLine) as exc:
+                bad += 1
+                result = {"line": n, "error": str(exc)}
+            stdout.write(json.dumps(result) + "\n")
+            stdout.flush()
     return 1 if bad else 0

@@ -12,6 +12,7 @@ from pathlib import Path
 from bot.errors import UsageError
 from engine.analysis import DiscardOption
 from engine.cards import CardError, parse_card, parse_cards
+from engine.errors import clip, excerpt
 from engine.scoring import score_hand
 from render.board import TARGETS, board_png, make_board
 from render.breakdown import breakdown_png
@@ -158,12 +159,12 @@ def _names(text: str, what: str) -> list[str]:
 def _seat(text: str, players: Sequence[str], what: str) -> int:
     """A seat by number from 1 or by name (any case)."""
     text = text.strip()
-    if text.isdigit() and 1 <= int(text) <= len(players):
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= len(players):  # '²' is a digit int() refuses
         return int(text) - 1
     lowered = [p.lower() for p in players]
     if text.lower() in lowered:
         return lowered.index(text.lower())
-    raise UsageError(f"{what} {text!r} is not a player ({', '.join(players)}) or a seat 1-{len(players)}")
+    raise UsageError(f"{what} {excerpt(text)} is not a player ({', '.join(players)}) or a seat 1-{len(players)}")
 
 
 def _table(args: argparse.Namespace) -> bytes:
@@ -248,8 +249,9 @@ def options_from_json(text: str, source: str) -> tuple[list[DiscardOption], bool
                 tuple(parse_card(c) for c in o["discard"]), tuple(parse_card(c) for c in o["keep"]),
                 float(o["hand_ev"]), int(o["hand_min"]), int(o["hand_max"]), float(o["crib_ev"]),
                 float(o["net"])))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise UsageError(f"{source}: option {n} is not readable ({type(exc).__name__}: {exc})") from None
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:  # CardError is a ValueError
+            raise UsageError(f"{source}: option {n} is not readable ({type(exc).__name__}: "
+                             f"{clip(str(exc), 80)})") from None
     dealer = data.get("dealer")
     return options, dealer if isinstance(dealer, bool) else None
 
@@ -291,8 +293,8 @@ def _winprob(args: argparse.Namespace) -> bytes:
     probs = _numbers(args.probs, "--probs") if args.probs is not None else _numbers(_read(args.source), args.source)
     markers = []
     for k, token in enumerate(t.strip() for t in args.deals.split(",") if t.strip()):
-        if not token.isdigit() or not 1 <= int(token) <= len(probs):
-            raise UsageError(f"--deals: {token!r} is not a move number 1-{len(probs)}")
+        if not (token.isascii() and token.isdigit()) or not 1 <= int(token) <= len(probs):
+            raise UsageError(f"--deals: {excerpt(token)} is not a move number 1-{len(probs)}")
         markers.append(ChartMarker(int(token) - 1, f"deal {k + 1}"))
     return winprob_png(probs, markers=markers, player=args.player, opponent=args.opponent,
                        theme=THEMES[args.theme])

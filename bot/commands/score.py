@@ -7,11 +7,12 @@ import json
 import multiprocessing
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from functools import cache
-from itertools import chain, islice
-from typing import TextIO
+from itertools import chain
+from typing import IO, TextIO
 
+from bot.commands.lines import BadLine, decode_line, line_blocks
 from bot.errors import UsageError
 from engine.cards import CARD_BY_TEXT, Card, CardError, check_distinct, parse_card, parse_cards
 from engine.scoring import (
@@ -114,19 +115,21 @@ def json_line(hand: tuple[Card, ...], starter: Card, crib: bool) -> str:
 
 
 CHUNK = 10_000
+"""Lines a block holds at most: what a worker process scores at once when input comes in bulk."""
 
 
-def score_chunk(job: tuple[int, list[str], bool]) -> tuple[str, int]:
+def score_chunk(job: tuple[int, list[bytes], bool]) -> tuple[str, int]:
     """Answer a block of batch lines (first line number, lines, JSON?): the output and bad lines."""
     first, lines, as_json = job
     bad = 0
     out: list[str] = []
-    for n, line in enumerate(lines, start=first):
-        if not line.strip():
-            continue
+    for n, raw in enumerate(lines, start=first):
         try:
+            line = decode_line(raw)
+            if not line.strip():
+                continue
             hand, starter, crib = read_line(line)
-        except CardError as exc:
+        except (CardError, BadLine) as exc:
             bad += 1
             out.append(json.dumps({"line": n, "error": str(exc)}) if as_json
                        else f"line {n}: error: {exc}")
@@ -140,37 +143,28 @@ def score_chunk(job: tuple[int, list[str], bool]) -> tuple[str, int]:
     return ("\n".join(out) + "\n" if out else ""), bad
 
 
-def _chunks(stdin: TextIO, as_json: bool) -> Iterator[tuple[int, list[str], bool]]:
-    first = 1
-    while True:
-        lines = list(islice(stdin, CHUNK))
-        if not lines:
-            return
-        yield first, lines, as_json
-        first += len(lines)
-
-
-def run_batch(stdin: TextIO, stdout: TextIO, *, as_json: bool, workers: int = 1) -> int:
-    """Score every line, in order; with several workers, blocks of lines go to other processes."""
-    chunks = _chunks(stdin, as_json)
-    head = next(chunks, None)
-    if head is None:
-        return 0
-    results: Iterable[tuple[str, int]]
-    second = next(chunks, None)
-    jobs = chain([head], [second] if second else [], chunks)
-    pool = None
-    if second is not None and workers > 1:
-        pool = multiprocessing.get_context("fork").Pool(workers)
-        results = pool.imap(score_chunk, jobs)
-    else:
-        results = map(score_chunk, jobs)
+def run_batch(stdin: IO[str] | IO[bytes], stdout: TextIO, *, as_json: bool, workers: int = 1) -> int:
+    """Score every line, in order, each block answered as soon as it is read; once input comes in full
+    blocks (a file, a fast pipe) and there are several workers, the blocks go to other processes."""
+    jobs = ((first, lines, as_json) for first, lines in line_blocks(stdin, CHUNK))
     bad = 0
+    for job in jobs:
+        if workers > 1 and len(job[1]) == CHUNK:
+            return _pooled(chain([job], jobs), stdout, workers, bad)
+        text, n_bad = score_chunk(job)
+        bad += n_bad
+        stdout.write(text)
+        stdout.flush()
+    return 1 if bad else 0
+
+
+def _pooled(jobs: Iterator[tuple[int, list[bytes], bool]], stdout: TextIO, workers: int, bad: int) -> int:
+    pool = multiprocessing.get_context("fork").Pool(workers)
     try:
-        for text, n_bad in results:
+        for text, n_bad in pool.imap(score_chunk, jobs):
             stdout.write(text)
+            stdout.flush()
             bad += n_bad
     finally:
-        if pool is not None:
-            pool.terminate()
+        pool.terminate()
     return 1 if bad else 0

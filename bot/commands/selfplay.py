@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from typing import TextIO
 
 from bot.errors import UsageError
 from engine.players import UnknownStrength, make_player
@@ -43,7 +44,17 @@ def run(args: argparse.Namespace) -> int:
             make_player(name)
     except UnknownStrength as exc:
         raise UsageError(str(exc)) from None
-    out = sys.stdout if args.record == "-" else open(args.record, "w", encoding="utf-8")  # noqa: SIM115
+    try:
+        out = sys.stdout if args.record == "-" else open(args.record, "w", encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.record}: {exc.strerror or exc}") from None
+    try:
+        return _play(args, rules, names, out)
+    except OSError as exc:  # the disk filled, the pipe's reader went away
+        raise UsageError(f"cannot write {args.record}: {exc.strerror or exc}") from None
+
+
+def _play(args: argparse.Namespace, rules: Rules, names: list[str], out: TextIO) -> int:
     wins = [0] * rules.players
     deals = 0
     start = time.perf_counter()

@@ -1,0 +1,90 @@
+"""Standard input read line by line for the batch commands, whatever its bytes and however it arrives.
+
+Input is read as bytes and each line decoded alone, so one bad byte spoils only its own line; and lines
+are handed on as soon as the input pauses (piped by hand, a line is answered at once), in blocks of up
+to `limit` lines while more is waiting (a file is read at full speed).
+"""
+
+from __future__ import annotations
+
+import os
+import select
+from collections.abc import Iterator
+from typing import IO
+
+READ_SIZE = 1 << 16
+MAX_LINE = 4 << 20
+"""A line longer than this (4 MiB) is answered as too long, not kept in memory whole."""
+
+
+class BadLine(ValueError):
+    """A line that is not UTF-8 text: the message names the first bad byte and where it is."""
+
+
+def decode_line(raw: bytes | str) -> str:
+    """One input line as text; BadLine when its bytes are not UTF-8 (or it is too long to be meant)."""
+    if isinstance(raw, str):
+        return raw
+    if len(raw) > MAX_LINE:
+        raise BadLine(f"a line of more than {MAX_LINE // 1024 // 1024} MiB")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadLine(f"not UTF-8 text: byte {raw[exc.start]:#04x} at column {exc.start + 1}") from None
+
+
+def line_blocks(stream: IO[bytes] | IO[str], limit: int) -> Iterator[tuple[int, list[bytes]]]:
+    """(number of the block's first line, its lines without their newlines) for every line of `stream`,
+    in order. A block ends when it holds `limit` lines or when nothing more is waiting to be read. A line
+    longer than MAX_LINE keeps only its first MAX_LINE + 1 bytes (decode_line refuses it)."""
+    fd = _fileno(stream)
+    first, lines, tail = 1, list[bytes](), bytearray()
+    while True:
+        data = _read(stream, fd)
+        if not data:
+            break
+        cut = data.rfind(b"\n")
+        if cut < 0:
+            if len(tail) <= MAX_LINE:
+                tail += data
+            continue
+        lines.extend(line[: MAX_LINE + 1] for line in (bytes(tail) + data[: cut + 1]).split(b"\n")[:-1])
+        tail = bytearray(data[cut + 1:])
+        while len(lines) >= limit:
+            yield first, lines[:limit]
+            first, lines = first + limit, lines[limit:]
+        if lines and not _waiting(stream, fd):
+            yield first, lines
+            first, lines = first + len(lines), []
+    if tail:
+        lines.append(bytes(tail[: MAX_LINE + 1]))
+    if lines:
+        yield first, lines
+
+
+def _fileno(stream: IO[bytes] | IO[str]) -> int | None:
+    """The descriptor to read without buffering (so `select` sees what is waiting), when there is one."""
+    raw = getattr(stream, "buffer", stream)
+    try:
+        fd = raw.fileno()
+    except (AttributeError, OSError, ValueError):
+        return None
+    return fd if isinstance(fd, int) and fd >= 0 else None
+
+
+def _read(stream: IO[bytes] | IO[str], fd: int | None) -> bytes:
+    if fd is not None:
+        return os.read(fd, READ_SIZE)
+    data = getattr(stream, "buffer", stream).read(READ_SIZE)
+    return data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data)
+
+
+def _waiting(stream: IO[bytes] | IO[str], fd: int | None) -> bool:
+    """Whether more input can be read at once (a stream without a descriptor, held in memory, always can)."""
+    if fd is None:
+        return True
+    try:
+        ready, _, _ = select.select([fd], [], [], 0)
+    except (OSError, ValueError):
+        return False
+    return bool(ready)
