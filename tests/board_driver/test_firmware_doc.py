@@ -65,7 +65,7 @@ def test_the_guides_looks_and_power_numbers_are_the_firmwares() -> None:
     assert re.search(r"244 LEDs at full white would draw \*\*about 14\.6 A\*\*", GUIDE)
 
 
-RANGE_FRAMES = ["STATE 1 130,0,FF2020,0", "EFFECT 1 5 -", "STATE 1 5,9,FF2020,0"]
+RANGE_FRAMES = ["STATE 1 130,0,FF2020,0", "EFFECT 1 2 -", "STATE 1 5,9,FF2020,0"]
 
 
 @pytest.mark.parametrize("payload", RANGE_FRAMES)
