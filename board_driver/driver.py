@@ -2,8 +2,13 @@
 
 Callers (the bot's event loop, the table mode) only say what the board should show; every call returns
 at once. The thread sends full-state frames with sequence numbers and waits for each ACK, resends on
-a timeout or a NAK, sends a heartbeat when idle, and when the device goes away it reconnects with
-exponential backoff and sends the whole state again: the board needs no memory of the past.
+a timeout or a NAK, sends a heartbeat when idle and asks the board what it shows now and then, and when
+the device goes away it reconnects with exponential backoff and sends the whole state again: the board
+needs no memory of the past. At the end of a game `finish()` waits until the board has acknowledged the
+final picture (reconnecting as needed) and says, in words a player understands, whether it did.
+
+The link is judged by what the board says, not by which frame it answers: any valid line proves it is
+there (a NAK too), and an ACK or PONG that comes late still counts.
 """
 
 from __future__ import annotations
@@ -17,9 +22,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from board_driver.errors import BoardError, LinkLost
+from board_driver.errors import BoardError, LinkLost, PortNotFound, PortUnusable, VersionMismatch
 from board_driver.link import REFUSALS, BoardLink
-from board_driver.model import NO_EFFECTS, BoardInfo, Effects, Track
+from board_driver.model import (
+    NO_EFFECTS,
+    BoardInfo,
+    Effects,
+    PegError,
+    Track,
+    fit_effects,
+    fit_tracks,
+    shown_tracks,
+)
 from board_driver.protocol import (
     BAUDRATE,
     MAX_SEQ,
@@ -27,15 +41,18 @@ from board_driver.protocol import (
     Frame,
     Info,
     Nak,
+    NakReason,
     Ping,
     Pong,
+    Query,
+    Report,
     SetBrightness,
     SetEffects,
     SetState,
+    report_problem,
 )
 
 log = logging.getLogger(__name__)
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,13 +60,27 @@ class Timing:
     """How patient the driver is. Defaults suit a real USB board; tests shrink them."""
 
     ack_timeout: float = 0.25
+    """How long to wait for an answer before resending, on a link that answers at once."""
+    ack_timeout_max: float = 1.0
+    """The longest wait for an answer, on a link seen to answer late (the wait follows the answers)."""
     handshake_timeout: float = 1.0
     heartbeat_s: float = 1.0
+    query_s: float = 3.0
+    """An idle host asks the board what it shows (QUERY) this often, to catch a board that restarted
+    without saying so and lost its brightness or effects."""
     max_failures: int = 10
-    """Frames in a row without their ACK (timeouts or NAKs) before the link counts as lost."""
+    silence_s: float | None = None
+    """The link is lost when the board has sent no valid line for this long while the host kept asking
+    (None: max_failures × ack_timeout, 2.5 s by default)."""
     backoff_min: float = 0.1
     backoff_max: float = 5.0
+    finish_backoff: float = 0.1
+    """While finishing, a board that is away is looked for this often (a replugged board is found at once)."""
     read_slice: float = 0.05
+
+    @property
+    def lost_after(self) -> float:
+        return self.silence_s if self.silence_s is not None else self.max_failures * self.ack_timeout
 
 
 class Part(Enum):
@@ -59,6 +90,9 @@ class Part(Enum):
     EFFECTS = "effects"
     BRIGHTNESS = "brightness"
 
+
+PART_WORDS = {Part.PEGS: "the scores", Part.EFFECTS: "the winner and skunk line", Part.BRIGHTNESS: "the brightness"}
+"""What each part is called in a message to a player."""
 
 Wanted = tuple[Track, ...] | Effects | int
 """A part's desired value: the tracks (PEGS), the Effects, or the brightness level."""
@@ -81,6 +115,38 @@ class DriverStatus:
     frames_sent: int
     resends: int
     naks: int
+    fitted: str | None = None
+    """What the host changed to fit this board (a peg past its last hole, a skunk line it lacks), or None."""
+    restarts: int = 0
+    """Times the board was seen to restart (it said INFO unprompted, or its REPORT had forgotten)."""
+
+
+class FinishCode(Enum):
+    """How the end of a game reached the board."""
+
+    SHOWN = "shown"
+    """The board acknowledged the whole final picture."""
+    REFUSED = "refused"
+    """The board cannot show part of it (too few tracks, or its firmware refused the frame)."""
+    UNPLUGGED = "unplugged"
+    """No device at the port while waiting."""
+    NO_ANSWER = "no-answer"
+    """Something is there but it did not acknowledge in time."""
+    UNUSABLE = "unusable"
+    """The port cannot be opened, or the board speaks another protocol: waiting cannot help."""
+
+
+@dataclass(frozen=True, slots=True)
+class FinishResult:
+    """Whether the board shows the final picture, and if not why, in one line for a player."""
+
+    synced: bool
+    code: FinishCode
+    message: str
+    elapsed: float
+    """Seconds finish() (or stop()) took."""
+    detail: str | None = None
+    """The technical reason (the driver's last error), for a log."""
 
 
 class _Outcome(Enum):
@@ -91,6 +157,145 @@ class _Outcome(Enum):
     RESET = "reset"
 
 
+@dataclass(frozen=True, slots=True)
+class _Sent:
+    part: Part | None
+    """None for a PING."""
+    value: Wanted | None
+    first_at: float
+    times: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    part: Part
+    value: Wanted
+    seq: int
+    frame: Frame
+
+
+class _Book:
+    """What the board should show, what it has acknowledged, and what each seq asked for (the caller holds
+    the driver's lock). An ACK settles a part when it names the seq that part was last sent with, however
+    late it comes."""
+
+    KEEP = 64
+
+    def __init__(self) -> None:
+        self.desired: dict[Part, Wanted] = {Part.EFFECTS: NO_EFFECTS}
+        self.confirmed: dict[Part, Wanted] = {}
+        self.refused: dict[Part, tuple[Wanted, str]] = {}
+        self.inflight: dict[Part, tuple[Wanted, int]] = {}
+        self.sent: dict[int, _Sent] = {}
+        self.seq = 0
+        self.last_acked: int | None = None
+        self.resends = 0
+
+    def next_seq(self) -> int:
+        self.seq = self.seq % MAX_SEQ + 1
+        return self.seq
+
+    def wanted(self) -> tuple[Part, Wanted] | None:
+        """The first part whose desired value the board has neither acknowledged nor refused. A part with
+        a frame still unanswered is wanted even if an older value equal to the desired one was
+        acknowledged: the board may show the unanswered one."""
+        for part in Part:
+            value = self.desired.get(part)
+            refused = self.refused.get(part)
+            if value is None or (refused is not None and refused[0] == value):
+                continue
+            if self.confirmed.get(part) == value and part not in self.inflight:
+                continue
+            return part, value
+        return None
+
+    def seq_for(self, part: Part, value: Wanted) -> int:
+        """The seq to send `value` with: the same one again for a resend, a new one for a new value."""
+        held = self.inflight.get(part)
+        if held is not None and held[0] == value:
+            self.resends += 1
+            return held[1]
+        seq = self.next_seq()
+        self.inflight[part] = (value, seq)
+        return seq
+
+    def note_sent(self, seq: int, part: Part | None, value: Wanted | None, now: float) -> None:
+        old = self.sent.get(seq)
+        if old is not None and old.part == part and old.value == value:
+            self.sent[seq] = _Sent(part, value, old.first_at, old.times + 1)
+            return
+        self.sent[seq] = _Sent(part, value, now, 1)
+        while len(self.sent) > self.KEEP:
+            del self.sent[next(iter(self.sent))]
+
+    def ack(self, seq: int) -> bool:
+        """Settle the part last sent with `seq`; False for a seq no part is waiting on."""
+        entry = self.sent.get(seq)
+        if entry is None or entry.part is None:
+            return False
+        self.last_acked = seq
+        held = self.inflight.get(entry.part)
+        if held is None or held[1] != seq:
+            return False  # a late answer to a value since replaced: the newer one is on its way
+        del self.inflight[entry.part]
+        self.confirmed[entry.part] = held[0]
+        return True
+
+    def refuse(self, part: Part, value: Wanted, why: str) -> None:
+        self.refused[part] = (value, why)
+        self.inflight.pop(part, None)
+
+    def forget(self) -> None:
+        """The board shows nothing we sent (a new connection, a restart): everything goes again."""
+        self.confirmed.clear()
+        self.refused.clear()
+        self.inflight.clear()
+
+    def pending(self) -> list[Part]:
+        """The parts the board may not show as desired, in Part order."""
+        return [p for p in Part if p in self.desired
+                and (self.confirmed.get(p) != self.desired[p] or p in self.inflight)]
+
+    def refusals(self) -> list[tuple[Part, str]]:
+        """The desired values the board (or its size) refused: waiting will not show them."""
+        return [(p, why) for p, (value, why) in self.refused.items() if self.desired.get(p) == value]
+
+    def synced(self) -> bool:
+        return not self.pending()
+
+
+class _Watch:
+    """Is the board there, and how long does it take to answer? Any valid line proves it is there. The
+    wait for an answer follows the round trips of frames sent once (a PONG, an ACK before any resend):
+    never shorter than ack_timeout, and not lengthened by a timeout alone, since on a noisy line a
+    timeout means a lost line, not a slow board."""
+
+    def __init__(self, timing: Timing, now: float) -> None:
+        self.timing = timing
+        self.rto = timing.ack_timeout
+        self.srtt: float | None = None
+        self.last_heard = now
+        self.unanswered = 0
+        self.naks_in_row = 0
+        self.garbled_at_heard = 0
+
+    def heard(self, now: float, garbled: int) -> None:
+        self.last_heard = now
+        self.unanswered = 0
+        self.garbled_at_heard = garbled
+
+    def asked(self) -> None:
+        self.unanswered += 1
+
+    def sample(self, rtt: float) -> None:
+        """A round trip of a frame sent once: unambiguous, so the wait can follow it."""
+        self.srtt = rtt if self.srtt is None else 0.875 * self.srtt + 0.125 * rtt
+        self.rto = min(self.timing.ack_timeout_max, max(self.timing.ack_timeout, 2 * self.srtt))
+
+    def lost(self, now: float) -> bool:
+        return self.unanswered >= 3 and now - self.last_heard >= self.timing.lost_after
+
+
 class BoardDriver:
     """Mirror a desired state onto the board at `url` from a background thread."""
 
@@ -99,35 +304,64 @@ class BoardDriver:
         self.timing = timing or Timing()
         self.baudrate = baudrate
         self._cond = threading.Condition()
-        self._desired: dict[Part, Wanted] = {Part.EFFECTS: NO_EFFECTS}
-        self._confirmed: dict[Part, Wanted] = {}
-        self._refused: dict[Part, Wanted] = {}
-        self._inflight: tuple[Part, Wanted, int] | None = None
-        self._seq = 0
+        self._book = _Book()
         self._stop = threading.Event()
+        self._hurry = threading.Event()
+        """Set by finish() (and stop()): cut a reconnect backoff short and keep later ones short."""
         self._wake = threading.Event()
         self._thread: threading.Thread | None = None
         self._link: BoardLink | None = None
         self._idle = False  # the thread is in an idle read that only a wake-up cuts short
         self._connected = False
         self._info: BoardInfo | None = None
-        self._last_acked: int | None = None
+        self._hello_until = 0.0
+        self._query_soon = False
         self._last_error: str | None = None
+        self._away: FinishCode | None = None
+        self._fitted: str | None = None
         self._connections = 0
         self._frames_sent = 0
-        self._resends = 0
         self._naks = 0
+        self._restarts = 0
 
-    # -- the caller's side: all return at once ----------------------------------------------------
+    # -- the caller's side: all return at once, except finish ------------------------------------
 
     def start(self) -> BoardDriver:
         if self._thread is None:
+            self._stop.clear()
+            self._hurry.clear()
             self._thread = threading.Thread(target=self._run, name=f"board {self.url}", daemon=True)
             self._thread.start()
         return self
 
-    def stop(self, timeout: float = 2.0) -> None:
+    def finish(self, timeout: float = 3.0) -> FinishResult:
+        """Wait (up to `timeout`) until the board has acknowledged the latest pegs, effects and brightness,
+        resending and reconnecting as needed, then stop. The result says whether it shows them and, if
+        not, why, in one line. Blocks: from asyncio, run it in a worker thread."""
+        start = time.monotonic()
+        self.start()
+        self._hurry.set()
+        with self._cond:
+            self._cond.wait_for(lambda: self._book.synced() and self._connected or self._hopeless(), timeout)
+        result = self._result(start, waited=True)
+        self._halt(timeout=1.0)
+        log.log(logging.INFO if result.synced else logging.WARNING, "board at %s: %s", self.url, result.message)
+        return result
+
+    def stop(self, timeout: float = 2.0) -> FinishResult:
+        """Stop at once. Nothing is dropped silently: the result (and a warning in the log) says what the
+        board had not acknowledged. Use finish() to wait for it first."""
+        start = time.monotonic()
+        result = self._result(start, waited=False)
+        started = self._thread is not None
+        self._halt(timeout)
+        if started and not result.synced:
+            log.warning("board at %s stopped before it was in step: %s", self.url, result.message)
+        return result
+
+    def _halt(self, timeout: float) -> None:
         self._stop.set()
+        self._hurry.set()
         self._poke()
         if self._thread is not None:
             self._thread.join(timeout)
@@ -156,9 +390,9 @@ class BoardDriver:
 
     def status(self) -> DriverStatus:
         with self._cond:
-            return DriverStatus(self.url, self._connected, self._synced(), self._info, self._last_acked,
-                                self._last_error, self._connections, self._frames_sent, self._resends,
-                                self._naks)
+            return DriverStatus(self.url, self._connected, self._synced(), self._info, self._book.last_acked,
+                                self._last_error, self._connections, self._frames_sent, self._book.resends,
+                                self._naks, self._fitted, self._restarts)
 
     def wait_synced(self, timeout: float) -> bool:
         """Block (not for the event loop: use a thread) until the board shows the desired state."""
@@ -175,7 +409,7 @@ class BoardDriver:
 
     def _want(self, part: Part, value: Wanted) -> None:
         with self._cond:
-            self._desired[part] = value
+            self._book.desired[part] = value
         self._poke()
 
     def _poke(self) -> None:
@@ -187,9 +421,20 @@ class BoardDriver:
                 link.port.cancel_read()
 
     def _synced(self) -> bool:
-        return self._connected and all(self._confirmed.get(p) == v for p, v in self._desired.items())
+        return self._connected and self._book.synced()
 
-    # -- the thread --------------------------------------------------------------------------------
+    def _hopeless(self) -> bool:
+        """Waiting cannot help: a part is refused, or the port is unusable."""
+        return bool(self._book.refusals()) or self._away is FinishCode.UNUSABLE
+
+    # -- the result of a finish -------------------------------------------------------------------
+
+    def _result(self, start: float, waited: bool) -> FinishResult:
+        with self._cond:
+            return _verdict(self._book, self._connected, self._away, self._last_error, time.monotonic() - start,
+                            waited)
+
+    # -- the thread: connecting --------------------------------------------------------------------
 
     def _run(self) -> None:
         backoff = self.timing.backoff_min
@@ -197,15 +442,15 @@ class BoardDriver:
             try:
                 link = self._connect()
             except BoardError as exc:
-                self._note_error(str(exc))
-                self._stop.wait(backoff)
+                self._note_away(exc)
+                self._rest(backoff)
                 backoff = min(backoff * 2, self.timing.backoff_max)
                 continue
             backoff = self.timing.backoff_min
             try:
                 self._serve(link)
             except BoardError as exc:
-                self._note_error(str(exc))
+                self._note_away(exc)
                 log.info("board link lost: %s", exc)
             finally:
                 with self._cond:
@@ -213,6 +458,24 @@ class BoardDriver:
                     self._link = None
                     self._cond.notify_all()
                 link.close()
+
+    def _rest(self, seconds: float) -> None:
+        """The backoff between attempts: cut short, and kept short, once the caller is finishing."""
+        if self._hurry.is_set():
+            self._stop.wait(min(seconds, self.timing.finish_backoff))
+        else:
+            self._hurry.wait(seconds)
+
+    def _note_away(self, exc: BoardError) -> None:
+        with self._cond:
+            self._last_error = str(exc)
+            if isinstance(exc, PortNotFound):
+                self._away = FinishCode.UNPLUGGED
+            elif isinstance(exc, PortUnusable | VersionMismatch):
+                self._away = FinishCode.UNUSABLE
+            else:
+                self._away = FinishCode.NO_ANSWER
+            self._cond.notify_all()
 
     def _connect(self) -> BoardLink:
         read_slice = min(self.timing.read_slice, self.timing.ack_timeout / 2)  # so a timeout is not overshot
@@ -226,109 +489,238 @@ class BoardDriver:
             self._link = link
             self._info = info
             self._connected = True
+            self._away = None
             self._connections += 1
-            self._confirmed.clear()  # whatever it showed before, send everything again
-            self._refused.clear()
-            self._inflight = None
+            self._book.forget()  # whatever it showed before, send everything again
+            # answers to our other HELLOs may still be on their way: they are not restarts
+            self._hello_until = (link.last_hello_at or time.monotonic()) + 4 * self.timing.ack_timeout_max
             self._cond.notify_all()
         log.info("board connected on %s: %s", self.url, info)
         return link
 
+    # -- the thread: serving one connection -------------------------------------------------------
+
     def _serve(self, link: BoardLink) -> None:
-        failures = 0
+        watch = _Watch(self.timing, time.monotonic())
+        next_query = time.monotonic() + self.timing.query_s
         last_exchange = time.monotonic()
         while not self._stop.is_set():
             self._wake.clear()
             job = self._next_job()
-            if job is None:
-                due = last_exchange + self.timing.heartbeat_s
-                self._idle = True
-                try:
-                    frame = link.receive(due, wake=self._wake)
-                finally:
-                    self._idle = False
-                if frame is not None:
-                    self._unsolicited(frame)
-                    continue
-                if time.monotonic() < due:
-                    continue  # woken: there is work, or a stop
-                seq = self._next_seq()
-                outcome = self._exchange(link, Ping(seq), seq, Pong)
+            if job is not None:
+                outcome = self._exchange(link, watch, job.frame, job.seq, job.part, job.value)
             else:
-                part, value, seq, frame = job
-                outcome = self._exchange(link, frame, seq, Ack)
-                self._settle(part, value, seq, outcome)
-            last_exchange = time.monotonic()
-            failures = 0 if outcome in (_Outcome.ACKED, _Outcome.RESET, _Outcome.REFUSED) else failures + 1
-            if failures >= self.timing.max_failures:
-                raise LinkLost(f"the board at {self.url} acknowledged none of the last {failures} frames")
-
-    def _next_job(self) -> tuple[Part, Wanted, int, Frame] | None:
-        with self._cond:
-            for part in Part:
-                value = self._desired.get(part)
-                if value is None or self._confirmed.get(part) == value or self._refused.get(part) == value:
-                    continue
-                if self._inflight is not None and self._inflight[:2] == (part, value):
-                    seq = self._inflight[2]
-                    self._resends += 1
+                gap = self.timing.heartbeat_s if watch.unanswered == 0 else watch.rto
+                if not self._idle_until(link, watch, last_exchange + gap):
+                    continue  # woken (work, or a stop), or something came in
+                if self._query_soon or time.monotonic() >= next_query:
+                    self._query_soon = False
+                    next_query = time.monotonic() + self.timing.query_s
+                    outcome = self._exchange(link, watch, Query(), None, None, None)
                 else:
                     seq = self._next_seq()
-                    self._inflight = (part, value, seq)
-                return part, value, seq, _frame(value, seq)
+                    outcome = self._exchange(link, watch, Ping(seq), seq, None, None)
+            last_exchange = time.monotonic()
+            if outcome is _Outcome.NAKED and watch.naks_in_row >= 3:
+                self._idle_until(link, watch, time.monotonic() + watch.rto)  # do not hammer a noisy line
+            if watch.lost(last_exchange):
+                raise LinkLost(self._silence(link, watch, last_exchange))
+
+    def _idle_until(self, link: BoardLink, watch: _Watch, due: float) -> bool:
+        """Read what the board says until `due`; True when it came with nothing else to do."""
+        self._idle = True
+        try:
+            frame = link.receive(due, wake=self._wake)
+        finally:
+            self._idle = False
+        if frame is not None:
+            self._on_frame(link, watch, frame, None)
+            return False
+        return time.monotonic() >= due
+
+    def _silence(self, link: BoardLink, watch: _Watch, now: float) -> str:
+        quiet = now - watch.last_heard
+        garbled = link.garbled - watch.garbled_at_heard
+        heard = (f"only {garbled} garbled line{'s' * (garbled != 1)}" if garbled else "nothing")
+        return (f"the board at {self.url} has sent {heard} for {quiet:.1f} s "
+                f"({watch.unanswered} frames unanswered)")
+
+    def _next_job(self) -> _Job | None:
+        with self._cond:
+            while (want := self._book.wanted()) is not None:
+                part, value = want
+                try:
+                    shown = self._fit(value)
+                except PegError as exc:
+                    self._book.refuse(part, value, str(exc))
+                    self._last_error = f"the board at {self.url} cannot show {PART_WORDS[part]}: {exc}"
+                    self._cond.notify_all()
+                    continue
+                seq = self._book.seq_for(part, value)
+                return _Job(part, value, seq, _frame(shown, seq))
         return None
 
-    def _next_seq(self) -> int:
-        self._seq = self._seq % MAX_SEQ + 1
-        return self._seq
+    def _fit(self, value: Wanted) -> Wanted:
+        """The value as this board can show it (see model.fit_tracks and fit_effects)."""
+        info = self._info
+        if info is None or isinstance(value, int):
+            return value
+        shown, note = fit_effects(value, info) if isinstance(value, Effects) else fit_tracks(value, info)
+        if note is not None and note != self._fitted:
+            log.info("board at %s: %s", self.url, note)
+            self._fitted = note
+        return shown
 
-    def _exchange(self, link: BoardLink, frame: Frame, seq: int, expect: type[Ack] | type[Pong]) -> _Outcome:
+    def _next_seq(self) -> int:
+        with self._cond:
+            return self._book.next_seq()
+
+    def _exchange(self, link: BoardLink, watch: _Watch, frame: Frame, seq: int | None, part: Part | None,
+                  value: Wanted | None) -> _Outcome:
         link.send(frame)
+        now = time.monotonic()
+        watch.asked()
         with self._cond:
             self._frames_sent += 1
-        deadline = time.monotonic() + self.timing.ack_timeout
+            if seq is not None:
+                self._book.note_sent(seq, part, value, now)
+        deadline = now + watch.rto
         while (reply := link.receive(deadline)) is not None:
-            if isinstance(reply, expect) and reply.seq == seq:
-                return _Outcome.ACKED
-            if isinstance(reply, Info):
-                self._unsolicited(reply)
-                return _Outcome.RESET
-            if isinstance(reply, Nak) and reply.seq in (seq, None):
-                with self._cond:
-                    self._naks += 1
-                if reply.seq == seq and reply.reason in REFUSALS:
-                    self._note_error(f"the board at {self.url} refused {type(frame).__name__} seq {seq}: "
-                                     f"{reply.reason.value} {reply.detail}".rstrip())
-                    return _Outcome.REFUSED
-                return _Outcome.NAKED
-            # a late ACK or PONG for an earlier frame: nothing to do
+            outcome = self._on_frame(link, watch, reply, (frame, seq))
+            if outcome is not None:
+                if outcome is not _Outcome.NAKED:
+                    watch.naks_in_row = 0
+                return outcome
         return _Outcome.TIMEOUT
 
-    def _settle(self, part: Part, value: Wanted, seq: int, outcome: _Outcome) -> None:
-        with self._cond:
-            if outcome is _Outcome.ACKED:
-                self._confirmed[part] = value
-                self._last_acked = seq
-                self._inflight = None
-            elif outcome is _Outcome.REFUSED:
-                self._refused[part] = value
-                self._inflight = None
-            self._cond.notify_all()
+    # -- what the board says ----------------------------------------------------------------------
 
-    def _unsolicited(self, frame: Frame) -> None:
-        if isinstance(frame, Info):  # the board restarted: it shows nothing we sent
-            log.info("board on %s restarted", self.url)
-            with self._cond:
-                self._info = frame.info
-                self._confirmed.clear()
-                self._refused.clear()
-                self._inflight = None
+    def _on_frame(self, link: BoardLink, watch: _Watch, frame: Frame,
+                  awaiting: tuple[Frame, int | None] | None) -> _Outcome | None:
+        """Take any valid line from the board; the outcome when it answers `awaiting` (frame, seq)."""
+        now = time.monotonic()
+        watch.heard(now, link.garbled)
+        asked, seq = awaiting if awaiting is not None else (None, None)
+        match frame:
+            case Ack(acked):
+                self._on_answer(watch, acked, now)
+                with self._cond:
+                    self._book.ack(acked)
+                    self._cond.notify_all()
+                return _Outcome.ACKED if acked == seq and not isinstance(asked, Ping) else None
+            case Pong(ponged):
+                self._on_answer(watch, ponged, now)
+                return _Outcome.ACKED if isinstance(asked, Ping) and ponged == seq else None
+            case Report():
+                self._on_report(frame)
+                return _Outcome.ACKED if isinstance(asked, Query) else None
+            case Info(info):
+                return _Outcome.RESET if self._on_info(info, now) else None
+            case Nak():
+                return self._on_nak(watch, frame, asked, seq)
+        return None  # a host frame echoed back: not the board's to send, nothing to do
+
+    def _on_answer(self, watch: _Watch, seq: int, now: float) -> None:
+        with self._cond:
+            sent = self._book.sent.get(seq)
+        if sent is not None and sent.times == 1:
+            watch.sample(now - sent.first_at)
+
+    def _on_nak(self, watch: _Watch, nak: Nak, asked: Frame | None, seq: int | None) -> _Outcome | None:
+        """A NAK proves the board is there: resend (CRC, LENGTH) or record a refusal, never reconnect."""
+        if asked is None or nak.seq not in (seq, None):
+            return None
+        with self._cond:
+            self._naks += 1
+            sent = self._book.sent.get(seq) if seq is not None else None
+            if nak.seq is not None and nak.reason in REFUSALS and sent is not None and sent.part is not None:
+                why = f"{nak.reason.value} {nak.detail}".rstrip()
+                assert sent.value is not None  # a part's frame always carries its value
+                self._book.refuse(sent.part, sent.value, why)
+                self._last_error = f"the board at {self.url} refused {type(asked).__name__} seq {seq}: {why}"
+                self._cond.notify_all()
+                return _Outcome.REFUSED
+        if nak.reason in (NakReason.CRC, NakReason.LENGTH):
+            watch.naks_in_row += 1
+        return _Outcome.NAKED
+
+    def _on_info(self, info: BoardInfo, now: float) -> bool:
+        """True when this INFO means the board restarted. An INFO that answers one of our HELLOs late, from
+        the same board, is not a restart: it only makes the host ask the board what it shows."""
+        with self._cond:
+            if info == self._info and now <= self._hello_until:
+                self._query_soon = True
+                return False
+            log.info("board on %s restarted (it said INFO unprompted): sending the whole picture again", self.url)
+            self._info = info
+            self._restarts += 1
+            self._book.forget()
+            self._cond.notify_all()
+            return True
+
+    def _on_report(self, report: Report) -> None:
+        """Compare what the board says it shows with what it acknowledged; if it forgot (a restart whose
+        INFO was lost), send the whole picture again."""
+        with self._cond:
+            info = self._info
+            if info is None:
+                return
+            problem = report_problem(report, info)
+            if problem is not None:
+                self._last_error = f"the board at {self.url} contradicts itself: {problem}"
+                return
+            if self._book.inflight or report.seq not in (0, self._book.last_acked or 0):
+                return  # a picture being changed, or one from before the latest frame: nothing to compare
+            differs = _differences(self._book.confirmed, report, info)
+            if differs:
+                log.warning("the board at %s shows %s, not what it acknowledged (restarted without saying so?): "
+                            "sending the whole picture again", self.url, differs)
+                self._restarts += 1
+                self._book.forget()
                 self._cond.notify_all()
 
-    def _note_error(self, message: str) -> None:
-        with self._cond:
-            self._last_error = message
-            self._cond.notify_all()
+
+
+def _verdict(book: _Book, connected: bool, away: FinishCode | None, last_error: str | None,
+             elapsed: float, waited: bool) -> FinishResult:
+    """Whether the board shows what was desired, and if not why, in one line for a player (`waited`: the
+    caller gave the board time, so a connected board that is not in step has stopped answering)."""
+    pending = book.pending()
+    if connected and not pending:
+        return FinishResult(True, FinishCode.SHOWN, "the board shows the final picture", elapsed)
+    what = " and ".join(PART_WORDS[p] for p in pending) or "anything"
+    refusals = book.refusals()
+    if refusals:
+        part, why = refusals[0]
+        code, message = FinishCode.REFUSED, f"the board cannot show {PART_WORDS[part]}: {why}"
+    elif connected and not waited:
+        code, message = FinishCode.NO_ANSWER, f"the board had not yet acknowledged {what} when the host stopped"
+    elif connected:
+        code, message = FinishCode.NO_ANSWER, f"the board stopped answering, so it may not show {what} " \
+                                              "(is its cable loose?)"
+    elif away is FinishCode.UNPLUGGED:
+        code, message = FinishCode.UNPLUGGED, f"the board is unplugged, so it does not show {what}"
+    elif away is FinishCode.UNUSABLE:
+        code, message = FinishCode.UNUSABLE, f"the board could not be used, so it does not show {what}: {last_error}"
+    else:
+        code, message = FinishCode.NO_ANSWER, f"the board does not answer, so it may not show {what} " \
+                                              "(is it switched on?)"
+    return FinishResult(False, code, message, elapsed, last_error)
+
+
+def _differences(confirmed: dict[Part, Wanted], report: Report, info: BoardInfo) -> str | None:
+    """How the board's REPORT differs from what it acknowledged (None when it does not)."""
+    found = []
+    pegs = confirmed.get(Part.PEGS)
+    if isinstance(pegs, tuple) and report.tracks != shown_tracks(fit_tracks(pegs, info)[0], info):
+        found.append("other pegs")
+    effects = confirmed.get(Part.EFFECTS)
+    if isinstance(effects, Effects) and report.effects != fit_effects(effects, info)[0]:
+        found.append("other effects")
+    level = confirmed.get(Part.BRIGHTNESS)
+    if isinstance(level, int) and report.brightness != level:
+        found.append(f"brightness {report.brightness}, not {level}")
+    return ", ".join(found) or None
 
 
 def _frame(value: Wanted, seq: int) -> Frame:
@@ -338,4 +730,3 @@ def _frame(value: Wanted, seq: int) -> Frame:
     if isinstance(value, int):
         return SetBrightness(seq, value)
     return SetState(seq, value)
-

@@ -1,7 +1,8 @@
 """Fault injection for the simulated board: what a noisy USB cable or a busy board does to lines.
 
 Each line crossing the simulated wire (either way) may be dropped, garbled, duplicated or delayed,
-drawn from a seeded random generator so a test sees the same faults every run.
+drawn from a seeded random generator so a test sees the same faults every run. `reply_delay_s` is not
+drawn: every answer of the board comes that late, as from a board (or a USB hub) that is always slow.
 """
 
 from __future__ import annotations
@@ -22,17 +23,21 @@ class FaultPlan:
     delay: float = 0.0
     delay_s: float = 0.2
     seed: int | None = None
+    reply_delay_s: float = 0.0
+    """Every line the board sends arrives this much later (on top of any drawn delay)."""
 
     def __post_init__(self) -> None:
         for name in ("drop", "garble", "duplicate", "delay"):
             value = getattr(self, name)
             if not 0.0 <= value <= 1.0:
                 raise ValueError(f"{name} probability {value!r} is not between 0 and 1")
-        if self.delay_s < 0:
-            raise ValueError(f"delay_s {self.delay_s!r} is negative")
+        for name in ("delay_s", "reply_delay_s"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} {getattr(self, name)!r} is negative")
 
     @property
     def any(self) -> bool:
+        """True when some line may be dropped, garbled, doubled or delayed at random."""
         return any((self.drop, self.garble, self.duplicate, self.delay))
 
 

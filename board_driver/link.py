@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import re
 import threading
 import time
 
@@ -57,9 +58,9 @@ def open_port(url: str, *, baudrate: int = BAUDRATE, read_slice: float = READ_SL
     except ValueError as exc:  # pyserial: unknown URL scheme or bad settings
         raise PortUnusable(f"cannot open {url!r}: {exc}") from None
     except (serial.SerialException, OSError) as exc:
-        gone = getattr(exc, "errno", None) in (errno.ENOENT, errno.ENODEV, errno.ENXIO)
-        if gone or "unplugged" in str(exc):
-            why = "the simulated board is unplugged" if "unplugged" in str(exc) else "no such device"
+        sim_unplugged = str(exc).endswith("the simulated board is unplugged")
+        if sim_unplugged or getattr(exc, "errno", None) in (errno.ENOENT, errno.ENODEV, errno.ENXIO):
+            why = "the simulated board is unplugged" if sim_unplugged else "no such device"
             raise PortNotFound(f"no board at {url!r}: {why}") from None
         raise PortUnusable(f"cannot open {url!r}: {_reason(exc)}") from None
 
@@ -67,6 +68,18 @@ def open_port(url: str, *, baudrate: int = BAUDRATE, read_slice: float = READ_SL
 def _reason(exc: BaseException) -> str:
     text = str(exc)
     return text.split(": ", 1)[-1] if text.startswith("could not open port") else text
+
+
+def _why(exc: BaseException) -> str:
+    """pyserial's words for a vanished device, shorter."""
+    text = str(exc)
+    if "returned no data" in text:
+        return "the device closed"
+    return text
+
+
+_FRAMED = re.compile(rb"[\x20-\x7e]*\*[0-9A-Fa-f]{4}")
+"""A line shaped like a frame: printable payload, `*` and four hex digits."""
 
 
 class BoardLink:
@@ -77,6 +90,13 @@ class BoardLink:
         self.url = url or str(port.port)
         self.info: BoardInfo | None = None
         self.garbled = 0
+        """Lines (or runs of bytes without a newline) that were not a valid frame."""
+        self.bad_checksums = 0
+        """Of those, lines shaped like a frame (`...*XXXX`) whose checksum was wrong: noise, not a stranger."""
+        self.noise_sample: bytes | None = None
+        """The first line that was not this protocol at all, for a message that says what was heard."""
+        self.bytes_read = 0
+        self.last_hello_at: float | None = None
         self._buffer = bytearray()
 
     @classmethod
@@ -99,7 +119,9 @@ class BoardLink:
         try:
             self.port.write(encode(frame))
         except (serial.SerialException, OSError) as exc:
-            raise LinkLost(f"writing to {self.url} failed: {exc}") from None
+            raise LinkLost(f"the board at {self.url} went away (unplugged?): writing failed: {_why(exc)}") from None
+        if isinstance(frame, Hello):
+            self.last_hello_at = time.monotonic()
 
     def receive(self, deadline: float, wake: threading.Event | None = None) -> Frame | None:
         """The next valid frame, or None at the deadline (or as soon as `wake` is set)."""
@@ -108,12 +130,20 @@ class BoardLink:
             if line is not None:
                 try:
                     return decode(line)
-                except FrameError:
-                    self.garbled += 1
+                except FrameError as exc:
+                    self._note_garbled(line, exc)
                     continue
             if time.monotonic() >= deadline or (wake is not None and wake.is_set()):
                 return None
             self._fill()
+
+    def _note_garbled(self, line: bytes, exc: FrameError) -> None:
+        self.garbled += 1
+        body = line.rstrip(b"\r\n")
+        if exc.reason is NakReason.CRC and _FRAMED.fullmatch(body):
+            self.bad_checksums += 1
+        elif self.noise_sample is None and body:
+            self.noise_sample = body[:40]
 
     def _take_line(self) -> bytes | None:
         end = self._buffer.find(b"\n")
@@ -134,7 +164,9 @@ class BoardLink:
                 if waiting:
                     data += self.port.read(waiting)
         except (serial.SerialException, OSError) as exc:
-            raise LinkLost(f"reading from {self.url} failed: {exc}") from None
+            where = " in the middle of a line" if self._buffer else ""
+            raise LinkLost(f"the board at {self.url} went away{where} (unplugged?): {_why(exc)}") from None
+        self.bytes_read += len(data)
         self._buffer += data
 
     def discard_input(self) -> None:
@@ -142,14 +174,15 @@ class BoardLink:
         try:
             self.port.reset_input_buffer()
         except (serial.SerialException, OSError) as exc:
-            raise LinkLost(f"{self.url}: {exc}") from None
+            raise LinkLost(f"the board at {self.url} went away (unplugged?): {_why(exc)}") from None
 
     # -- exchanges ---------------------------------------------------------------------------------
 
     def handshake(self, timeout: float = 1.0, resend_s: float = 0.25) -> BoardInfo:
         """HELLO until INFO comes back; the board's description. NoHandshake / VersionMismatch if not."""
         self.discard_input()
-        garbled_before, answered = self.garbled, False
+        before = (self.garbled, self.bad_checksums, self.bytes_read)
+        answered = False
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             self.send(Hello(PROTOCOL_VERSION))
@@ -165,15 +198,25 @@ class BoardLink:
                     return frame.info
                 if isinstance(frame, Nak):
                     break  # our HELLO arrived garbled: say it again now
+        raise NoHandshake(f"the board at {self.url} did not answer the handshake (HELLO) within {timeout:g} s: "
+                          + self._heard_since(before, answered))
+
+    def _heard_since(self, before: tuple[int, int, int], answered: bool) -> str:
+        """What came back instead of INFO, in words: nothing, noise, or a stranger's lines."""
+        garbled, bad, read = (now - then for now, then in
+                              zip((self.garbled, self.bad_checksums, self.bytes_read), before, strict=True))
         if answered:
-            heard = "; it answered, but never with INFO"
-        elif self.garbled > garbled_before:
-            heard = "; it sent only lines with bad checksums"
-        else:
-            heard = ""
-        raise NoHandshake(f"the board at {self.url} did not answer the handshake (HELLO) within {timeout:g} s"
-                          f"{heard}: is it a cribbage pegboard running protocol {PROTOCOL_VERSION} at "
-                          f"{BAUDRATE} baud?")
+            return "it answered in this protocol, but never with INFO (is its firmware up to date?)"
+        if read == 0:
+            return "nothing at all came back (is it plugged in, powered, and running the pegboard firmware?)"
+        if garbled and bad == garbled:
+            return (f"it sent {garbled} line{'s' * (garbled != 1)} with bad checksums "
+                    "(a noisy cable, or the wrong baud rate?)")
+        if garbled:
+            sample = (self.noise_sample or b"").decode("ascii", "replace")
+            return (f"it sent {garbled} line{'s' * (garbled != 1)} that are not the pegboard protocol, e.g. "
+                    f"{sample!r} (is it a cribbage pegboard, at {BAUDRATE} baud?)")
+        return f"it sent {read} bytes but never a whole line (the wrong baud rate?)"
 
     def request(self, frame: Frame, seq: int, *, timeout: float = 0.25, attempts: int = 8) -> Ack:
         """Send a frame carrying `seq` until the board ACKs it; NotAcknowledged on a refusal or silence."""

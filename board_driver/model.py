@@ -7,20 +7,40 @@ and the protocol turns both into lines.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import Enum
 
 GAME_HOLE = 121
 """The last hole of a standard board: a front peg there means the track has won."""
 
 MAX_TRACKS = 4
 DEFAULT_COLOURS = (0xFF2020, 0x2060FF, 0x20C040, 0xFFC000)
-"""Red, blue, green, amber: track 1, 2, 3, 4 unless the host says otherwise."""
+"""Red, blue, green, amber: track 1, 2, 3, 4 unless the host says otherwise. The pictures
+(render.style.PLAYER_COLOURS) use the same, so a seat has one colour on the LEDs and on screen."""
 
 DEFAULT_BRIGHTNESS = 128
 
 
+class PegProblem(Enum):
+    """What is wrong with pegs or effects, for code that reacts to the kind and not the words."""
+
+    SYNTAX = "syntax"
+    TRACKS = "tracks"
+    """More tracks than the board (or any board) has."""
+    PAST_LAST_HOLE = "past-last-hole"
+    BACK_NOT_BEHIND = "back-not-behind"
+    NOT_A_HOLE = "not-a-hole"
+    COLOUR = "colour"
+    WINNER = "winner"
+    SKUNK = "skunk"
+
+
 class PegError(ValueError):
-    """Peg positions that no board can show (the message names the bad value)."""
+    """Peg positions that no board can show (the message names the bad value; `code` says which kind)."""
+
+    def __init__(self, message: str, code: PegProblem = PegProblem.NOT_A_HOLE) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +59,9 @@ class Track:
                 raise PegError(f"{name} peg {value!r} is not a hole number 0-999")
         if self.back >= self.front and (self.front, self.back) != (0, 0):
             raise PegError(f"back peg {self.back} must be behind the front peg {self.front} "
-                           "(both 0 only at the start)")
+                           "(both 0 only at the start)", PegProblem.BACK_NOT_BEHIND)
         if not isinstance(self.colour, int) or not 0 <= self.colour <= 0xFFFFFF:
-            raise PegError(f"colour {self.colour!r} is not 0xRRGGBB")
+            raise PegError(f"colour {self.colour!r} is not 0xRRGGBB", PegProblem.COLOUR)
 
     @property
     def won(self) -> bool:
@@ -63,9 +83,9 @@ class Effects:
 
     def __post_init__(self) -> None:
         if self.winner is not None and not 0 <= self.winner < MAX_TRACKS:
-            raise PegError(f"winner track {self.winner!r} is not 0-{MAX_TRACKS - 1}")
+            raise PegError(f"winner track {self.winner!r} is not 0-{MAX_TRACKS - 1}", PegProblem.WINNER)
         if self.skunk is not None and not 1 <= self.skunk <= 999:
-            raise PegError(f"skunk line hole {self.skunk!r} is not 1-999")
+            raise PegError(f"skunk line hole {self.skunk!r} is not 1-999", PegProblem.SKUNK)
 
 
 NO_EFFECTS = Effects()
@@ -95,29 +115,79 @@ def default_track(index: int, front: int = 0, back: int = 0, highlight: bool = F
     return Track(front, back, DEFAULT_COLOURS[index % len(DEFAULT_COLOURS)], highlight)
 
 
-def parse_pegs(text: str, holes: int = GAME_HOLE, max_tracks: int = MAX_TRACKS) -> tuple[Track, ...]:
-    """`87/80,95/91` (front/back per track, comma between tracks) into tracks with the default colours.
+def past_last_hole(track: int, front: int, holes: int) -> PegError:
+    """The one message for a front peg a board (or a picture of one) has no hole for; `track` counts from 1."""
+    return PegError(f"track {track} front peg {front} is past the last hole {holes}", PegProblem.PAST_LAST_HOLE)
 
-    Raises PegError naming the track and the value at fault."""
+
+def parse_pegs(text: str, holes: int = GAME_HOLE, max_tracks: int = MAX_TRACKS) -> tuple[Track, ...]:
+    """`87/80,95/91` (front/back per track, comma between tracks, track 1 first) into tracks with the
+    default colours. The one parser of pegs typed by a person: `cribbage board set` and `render board`.
+
+    Raises PegError naming the track (counted from 1) and the value at fault."""
     parts = [p.strip() for p in text.split(",")]
     if not text.strip():
-        raise PegError("no pegs given: write FRONT/BACK per track, e.g. 87/80,95/91")
+        raise PegError("no pegs given: write FRONT/BACK per track, e.g. 87/80,95/91", PegProblem.SYNTAX)
     if len(parts) > max_tracks:
-        raise PegError(f"{len(parts)} tracks given in {text!r}; a board has at most {max_tracks}")
+        limit = f"a board has at most {MAX_TRACKS}" if max_tracks == MAX_TRACKS else f"the board has {max_tracks}"
+        raise PegError(f"{len(parts)} tracks given in {text!r}; {limit}", PegProblem.TRACKS)
     tracks = []
     for i, part in enumerate(parts):
         front_text, slash, back_text = part.partition("/")
         if not slash or not front_text.strip().isdigit() or not back_text.strip().isdigit():
-            raise PegError(f"track {i + 1} is {part!r} in {text!r}: expected FRONT/BACK like 95/91")
+            raise PegError(f"track {i + 1} is {part!r} in {text!r}: expected FRONT/BACK like 95/91",
+                           PegProblem.SYNTAX)
         front, back = int(front_text), int(back_text)
         if front > holes:
-            raise PegError(f"track {i + 1} front peg {front} in {text!r} is past the last hole {holes}")
+            raise past_last_hole(i + 1, front, holes)
         try:
             tracks.append(default_track(i, front, back))
         except PegError as exc:
-            raise PegError(f"track {i + 1} in {text!r}: {exc}") from None
+            raise PegError(f"track {i + 1} in {text!r}: {exc}", exc.code) from None
     return tuple(tracks)
 
 
 def pegs_text(tracks: Sequence[Track]) -> str:
     return ",".join(t.text() for t in tracks)
+
+
+# -- fitting a picture to the board in hand ----------------------------------------------------------
+
+def fit_tracks(tracks: Sequence[Track], info: BoardInfo) -> tuple[tuple[Track, ...], str | None]:
+    """The tracks as this board can show them: a front peg past its last hole is put in the last hole
+    (the back peg kept behind it), so a short board never refuses a frame for a game's overshoot.
+    Returns the tracks and a note of what was changed (None when nothing was). PegError (TRACKS) when
+    there are more tracks than the board has: no cap can show a player it has no track for."""
+    if len(tracks) > info.tracks:
+        raise PegError(f"{len(tracks)} tracks but this board has {info.tracks}", PegProblem.TRACKS)
+    fitted, capped = [], []
+    for n, t in enumerate(tracks, 1):
+        if t.front > info.holes:
+            capped.append(f"track {n} front peg {t.front}")
+            t = replace(t, front=info.holes, back=min(t.back, info.holes - 1))
+        fitted.append(t)
+    note = f"{', '.join(capped)} shown in the last hole {info.holes}" if capped else None
+    return tuple(fitted), note
+
+
+def fit_effects(effects: Effects, info: BoardInfo) -> tuple[Effects, str | None]:
+    """The effects as this board can show them: a winner track it lacks or a skunk line past its last hole
+    is left out (and noted) rather than sent to be refused."""
+    winner, skunk, notes = effects.winner, effects.skunk, []
+    if winner is not None and winner >= info.tracks:
+        notes.append(f"winner track {winner + 1} not shown (the board has {info.tracks})")
+        winner = None
+    if skunk is not None and skunk > info.holes:
+        notes.append(f"skunk line {skunk} not shown (the board has {info.holes} holes)")
+        skunk = None
+    return Effects(winner, skunk), ("; ".join(notes) or None)
+
+
+def dark_track() -> Track:
+    """A track the host did not name: dark, both pegs at the start."""
+    return Track(0, 0, 0x000000)
+
+
+def shown_tracks(tracks: Sequence[Track], info: BoardInfo) -> tuple[Track, ...]:
+    """Every track the board shows for a STATE naming `tracks`: the rest are dark."""
+    return tuple(tracks) + tuple(dark_track() for _ in range(info.tracks - len(tracks)))

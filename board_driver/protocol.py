@@ -316,3 +316,19 @@ def decode_payload(payload: str) -> Frame:
 def decode(line: bytes) -> Frame:
     """The frame on one received line; FrameError (with the NAK reason) when it is not one."""
     return decode_payload(unframe_line(line))
+
+
+def report_problem(report: Report, info: BoardInfo) -> str | None:
+    """Why a REPORT cannot be true of the board that sent this INFO (None when it can be): a board that
+    contradicts itself is not to be believed about what it shows. Tracks are counted from 1."""
+    if len(report.tracks) != info.tracks:
+        return f"it reports {len(report.tracks)} tracks but said it has {info.tracks}"
+    for n, t in enumerate(report.tracks, 1):
+        if t.front > info.holes:
+            return f"it reports track {n} front peg {t.front} but said it has {info.holes} holes"
+    fx = report.effects
+    if fx.winner is not None and fx.winner >= info.tracks:
+        return f"it reports track {fx.winner + 1} flashing as the winner but said it has {info.tracks} tracks"
+    if fx.skunk is not None and fx.skunk > info.holes:
+        return f"it reports a skunk line at hole {fx.skunk} but said it has {info.holes} holes"
+    return None

@@ -196,13 +196,22 @@ class SimBoard:
             self.plugged = True
             self.lock.notify_all()
 
-    def reboot(self, now: float | None = None) -> None:
-        """A reset without unplugging (watchdog, brown-out): state lost, INFO sent on every connection."""
+    def reboot(self, now: float | None = None, announce: bool = True) -> None:
+        """A reset without unplugging (watchdog, brown-out): state lost, INFO sent on every connection.
+        `announce=False` is a board whose boot INFO is lost (sent before the host listened, or dropped):
+        only asking it (QUERY) shows that it forgot."""
         now = time.monotonic() if now is None else now
         with self.lock:
             self._boot()
-            for wire in self._wires:
-                wire.send_to_host(encode(Info(self.info)), now)
+            if announce:
+                for wire in self._wires:
+                    wire.send_to_host(encode(Info(self.info)), now)
+            self.lock.notify_all()
+
+    def set_faults(self, plan: FaultPlan) -> None:
+        """Change what the cable does from now on (a test makes a link noisy or slow mid-game)."""
+        with self.lock:
+            self.injector = FaultInjector(plan)
             self.lock.notify_all()
 
     def wait_for(self, predicate: Callable[[SimBoard], bool], timeout: float) -> bool:
@@ -254,8 +263,9 @@ class SimWire:
             self.pump(now)
 
     def send_to_host(self, line: bytes, now: float) -> None:
+        late = self.board.injector.plan.reply_delay_s
         for delay, copy in self.board.injector.apply(line):
-            self._out_due = max(self._out_due, now + delay)
+            self._out_due = max(self._out_due, now + delay + late)
             self._outbox.append((self._out_due, copy))
 
     def pump(self, now: float) -> None:
@@ -289,8 +299,8 @@ def _lines_and_rest(data: bytes) -> list[bytes]:
 _registry: dict[str, SimBoard] = {}
 _registry_lock = threading.Lock()
 
-URL_HELP = ("sim://[NAME][?tracks=1-4&holes=N&drop=P&garble=P&duplicate=P&delay=P&delay_s=S&seed=N"
-            "&firmware=TEXT&mute=1]")
+URL_HELP = ("sim://[NAME][?tracks=1-4&holes=N&drop=P&garble=P&duplicate=P&delay=P&delay_s=S"
+            "&reply_delay_s=S&seed=N&firmware=TEXT&mute=1]")
 
 
 def create_board(name: str, **options: Any) -> SimBoard:
@@ -321,7 +331,7 @@ class SimOptions(TypedDict, total=False):
     faults: FaultPlan
 
 
-_RATES = ("drop", "garble", "duplicate", "delay", "delay_s")
+_RATES = ("drop", "garble", "duplicate", "delay", "delay_s", "reply_delay_s")
 """The FaultPlan fields a sim:// URL sets as numbers (its `seed` is a whole number)."""
 
 
@@ -363,7 +373,8 @@ def _fault_plan(rates: dict[str, float], seed: int | None) -> FaultPlan:
     base = NO_FAULTS
     return FaultPlan(drop=rates.get("drop", base.drop), garble=rates.get("garble", base.garble),
                      duplicate=rates.get("duplicate", base.duplicate), delay=rates.get("delay", base.delay),
-                     delay_s=rates.get("delay_s", base.delay_s), seed=seed)
+                     delay_s=rates.get("delay_s", base.delay_s), seed=seed,
+                     reply_delay_s=rates.get("reply_delay_s", base.reply_delay_s))
 
 
 def board_for_url(url: str) -> SimBoard:

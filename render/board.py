@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from board_driver.model import PegError, parse_pegs
 from engine.scoring import MAX_HAND
 from render.canvas import Canvas, Point, fit_text
 from render.labels import ENGLISH, Labels
@@ -285,6 +286,17 @@ def _legend(c: Canvas, board: PegBoard, labels: Labels = ENGLISH) -> None:
             detail, ink = labels.moved.format(points=t.last_move, back=t.back), WOOD_MUTED
         c.text((x + 32, y + 26), detail, 12.5, ink)
         c.text((x + col - 22, y + 22), score, 26, WOOD_TEXT, anchor="rm", bold=True)
+
+
+def pegs_from_text(text: str, target: int = 121) -> list[tuple[int, int]]:
+    """`87/80,95/91` as a person types it, through the one peg parser (board_driver.model.parse_pegs):
+    a front peg past the last hole (the target) is refused with the message `cribbage board set` gives.
+    A game's own overshoot (a final 125) is drawn in the game hole by make_board; typed pegs are not."""
+    try:
+        tracks = parse_pegs(text, holes=target)
+    except PegError as exc:
+        raise RenderError(str(exc)) from None
+    return [(t.front, t.back) for t in tracks]
 
 
 def make_board(pegs: Sequence[tuple[int, int]], names: Sequence[str] | None = None,

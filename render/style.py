@@ -2,8 +2,9 @@
 
 Every image has its own opaque panel (felt, wood or a chart panel), so it reads the same on
 Discord's dark and light themes; only a lone card keeps a transparent background, and a card
-has its own outline. Player and chart colours come from the Okabe-Ito palette, which stays
-distinct under the common forms of colour blindness.
+has its own outline. Player colours are the LED pegboard's track colours (one palette for the
+board on the table and the pictures); chart colours come from the Okabe-Ito palette, which
+stays distinct under the common forms of colour blindness.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from functools import cache
 
 from PIL import ImageFont
 
+from board_driver.model import DEFAULT_COLOURS
 from engine.cards import Suit
 
 RGB = tuple[int, int, int]
@@ -80,13 +82,9 @@ LIGHT = Theme("light", (248, 248, 246), (233, 235, 238), (28, 30, 34), (92, 98, 
               (255, 236, 170))
 THEMES = {"dark": DARK, "light": LIGHT}
 
-PLAYER_COLOURS: tuple[RGB, ...] = (
-    (86, 180, 233),   # sky blue
-    (230, 159, 0),    # orange
-    (0, 158, 115),    # bluish green
-    (204, 121, 167),  # reddish purple
-)
-"""Default peg colours by seat (Okabe-Ito), bright enough to stand out on the dark board."""
+PLAYER_COLOURS: tuple[RGB, ...] = tuple((c >> 16, (c >> 8) & 0xFF, c & 0xFF) for c in DEFAULT_COLOURS)
+"""Default peg colours by seat: the LED pegboard's own track colours (red, blue, green, amber, from
+board_driver.model.DEFAULT_COLOURS), so a seat has one colour on the table's board and in every picture."""
 
 CHART_HAND: RGB = (86, 180, 233)
 CHART_CRIB: RGB = (0, 158, 115)

@@ -2,6 +2,7 @@ import json
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -10,11 +11,12 @@ from serial.tools.list_ports_common import ListPortInfo
 
 from board_driver import sim
 from board_driver.faults import FaultPlan
-from board_driver.model import Effects, default_track
+from board_driver.model import Effects, Track, default_track
+from board_driver.protocol import Frame, Query, Report
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
 from bot.cli import main
-from bot.commands.board import _sample_game
+from bot.commands.board import demo_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,7 +64,8 @@ def test_set_then_get_shows_what_the_board_reports(board_name: str,
     url = f"sim://{board_name}"
     assert main(["board", "set", "--port", url, "--pegs", "87/80,95/91", "--winner", "2", "--skunk", "91",
                  "--brightness", "40"]) == 0
-    assert capsys.readouterr().out == f"the board at {url} shows 87/80,95/91 (acknowledged up to seq 3)\n"
+    assert capsys.readouterr().out == (f"the board at {url} now shows track 1 87/80, track 2 95/91, track 3 dark; "
+                                       "winner track 2 flashing; skunk line at hole 91; brightness 40\n")
     assert board.state.tracks[:2] == (default_track(0, 87, 80), default_track(1, 95, 91))
     assert (board.state.brightness, board.state.effects) == (40, Effects(winner=1, skunk=91))
 
@@ -76,13 +79,36 @@ def test_set_then_get_shows_what_the_board_reports(board_name: str,
         "effects: winner track 2 flashing, skunk line at 91",
     ]
     assert main(["board", "get", "--port", url, "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == {
+    assert json.loads(capsys.readouterr().out) == {  # the REPORT's own fields: indexes from 0, as on the wire
         "board": {"protocol": 1, "firmware": "sim-1.0", "tracks": 3, "holes": 121, "leds": 364},
-        "seq": 3, "brightness": 40, "effects": {"winner": 2, "skunk": 91},
-        "tracks": [{"front": 87, "back": 80, "colour": "#FF2020", "highlight": False},
-                   {"front": 95, "back": 91, "colour": "#2060FF", "highlight": False},
-                   {"front": 0, "back": 0, "colour": "#000000", "highlight": False}],
+        "seq": 3, "brightness": 40, "effects": {"winner_index": 1, "skunk_hole": 91},
+        "tracks": [{"index": 0, "front": 87, "back": 80, "colour": "#FF2020", "highlight": False},
+                   {"index": 1, "front": 95, "back": 91, "colour": "#2060FF", "highlight": False},
+                   {"index": 2, "front": 0, "back": 0, "colour": "#000000", "highlight": False}],
     }
+
+
+def test_set_sends_the_whole_picture_so_nothing_earlier_stays_lit(board_name: str,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    board = sim.create_board(board_name)
+    url = f"sim://{board_name}"
+    assert main(["board", "set", "--port", url, "--pegs", "121/110,80/70", "--winner", "1", "--skunk", "91",
+                 "--brightness", "200"]) == 0
+    capsys.readouterr()
+    assert main(["board", "set", "--port", url, "--pegs", "5/0"]) == 0
+    assert capsys.readouterr().out == (f"the board at {url} now shows track 1 5/0, track 2 dark; no winner; "
+                                       "no skunk line; brightness 128\n")
+    assert board.state.effects == Effects() and board.state.brightness == 128
+
+
+def test_every_command_counts_tracks_from_1_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("set", "get", "demo"):
+        with pytest.raises(SystemExit):
+            main(["board", command, "--help"])
+        assert "Tracks are counted from 1" in " ".join(capsys.readouterr().out.split())
+    with pytest.raises(SystemExit):
+        main(["board", "get", "--help"])
+    assert "0-based as on the wire" in " ".join(capsys.readouterr().out.split())
 
 
 def test_set_gets_through_a_noisy_line(board_name: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -94,17 +120,28 @@ def test_set_gets_through_a_noisy_line(board_name: str, capsys: pytest.CaptureFi
 
 @pytest.mark.parametrize(("pegs", "message"), [
     ("87/80,95", "bad --pegs: track 2 is '95' in '87/80,95': expected FRONT/BACK like 95/91"),
-    ("130/5", "bad --pegs: track 1 front peg 130 in '130/5' is past the last hole 121"),
+    ("130/5", "bad --pegs: track 1 front peg 130 is past the last hole 121"),
+    ("200/10", "bad --pegs: track 1 front peg 200 is past the last hole 121"),
     ("80/87", "bad --pegs: track 1 in '80/87': back peg 87 must be behind the front peg 80"),
-    ("1/0,2/0,3/0", "--pegs gives 3 tracks but the board at sim://{name} has 2"),
-    ("5/0 --winner 2", "--winner 2 is not one of the 1 tracks in --pegs"),
-    ("5/0 --skunk 0", "--skunk 0 is not a hole 1-121"),
+    ("1/0,2/0,3/0", "bad --pegs: 3 tracks given in '1/0,2/0,3/0'; the board has 2"),
+    ("5/0 --winner 2", "--winner 2 is not one of the 1 tracks in --pegs (tracks are counted from 1)"),
+    ("5/0 --skunk 0", "--skunk 0 is not a hole (holes are counted from 1)"),
+    ("5/0 --skunk 130", "--skunk 130 is past the last hole 121"),
 ])
 def test_bad_pegs_are_usage_errors(board_name: str, capsys: pytest.CaptureFixture[str], pegs: str,
                                    message: str) -> None:
     assert main(["board", "set", "--port", f"sim://{board_name}", "--pegs", *pegs.split()]) == 2
     err = capsys.readouterr().err
     assert err.startswith("cribbage board: " + message.format(name=board_name))
+    assert err.count("\n") == 1
+
+
+def test_a_short_board_refuses_pegs_past_its_holes_before_anything_is_sent(
+        board_name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    board = sim.create_board(board_name, holes=61)
+    assert main(["board", "set", "--port", f"sim://{board_name}", "--pegs", "70/60"]) == 2
+    assert capsys.readouterr().err == "cribbage board: bad --pegs: track 1 front peg 70 is past the last hole 61\n"
+    assert board.received["SetState"] == 0
 
 
 def test_a_missing_port_is_named(capsys: pytest.CaptureFixture[str]) -> None:
@@ -124,26 +161,139 @@ def test_a_board_that_does_not_answer_the_handshake(capsys: pytest.CaptureFixtur
     with PtySim(SimBoard()) as pty:  # a terminal with nobody answering on it
         assert main(["board", "set", "--port", pty.path, "--pegs", "5/0"]) == 1
     assert capsys.readouterr().err == (
-        f"cribbage board: the board at {pty.path} did not answer the handshake (HELLO) within 1.5 s: "
-        "is it a cribbage pegboard running protocol 1 at 115200 baud?\n")
+        f"cribbage board: the board at {pty.path} did not answer the handshake (HELLO) within 1.5 s: nothing at "
+        "all came back (is it plugged in, powered, and running the pegboard firmware?)\n")
 
 
-def test_demo_plays_a_whole_game_onto_the_board(board_name: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_demo_plays_a_real_game_with_real_calls(board_name: str, capsys: pytest.CaptureFixture[str]) -> None:
     board = sim.create_board(board_name)
     assert main(["board", "demo", "--port", f"sim://{board_name}", "--delay", "0"]) == 0
     out = capsys.readouterr().out.splitlines()
-    game = _sample_game(7)
-    last = {move.seat: move for move in game.pegs}
-    front = [min(last[seat].front, 121) for seat in (0, 1)]
-    back = [last[seat].back for seat in (0, 1)]
-    final = game.pegs[-1]
-    assert len(out) == len(game.pegs) + 1
-    assert out[-2].startswith(f"deal {final.deal + 1:>2}  player {final.seat + 1}  +{final.points:<2}")
-    assert out[-1].startswith(f"player {game.winner + 1} wins 121-{front[1 - game.winner]}")
-    assert "the board acknowledged seq " in out[-1]
+    moves, end = demo_game(7)
+    assert len(out) == len(moves) + 1
+    for line, demo in zip(out, moves, strict=False):
+        move = demo.move
+        assert line.startswith(f"deal {move.deal + 1:>2}  player {move.seat + 1}  +{move.points:<2} ")
+        assert line.endswith(demo.call)
+    assert any(d.move.reason.value == "crib" for d in moves)
+    winner, loser = end.scores[end.winner], end.scores[1 - end.winner]
+    assert out[-1].startswith(f"player {end.winner + 1} wins {winner}-{loser}")
+    assert "the board shows it" in out[-1]
+    last = {d.move.seat: d.move for d in moves}
+    final = moves[-1].move
     assert board.state.tracks == tuple(
-        default_track(seat, front[seat], back[seat], highlight=seat == final.seat) for seat in (0, 1))
-    assert board.state.effects.winner == game.winner
+        default_track(seat, min(last[seat].front, 121), min(last[seat].back, 120), highlight=seat == final.seat)
+        for seat in (0, 1))
+    assert board.state.effects == Effects(end.winner, end.skunk_line)
+
+
+def test_the_demo_calls_are_the_counts_of_the_hands_shown() -> None:
+    """The old demo narrated `+9 crib ... fifteen nine`: every call now comes from the hand's own count."""
+    from engine.events import Shown
+    from engine.game import Game
+    from engine.observation import observe
+    from engine.players import make_player
+    from engine.rules import Rules
+
+    moves, _ = demo_game(11)
+    game = Game(Rules(players=2, target=121), seed=11)
+    players = [make_player("expected", 23), make_player("expected", 24)]
+    counted = []
+    while not game.over:
+        for seat in game.to_act():
+            counted += [e for e in game.apply(players[seat].choose(observe(game, seat))) if isinstance(e, Shown)]
+            if game.over:
+                break
+    calls = [d.call for d in moves if d.move.reason.value in ("hand", "crib")]
+    assert calls == [e.breakdown.call for e in counted if e.breakdown.total]
+    assert all(d.move.points == sum(i.points for i in d.move.items) for d in moves)
+    assert not any(c in ("fifteen nine", "fifteen sixteen") for c in calls)
+
+
+def test_demo_plays_a_short_game_on_a_61_hole_board(board_name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    board = sim.create_board(board_name, holes=61)
+    assert main(["board", "demo", "--port", f"sim://{board_name}", "--delay", "0"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    _, end = demo_game(7, target=61)
+    assert out[-1].startswith(f"player {end.winner + 1} wins {end.scores[end.winner]}-")
+    assert max(t.front for t in board.state.tracks) == 61 and board.naks == {}
+    assert main(["board", "demo", "--port", f"sim://{board_name}", "--target", "121"]) == 1
+    assert capsys.readouterr().err == (f"cribbage board: the board at sim://{board_name} has 61 holes; a game to "
+                                       "121 needs 121\n")
+
+
+def test_demo_refuses_a_board_with_one_track(board_name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    board = sim.create_board(board_name, tracks=1)
+    assert main(["board", "demo", "--port", f"sim://{board_name}", "--delay", "0"]) == 1
+    assert capsys.readouterr() == ("", f"cribbage board: the board at sim://{board_name} has 1 track; "
+                                       "the demo needs 2\n")
+    assert board.received["SetState"] == 0
+
+
+class UnpluggedOnQuery(SimBoard):
+    """A board whose cable comes out as the host asks it something."""
+
+    def handle_line(self, line: bytes, now: float) -> list[Frame]:
+        if line.startswith(b"QUERY"):
+            self.unplug()
+            return []
+        return super().handle_line(line, now)
+
+
+@pytest.mark.parametrize("command", [["get"], ["set", "--pegs", "5/0"]])
+def test_an_unplug_mid_command_is_one_line(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with sim._registry_lock:
+        sim._registry["yanked"] = UnpluggedOnQuery()
+    try:
+        assert main(["board", command[0], "--port", "sim://yanked", *command[1:]]) == 1
+    finally:
+        sim.remove_board("yanked")
+    err = capsys.readouterr().err
+    assert err.startswith("cribbage board: the board at sim://yanked went away (unplugged?)"), err
+    assert err.count("\n") == 1
+
+
+class LyingBoard(SimBoard):
+    """A 2 x 121 board whose REPORT claims four tracks and a peg in hole 999."""
+
+    def _answer(self, frame: Frame) -> Frame:
+        if isinstance(frame, Query):
+            return Report(0, 128, Effects(), (Track(999, 5),) + (Track(0, 0),) * 3)
+        return super()._answer(frame)
+
+
+def test_a_report_that_contradicts_the_board_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with sim._registry_lock:
+        sim._registry["liar"] = LyingBoard()
+    try:
+        assert main(["board", "get", "--port", "sim://liar"]) == 1
+        assert capsys.readouterr().err == ("cribbage board: the board at sim://liar contradicts itself: it "
+                                           "reports 4 tracks but said it has 2\n")
+        assert main(["board", "set", "--port", "sim://liar", "--pegs", "5/0"]) == 1
+        assert "contradicts itself" in capsys.readouterr().err
+    finally:
+        sim.remove_board("liar")
+
+
+def test_a_board_closing_mid_line_after_the_handshake(capsys: pytest.CaptureFixture[str]) -> None:
+    board = SimBoard()
+    with PtySim(board) as pty:
+        board.handle_line = _hang_up_on_query(board, pty)  # type: ignore[method-assign]
+        pty.start()
+        assert main(["board", "get", "--port", pty.path]) == 1
+    assert capsys.readouterr().err == (f"cribbage board: the board at {pty.path} went away in the middle of a line "
+                                       "(unplugged?): the device closed\n")
+
+
+def _hang_up_on_query(board: SimBoard, pty: PtySim) -> Callable[[bytes, float], list[Frame]]:
+    answer = board.handle_line
+
+    def handle(line: bytes, now: float) -> list[Frame]:
+        if line.startswith(b"QUERY"):
+            threading.Thread(target=pty.hang_up, args=(b"REPORT 0 12",), daemon=True).start()
+            return []
+        return answer(line, now)
+    return handle
 
 
 def test_sim_runs_a_board_on_a_terminal_for_other_processes(capsys: pytest.CaptureFixture[str]) -> None:

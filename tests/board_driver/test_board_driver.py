@@ -168,8 +168,11 @@ def test_a_board_that_goes_silent_is_dropped_and_found_again(board_name: str) ->
         board.mute = True
         driver.set_pegs([default_track(0, 9, 5)])
         assert wait_until(lambda: not driver.status().connected)
-        assert "acknowledged none of the last 10 frames" in (driver.status().last_error or "")
+        error = driver.status().last_error or ""
+        assert error.startswith(f"the board at sim://{board_name} has sent nothing for "), error
+        assert "frames unanswered)" in error
         assert wait_until(lambda: "did not answer the handshake" in (driver.status().last_error or ""))
+        assert "nothing at all came back" in (driver.status().last_error or "")
         board.mute = False
         assert driver.wait_synced(5.0)
         assert board.state.tracks[0] == default_track(0, 9, 5)
@@ -177,23 +180,53 @@ def test_a_board_that_goes_silent_is_dropped_and_found_again(board_name: str) ->
         driver.stop()
 
 
-def test_a_refused_state_is_reported_and_not_resent(board_name: str) -> None:
+def test_too_many_tracks_are_refused_without_a_frame_and_later_parts_still_go(board_name: str) -> None:
     board = sim.create_board(board_name)  # two tracks
     driver = run_driver(board_name)
     try:
         driver.set_pegs([default_track(i, 3, 0) for i in range(3)])
+        driver.set_brightness(50)
         assert wait_until(lambda: driver.status().last_error is not None)
         status = driver.status()
-        assert status.last_error == (f"the board at sim://{board_name} refused SetState seq 2: "
-                                     "RANGE 3 tracks but this board has 2")
-        assert not status.synced and status.naks == 1
-        time.sleep(0.05)
-        assert driver.status().frames_sent == status.frames_sent  # no hot loop of resends
+        assert status.last_error == (f"the board at sim://{board_name} cannot show the scores: "
+                                     "3 tracks but this board has 2")
+        assert not status.synced and status.naks == 0 and board.received["SetState"] == 0
+        assert board.wait_for(lambda b: b.state.brightness == 50, 5.0)  # the next part was not held up
         driver.set_pegs([default_track(0, 3, 0), default_track(1, 4, 0)])
         assert driver.wait_synced(5.0)
     finally:
         driver.stop()
     assert board.state.tracks == (default_track(0, 3, 0), default_track(1, 4, 0))
+
+
+class PickyBoard(SimBoard):
+    """Firmware with a limit of its own: it refuses a front peg of 50 (RANGE), whatever its INFO says."""
+
+    def _check_tracks(self, tracks: tuple[Track, ...]) -> str | None:
+        if any(t.front == 50 for t in tracks):
+            return "hole 50 is broken"
+        return super()._check_tracks(tracks)
+
+
+def test_a_range_nak_does_not_freeze_later_frames() -> None:
+    board = PickyBoard()
+    with sim._registry_lock:
+        sim._registry["picky"] = board
+    driver = run_driver("picky")
+    try:
+        driver.set_pegs([default_track(0, 50, 40), default_track(1, 10, 0)])
+        driver.set_effects(Effects(winner=1))
+        assert wait_until(lambda: "RANGE hole 50 is broken" in (driver.status().last_error or ""))
+        assert board.wait_for(lambda b: b.state.effects == Effects(winner=1), 5.0)
+        assert board.naks["RANGE"] == 1
+        time.sleep(0.05)
+        assert board.naks["RANGE"] == 1  # the refused frame is not sent again
+        driver.set_pegs([default_track(0, 51, 50), default_track(1, 10, 0)])
+        assert driver.wait_synced(5.0), driver.status()
+    finally:
+        driver.stop()
+        sim.remove_board("picky")
+    assert board.state.tracks == (default_track(0, 51, 50), default_track(1, 10, 0))
 
 
 def test_an_idle_driver_sends_heartbeats(board_name: str) -> None:

@@ -22,6 +22,7 @@ from board_driver.protocol import (
     decode,
     encode,
     frame_line,
+    report_problem,
     unframe_line,
 )
 
@@ -153,3 +154,19 @@ def test_any_single_byte_change_is_caught_by_the_checksum(position: int, new: in
     line[position] = new
     with pytest.raises(FrameError):
         decode(bytes(line))
+
+
+BOARD = BoardInfo(1, "sim-1.0", 2, 121, 243)
+
+
+@pytest.mark.parametrize(("report", "problem"), [
+    (Report(3, 128, Effects(), TWO_TRACKS), None),
+    (Report(3, 128, Effects(), TWO_TRACKS * 2), "it reports 4 tracks but said it has 2"),
+    (Report(3, 128, Effects(), (Track(999, 5), Track(0, 0))),
+     "it reports track 1 front peg 999 but said it has 121 holes"),
+    (Report(3, 128, Effects(winner=2), TWO_TRACKS),
+     "it reports track 3 flashing as the winner but said it has 2 tracks"),
+    (Report(3, 128, Effects(skunk=200), TWO_TRACKS), "it reports a skunk line at hole 200 but said it has 121 holes"),
+])
+def test_a_report_is_checked_against_what_the_board_said_it_is(report: Report, problem: str | None) -> None:
+    assert report_problem(report, BOARD) == problem

@@ -1,15 +1,17 @@
 import os
 import threading
+import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from board_driver.driver import BoardDriver, Timing
-from board_driver.errors import NoHandshake
+from board_driver.errors import LinkLost, NoHandshake, PortNotFound
 from board_driver.faults import FaultPlan
 from board_driver.link import BoardLink
 from board_driver.model import Effects, default_track
-from board_driver.protocol import SetState
+from board_driver.protocol import Info, Ping, Pong, SetState
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
 
@@ -66,3 +68,52 @@ def test_nobody_on_the_other_end_means_no_handshake() -> None:
     with (PtySim(lonely) as pty, BoardLink.open(pty.path) as link,  # nobody serves it
           pytest.raises(NoHandshake, match=f"the board at {pty.path} did not answer the handshake")):
         link.handshake(0.2, resend_s=0.05)
+
+
+# -- what a cable does to a pty board ---------------------------------------------------------------
+
+def test_an_unplug_breaks_the_open_port_and_the_path_vanishes(tmp_path: Path) -> None:
+    board = SimBoard()
+    with PtySim(board, link=tmp_path / "by-id-pegboard") as pty:
+        pty.start()
+        link = BoardLink.open(pty.path)
+        link.handshake(1.0, resend_s=0.05)
+        first_tty = pty.tty_path
+        pty.unplug()
+        with pytest.raises(LinkLost, match="went away"):
+            for _ in range(3):
+                link.send(Ping(1))
+                link.receive(time.monotonic() + 0.2)
+        link.close()
+        assert not os.path.exists(pty.path) and not os.path.exists(first_tty)
+        with pytest.raises(PortNotFound, match="no such device"):
+            BoardLink.open(pty.path)
+        pty.replug(new_path=True)
+        assert pty.tty_path != first_tty and os.path.realpath(pty.path) == pty.tty_path
+        with BoardLink.open(pty.path) as again:
+            assert again.handshake(1.0, resend_s=0.05).tracks == 2
+            assert again.query(timeout=0.05).seq == 0  # it lost power: it booted blank
+    assert board.boots == 2
+
+
+def test_replies_can_come_late(tmp_path: Path) -> None:
+    board = SimBoard(faults=FaultPlan(reply_delay_s=0.2))
+    with PtySim(board) as pty, BoardLink.open(pty.path) as link:
+        pty.start()
+        start = time.monotonic()
+        link.send(Ping(4))
+        assert link.receive(start + 1.0) == Pong(4)
+        assert 0.2 <= time.monotonic() - start < 0.5
+
+
+def test_a_reboot_with_or_without_its_info() -> None:
+    board = SimBoard()
+    with PtySim(board) as pty, BoardLink.open(pty.path) as link:
+        pty.start()
+        link.request(SetState(1, (default_track(0, 5, 0),)), 1, timeout=0.1)
+        pty.reboot(announce=False)
+        assert link.receive(time.monotonic() + 0.3) is None  # nothing said: only a QUERY shows it
+        assert link.query(timeout=0.1).seq == 0
+        pty.reboot()
+        assert isinstance(link.receive(time.monotonic() + 1.0), Info)
+    assert board.boots == 3

@@ -219,6 +219,7 @@ def test_sim_url_options() -> None:
     assert name == "table"
     assert options == {"tracks": 3, "mute": True, "faults": FaultPlan(drop=0.1, garble=0.05, seed=4)}
     assert parse_sim_url("sim://") == ("", {})
+    assert parse_sim_url("sim://slow?reply_delay_s=0.3")[1] == {"faults": FaultPlan(reply_delay_s=0.3)}
     with pytest.raises(ValueError, match="unknown option 'colour'"):
         parse_sim_url("sim://x?colour=red")
     with pytest.raises(ValueError, match="option drop='lots' in 'sim://x\\?drop=lots' is not a number"):

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from board_driver.model import DEFAULT_COLOURS, PegError, parse_pegs
 from render.board import (
     PegBoard,
     Track,
     board_png,
     make_board,
     peg_centre,
+    pegs_from_text,
     size,
     skunk_line_y,
 )
@@ -152,3 +154,23 @@ def test_bad_names_and_colours() -> None:
 
 def test_deterministic(board: PegBoard) -> None:
     assert board_png(board) == board_png(make_board([(87, 80), (95, 91)], ["Alice", "Bob"]))
+
+
+def test_tracks_are_drawn_in_the_led_boards_colours(board: PegBoard, image) -> None:  # type: ignore[no-untyped-def]
+    """One palette: the picture's tracks are the LED pegboard's red and blue (board_driver.model)."""
+    assert [(c >> 16, (c >> 8) & 0xFF, c & 0xFF) for c in DEFAULT_COLOURS] == list(PLAYER_COLOURS)
+    assert near(rgb_at(image, peg_centre(board, 0, 87)), (0xFF, 0x20, 0x20))
+    assert near(rgb_at(image, peg_centre(board, 1, 95)), (0x20, 0x60, 0xFF))
+
+
+@pytest.mark.parametrize(("text", "target", "message"), [
+    ("130/80,5/0", 121, "track 1 front peg 130 is past the last hole 121"),
+    ("5/0,62/40", 61, "track 2 front peg 62 is past the last hole 61"),
+    ("80/87,5/0", 121, "track 1 in '80/87,5/0': back peg 87 must be behind the front peg 80"),
+])
+def test_typed_pegs_go_through_the_one_peg_parser(text: str, target: int, message: str) -> None:
+    with pytest.raises(RenderError, match=message):
+        pegs_from_text(text, target)
+    with pytest.raises(PegError, match=message):
+        parse_pegs(text, holes=target)  # what `cribbage board set` uses
+    assert pegs_from_text("121/115,87/80") == [(121, 115), (87, 80)]
