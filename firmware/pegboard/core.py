@@ -335,6 +335,8 @@ class Board:
         payload = unframe(line)
         frame = payload if isinstance(payload, Nak) else decode(payload)
         if isinstance(frame, Nak):
+            if frame.reason == RANGE:  # a back peg not behind its front: the frame parsed, the host is there
+                self.heard_ms = now_ms
             return frame_line(frame.payload())
         self.heard_ms = now_ms  # any host frame that parses, even one then refused for RANGE
         answer = self._apply(frame)
