@@ -55,17 +55,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     k.add_argument("--colours", help="a #RRGGBB peg colour per track, comma separated")
     k.add_argument("--target", type=int, default=121, help="121 (default) or 61 for the short game")
 
-    k = _kind(kinds, "led", "the LED strip lit exactly as the reference firmware lights it")
-    k.add_argument("--pegs", required=True, help="front/back per track, e.g. 87/80,95/91 (1-4 tracks)")
-    k.add_argument("--layout", choices=("straight", "traditional"), default="straight",
-                   help="straight: a start hole and 121 per track; traditional: two rows of 30, twice round")
-    k.add_argument("--winner", type=int, metavar="TRACK", help="flash this track (1-4)")
-    k.add_argument("--skunk", type=int, metavar="HOLE", help="light the skunk line at this hole")
-    k.add_argument("--highlight", type=int, metavar="TRACK", help="this track's front peg pulses (1-4)")
-    k.add_argument("--brightness", type=int, default=255, help="0-255 (default 255)")
-    k.add_argument("--quiet", action="store_true", help="the host has gone quiet: the breathing LEDs")
-    k.add_argument("--budget", type=int, default=450, metavar="MA",
-                   help="the firmware's current cap in mA (default 450, for USB)")
+    _register_led(kinds)
 
     k = _kind(kinds, "breakdown", "a counted hand or crib with every scoring item and its call",
               deck=True, theme=True)
@@ -92,6 +82,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     k = kinds.add_parser("gallery", help="one picture of every kind, from sample data, into a folder")
     k.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write into")
+
+
+def _register_led(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    k = _kind(kinds, "led", "the LED strip lit exactly as the reference firmware lights it")
+    k.add_argument("--pegs", required=True, help="front/back per track, e.g. 87/80,95/91 (1-4 tracks)")
+    k.add_argument("--layout", choices=("straight", "traditional"), default="straight",
+                   help="straight: a start hole and 121 per track; traditional: two rows of 30, twice round")
+    k.add_argument("--winner", type=int, metavar="TRACK", help="flash this track (1-4)")
+    k.add_argument("--skunk", type=int, metavar="HOLE", help="light the skunk line at this hole")
+    k.add_argument("--highlight", type=int, metavar="TRACK", help="this track's front peg pulses (1-4)")
+    k.add_argument("--brightness", type=int, default=255, help="0-255 (default 255)")
+    k.add_argument("--quiet", action="store_true", help="the host has gone quiet: the breathing LEDs")
+    k.add_argument("--budget", type=int, default=450, metavar="MA",
+                   help="the firmware's current cap in mA (default 450, for USB)")
 
 
 def _kind(kinds: argparse._SubParsersAction[argparse.ArgumentParser], name: str, help_text: str, *, deck: bool = False,
