@@ -1,9 +1,16 @@
-"""How fast the pegboard link is: frames per second through the simulated board, and the time from a
-state change (`set_pegs`) to the board's ACK, median and 99th percentile.
+"""How fast and how sure the pegboard link is, over a real pseudo-terminal (the simulated board served by
+another thread, opened by path as a USB board is):
 
-Run by hand: .venv/bin/python benchmarks/board_bench.py [--updates N]
-Two boards: `sim://` in this process (the protocol and driver cost alone) and the simulated board on a
-pseudo-terminal served by another thread (a real tty path, as a USB board is opened). Not a test.
+1. score change to board applied: the time from `set_pegs` until the board shows it (median, p99), on a
+   clean link and with 10% of lines dropped and 5% garbled (each way);
+2. recovery after an unplug: the time from the replug until the board shows the state again;
+3. game end to final picture: the time from the game's last `set_pegs`/`set_effects` until the board shows
+   the final pegs, winner and skunk line, with `finish(3.0)` called at once, under each fault a table sees
+   (a clean link, drop and garble, replies 300 ms late, a 2 s unplug the game ends in, and one it ends
+   just after).
+
+Run by hand: .venv/bin/python benchmarks/board_bench.py [--updates N] [--runs N]
+Default timing (Timing()), as the bot uses. Not a test.
 """
 
 from __future__ import annotations
@@ -11,85 +18,161 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from board_driver import sim  # noqa: E402
-from board_driver.driver import BoardDriver, Timing  # noqa: E402
-from board_driver.faults import FaultPlan  # noqa: E402
-from board_driver.link import BoardLink  # noqa: E402
-from board_driver.model import default_track  # noqa: E402
-from board_driver.protocol import SetState  # noqa: E402
+from board_driver.driver import BoardDriver, FinishResult, Timing  # noqa: E402
+from board_driver.faults import NO_FAULTS, FaultPlan  # noqa: E402
+from board_driver.model import Effects, Track, default_track  # noqa: E402
 from board_driver.ptysim import PtySim  # noqa: E402
 from board_driver.sim import SimBoard  # noqa: E402
 
+FINAL = (default_track(0, 79, 71), default_track(1, 121, 117, highlight=True))
+WINNER = Effects(winner=1, skunk=91)
 
-def pegs(i: int) -> list:  # type: ignore[type-arg]
+
+def pegs(i: int) -> tuple[Track, Track]:
     front = i % 120 + 1
-    return [default_track(0, front, front - 1), default_track(1, 121 - front, 120 - front)]
+    return default_track(0, front, front - 1), default_track(1, 121 - front, 120 - front)
 
 
-def link_rate(url: str, updates: int) -> float:
-    """Stop-and-wait frames per second over a bare link: send STATE, wait for its ACK, repeat."""
-    with BoardLink.open(url) as link:
-        link.handshake(2.0)
+def spread(times: list[float]) -> str:
+    times = sorted(times)
+    p99 = times[max(0, round(len(times) * 0.99) - 1)]
+    return (f"median {statistics.median(times) * 1e3:7.1f} ms  p99 {p99 * 1e3:7.1f} ms  "
+            f"max {times[-1] * 1e3:7.1f} ms  (n={len(times)})")
+
+
+class Bench:
+    """One simulated board on a pty behind a stable link, and a driver with the default timing."""
+
+    def __init__(self, plan: FaultPlan = NO_FAULTS) -> None:
+        self._dir = tempfile.TemporaryDirectory()
+        self.board = SimBoard(faults=plan)
+        self.pty = PtySim(self.board, link=Path(self._dir.name) / "usb-pegboard").start()
+        self.driver = BoardDriver(self.pty.path, timing=Timing()).start()
+        if not self.driver.wait_synced(5.0):
+            raise SystemExit(f"no board: {self.driver.status()}")
+
+    def shows(self, check: Callable[[SimBoard], bool], timeout: float = 10.0) -> float | None:
+        """Seconds until the board shows what `check` wants (None: not within `timeout`)."""
         start = time.perf_counter()
-        for i in range(1, updates + 1):
-            link.request(SetState(i % 65535 + 1, tuple(pegs(i))), i % 65535 + 1)
-        return updates / (time.perf_counter() - start)
+        if not self.board.wait_for(check, timeout):
+            return None
+        return time.perf_counter() - start
+
+    def close(self) -> None:
+        self.driver.stop()
+        self.pty.close()
+        self._dir.cleanup()
 
 
-def driver_latency(url: str, updates: int, timing: Timing | None = None) -> tuple[float, float, float]:
-    """Through the driver: per update, time from set_pegs to the board's ACK. (rate, median, p99)."""
-    driver = BoardDriver(url, timing=timing or Timing(heartbeat_s=60.0)).start()
+def applied(plan: FaultPlan, updates: int) -> list[float]:
+    """Per score change: set_pegs until the board shows it (each change waits for the one before)."""
+    bench = Bench(plan)
+    times = []
     try:
-        if not driver.wait_connected(5.0):
-            raise SystemExit(f"no board at {url}: {driver.status().last_error}")
-        times = []
-        start = time.perf_counter()
         for i in range(updates):
-            t0 = time.perf_counter()
-            driver.set_pegs(pegs(i))
-            if not driver.wait_synced(5.0):
-                raise SystemExit(f"update {i} not acknowledged: {driver.status()}")
-            times.append(time.perf_counter() - t0)
-        rate = updates / (time.perf_counter() - start)
+            wanted = pegs(i)
+            start = time.perf_counter()
+            bench.driver.set_pegs(wanted)
+            if not bench.board.wait_for(lambda b: b.state.tracks == wanted, 10.0):  # noqa: B023
+                raise SystemExit(f"update {i} never shown: {bench.driver.status()}")
+            times.append(time.perf_counter() - start)
+            bench.driver.wait_synced(10.0)  # the next change starts from an acknowledged one
     finally:
-        driver.stop()
-    times.sort()
-    return rate, statistics.median(times), times[int(len(times) * 0.99) - 1]
+        bench.close()
+    return times
 
 
-def report(name: str, url: str, updates: int) -> None:
-    rate = link_rate(url, updates)
-    drate, median, p99 = driver_latency(url, updates)
-    print(f"{name:<22} link {rate:8.0f} frames/s{'':7} driver {drate:8.0f} updates/s   "
-          f"change→ack median {median * 1e3:6.3f} ms  p99 {p99 * 1e3:6.3f} ms")
+def recovery(runs: int, out_s: float) -> list[float]:
+    """Per unplug of `out_s` seconds: replug until the (power-cycled) board shows the state again."""
+    times = []
+    for run in range(runs):
+        bench = Bench()
+        try:
+            bench.driver.set_brightness(60)
+            bench.driver.set_pegs(pegs(run))
+            bench.driver.wait_synced(5.0)
+            bench.pty.unplug()
+            time.sleep(out_s)
+            bench.pty.replug(new_path=run % 2 == 1)
+            wanted = pegs(run)
+            took = bench.shows(lambda b: b.state.tracks == wanted and b.state.brightness == 60)  # noqa: B023
+            times.append(float("inf") if took is None else took)
+            bench.driver.wait_synced(5.0)
+        finally:
+            bench.close()
+    return times
+
+
+def game_end(plan: FaultPlan, unplug_at: float | None, runs: int) -> tuple[list[float], list[FinishResult]]:
+    """Per game: the time from its end until the board shows the final picture, finish(3.0) called at
+    once. With `unplug_at`, the cable is out for 2 s starting that long before the game ends."""
+    times, results = [], []
+    for run in range(runs):
+        seeded = FaultPlan(drop=plan.drop, garble=plan.garble, reply_delay_s=plan.reply_delay_s, seed=run)
+        bench = Bench(seeded)
+        replug = None
+        try:
+            for i in range(30):  # the game, a move every 20 ms
+                bench.driver.set_pegs(pegs(i))
+                time.sleep(0.02)
+            if unplug_at is not None:
+                bench.pty.unplug()
+                replug = threading.Timer(2.0, bench.pty.replug)
+                replug.start()
+                time.sleep(unplug_at)
+            end = time.perf_counter()
+            bench.driver.set_pegs(FINAL)
+            bench.driver.set_effects(WINNER)
+            shown_at: list[float] = []
+            thread = threading.Thread(target=_watch_final, args=(bench.board, shown_at))
+            thread.start()
+            results.append(bench.driver.finish(3.0))
+            thread.join()
+            times.append(shown_at[0] - end)
+        finally:
+            if replug is not None:
+                replug.join()
+            bench.close()
+    return times, results
+
+
+def _watch_final(board: SimBoard, shown_at: list[float]) -> None:
+    """Note when the board shows the final pegs, winner and skunk line (inf: not within 10 s)."""
+    ok = board.wait_for(lambda b: b.state.tracks == FINAL and b.state.effects == WINNER, 10.0)
+    shown_at.append(time.perf_counter() if ok else float("inf"))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--updates", type=int, default=5000)
+    parser.add_argument("--updates", type=int, default=1000, help="score changes per link (default 1000)")
+    parser.add_argument("--runs", type=int, default=10, help="unplugs and game ends per fault (default 10)")
     args = parser.parse_args()
-    print(f"{args.updates} full-state updates each, two tracks, no faults")
-    sim.create_board("bench")
-    report("sim:// in-process", "sim://bench", args.updates)
-    board = SimBoard()
-    stop = threading.Event()
-    with PtySim(board) as pty:
-        thread = threading.Thread(target=pty.serve, args=(stop,), daemon=True)
-        thread.start()
-        report("pseudo-terminal", pty.path, args.updates)
-        stop.set()
-        thread.join()
-    sim.create_board("noisy", faults=FaultPlan(drop=0.10, garble=0.05, seed=1))
-    timing = Timing(ack_timeout=0.02, heartbeat_s=60.0)
-    drate, median, p99 = driver_latency("sim://noisy", args.updates // 5, timing)
-    print(f"{'sim:// 10% drop 5% garble, 20 ms ack timeout':<44} driver {drate:8.0f} updates/s   "
-          f"change→ack median {median * 1e3:6.3f} ms  p99 {p99 * 1e3:6.3f} ms")
+
+    print("1. score change -> board applied, over a pty")
+    print(f"   clean link                      {spread(applied(NO_FAULTS, args.updates))}")
+    noisy = FaultPlan(drop=0.10, garble=0.05, seed=1)
+    print(f"   10% drop + 5% garble each way   {spread(applied(noisy, args.updates))}")
+
+    print("2. replug -> board shows the state again (power-cycled board, reconnect and resend)")
+    for out_s in (0.5, 2.0, 5.0):
+        print(f"   unplugged {out_s:3.1f} s                 {spread(recovery(args.runs, out_s))}")
+
+    print("3. game end -> board shows the final pegs, winner and skunk line (finish(3.0) called at once)")
+    cases = [("clean link", NO_FAULTS, None), ("10% drop + 5% garble", FaultPlan(drop=0.10, garble=0.05), None),
+             ("replies 300 ms late", FaultPlan(reply_delay_s=0.3), None),
+             ("2 s unplug, ends 1 s in", NO_FAULTS, 1.0), ("2 s unplug, ends 0.1 s after", NO_FAULTS, 2.1)]
+    for name, plan, unplug_at in cases:
+        times, results = game_end(plan, unplug_at, args.runs)
+        synced = sum(r.synced for r in results)
+        print(f"   {name:<31} {spread(times)}  finish synced {synced}/{len(results)}")
 
 
 if __name__ == "__main__":

@@ -69,11 +69,13 @@ class Timing:
     """An idle host asks the board what it shows (QUERY) this often, to catch a board that restarted
     without saying so and lost its brightness or effects."""
     max_failures: int = 10
+    """With ack_timeout, how long a silence loses the link (see silence_s)."""
     silence_s: float | None = None
     """The link is lost when the board has sent no valid line for this long while the host kept asking
     (None: max_failures × ack_timeout, 2.5 s by default)."""
     backoff_min: float = 0.1
-    backoff_max: float = 5.0
+    backoff_max: float = 1.0
+    """Trying a port that is not there costs nothing, so a replugged board is found within a second."""
     finish_backoff: float = 0.1
     """While finishing, a board that is away is looked for this often (a replugged board is found at once)."""
     read_slice: float = 0.05

@@ -2,7 +2,7 @@ import json
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -19,6 +19,29 @@ from bot.cli import main
 from bot.commands.board import demo_game
 
 ROOT = Path(__file__).resolve().parents[2]
+
+Attach = Callable[[SimBoard], str]
+
+
+@pytest.fixture(params=["sim", "pty"])
+def attach(request: pytest.FixtureRequest, board_name: str) -> Iterator[Attach]:
+    """Put a board where a command can reach it: in this process (sim://) or behind a real pty."""
+    ptys: list[PtySim] = []
+
+    def put(board: SimBoard) -> str:
+        if request.param == "sim":
+            with sim._registry_lock:
+                sim._registry[board_name] = board
+            return f"sim://{board_name}"
+        pty = PtySim(board).start()
+        ptys.append(pty)
+        if isinstance(board, GoneOnQuery):
+            board.away = pty.unplug  # the pty's own cable, not only the board's
+        return pty.path
+
+    yield put
+    for pty in ptys:
+        pty.close()
 
 
 def fake_port(device: str, vid: int | None = None, pid: int | None = None, **extra: str) -> ListPortInfo:
@@ -58,10 +81,9 @@ def test_ports_says_when_there_are_none(monkeypatch: pytest.MonkeyPatch,
     assert "no serial ports found" in capsys.readouterr().out
 
 
-def test_set_then_get_shows_what_the_board_reports(board_name: str,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    board = sim.create_board(board_name, tracks=3)
-    url = f"sim://{board_name}"
+def test_set_then_get_shows_what_the_board_reports(attach: Attach, capsys: pytest.CaptureFixture[str]) -> None:
+    board = SimBoard(tracks=3)
+    url = attach(board)
     assert main(["board", "set", "--port", url, "--pegs", "87/80,95/91", "--winner", "2", "--skunk", "91",
                  "--brightness", "40"]) == 0
     assert capsys.readouterr().out == (f"the board at {url} now shows track 1 87/80, track 2 95/91, track 3 dark; "
@@ -88,10 +110,10 @@ def test_set_then_get_shows_what_the_board_reports(board_name: str,
     }
 
 
-def test_set_sends_the_whole_picture_so_nothing_earlier_stays_lit(board_name: str,
+def test_set_sends_the_whole_picture_so_nothing_earlier_stays_lit(attach: Attach,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    board = sim.create_board(board_name)
-    url = f"sim://{board_name}"
+    board = SimBoard()
+    url = attach(board)
     assert main(["board", "set", "--port", url, "--pegs", "121/110,80/70", "--winner", "1", "--skunk", "91",
                  "--brightness", "200"]) == 0
     capsys.readouterr()
@@ -137,9 +159,9 @@ def test_bad_pegs_are_usage_errors(board_name: str, capsys: pytest.CaptureFixtur
 
 
 def test_a_short_board_refuses_pegs_past_its_holes_before_anything_is_sent(
-        board_name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    board = sim.create_board(board_name, holes=61)
-    assert main(["board", "set", "--port", f"sim://{board_name}", "--pegs", "70/60"]) == 2
+        attach: Attach, capsys: pytest.CaptureFixture[str]) -> None:
+    board = SimBoard(holes=61)
+    assert main(["board", "set", "--port", attach(board), "--pegs", "70/60"]) == 2
     assert capsys.readouterr().err == "cribbage board: bad --pegs: track 1 front peg 70 is past the last hole 61\n"
     assert board.received["SetState"] == 0
 
@@ -210,47 +232,53 @@ def test_the_demo_calls_are_the_counts_of_the_hands_shown() -> None:
     assert not any(c in ("fifteen nine", "fifteen sixteen") for c in calls)
 
 
-def test_demo_plays_a_short_game_on_a_61_hole_board(board_name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    board = sim.create_board(board_name, holes=61)
-    assert main(["board", "demo", "--port", f"sim://{board_name}", "--delay", "0"]) == 0
+def test_demo_plays_a_short_game_on_a_61_hole_board(attach: Attach, capsys: pytest.CaptureFixture[str]) -> None:
+    board = SimBoard(holes=61)
+    url = attach(board)
+    assert main(["board", "demo", "--port", url, "--delay", "0"]) == 0
     out = capsys.readouterr().out.splitlines()
     _, end = demo_game(7, target=61)
     assert out[-1].startswith(f"player {end.winner + 1} wins {end.scores[end.winner]}-")
     assert max(t.front for t in board.state.tracks) == 61 and board.naks == {}
-    assert main(["board", "demo", "--port", f"sim://{board_name}", "--target", "121"]) == 1
-    assert capsys.readouterr().err == (f"cribbage board: the board at sim://{board_name} has 61 holes; a game to "
-                                       "121 needs 121\n")
+    assert main(["board", "demo", "--port", url, "--target", "121"]) == 1
+    assert capsys.readouterr().err == f"cribbage board: the board at {url} has 61 holes; a game to 121 needs 121\n"
 
 
-def test_demo_refuses_a_board_with_one_track(board_name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    board = sim.create_board(board_name, tracks=1)
-    assert main(["board", "demo", "--port", f"sim://{board_name}", "--delay", "0"]) == 1
-    assert capsys.readouterr() == ("", f"cribbage board: the board at sim://{board_name} has 1 track; "
-                                       "the demo needs 2\n")
+def test_demo_refuses_a_board_with_one_track(attach: Attach, capsys: pytest.CaptureFixture[str]) -> None:
+    board = SimBoard(tracks=1)
+    url = attach(board)
+    assert main(["board", "demo", "--port", url, "--delay", "0"]) == 1
+    assert capsys.readouterr() == ("", f"cribbage board: the board at {url} has 1 track; the demo needs 2\n")
     assert board.received["SetState"] == 0
 
 
-class UnpluggedOnQuery(SimBoard):
-    """A board whose cable comes out as the host asks it something."""
+class GoneOnQuery(SimBoard):
+    """A board that goes away (its cable pulled, or it crashes mid-line) as the host asks it something."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.away: Callable[[], None] = self.unplug
 
     def handle_line(self, line: bytes, now: float) -> list[Frame]:
         if line.startswith(b"QUERY"):
-            self.unplug()
+            threading.Thread(target=self.away, daemon=True).start()
             return []
         return super().handle_line(line, now)
 
 
 @pytest.mark.parametrize("command", [["get"], ["set", "--pegs", "5/0"]])
-def test_an_unplug_mid_command_is_one_line(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    with sim._registry_lock:
-        sim._registry["yanked"] = UnpluggedOnQuery()
-    try:
-        assert main(["board", command[0], "--port", "sim://yanked", *command[1:]]) == 1
-    finally:
-        sim.remove_board("yanked")
+def test_an_unplug_mid_command_is_one_line(attach: Attach, command: list[str],
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    board = GoneOnQuery()
+    url = attach(board)
+    assert main(["board", command[0], "--port", url, *command[1:]]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("cribbage board: the board at sim://yanked went away (unplugged?)"), err
+    assert err.startswith(f"cribbage board: the board at {url} went away (unplugged?)"), err
     assert err.count("\n") == 1
+    assert main(["board", command[0], "--port", url, *command[1:]]) == 2  # and while it is out
+    assert capsys.readouterr().err == (f"cribbage board: no board at {url!r}: "
+                                       + ("the simulated board is unplugged" if url.startswith("sim:") else
+                                          "no such device") + " (`cribbage board ports` lists the serial ports here)\n")
 
 
 class LyingBoard(SimBoard):
@@ -262,38 +290,23 @@ class LyingBoard(SimBoard):
         return super()._answer(frame)
 
 
-def test_a_report_that_contradicts_the_board_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    with sim._registry_lock:
-        sim._registry["liar"] = LyingBoard()
-    try:
-        assert main(["board", "get", "--port", "sim://liar"]) == 1
-        assert capsys.readouterr().err == ("cribbage board: the board at sim://liar contradicts itself: it "
-                                           "reports 4 tracks but said it has 2\n")
-        assert main(["board", "set", "--port", "sim://liar", "--pegs", "5/0"]) == 1
-        assert "contradicts itself" in capsys.readouterr().err
-    finally:
-        sim.remove_board("liar")
+def test_a_report_that_contradicts_the_board_is_refused(attach: Attach, capsys: pytest.CaptureFixture[str]) -> None:
+    url = attach(LyingBoard())
+    assert main(["board", "get", "--port", url]) == 1
+    assert capsys.readouterr().err == (f"cribbage board: the board at {url} contradicts itself: it "
+                                       "reports 4 tracks but said it has 2\n")
+    assert main(["board", "set", "--port", url, "--pegs", "5/0"]) == 1
+    assert "contradicts itself" in capsys.readouterr().err
 
 
 def test_a_board_closing_mid_line_after_the_handshake(capsys: pytest.CaptureFixture[str]) -> None:
-    board = SimBoard()
+    board = GoneOnQuery()
     with PtySim(board) as pty:
-        board.handle_line = _hang_up_on_query(board, pty)  # type: ignore[method-assign]
+        board.away = lambda: pty.hang_up(b"REPORT 0 12")
         pty.start()
         assert main(["board", "get", "--port", pty.path]) == 1
     assert capsys.readouterr().err == (f"cribbage board: the board at {pty.path} went away in the middle of a line "
                                        "(unplugged?): the device closed\n")
-
-
-def _hang_up_on_query(board: SimBoard, pty: PtySim) -> Callable[[bytes, float], list[Frame]]:
-    answer = board.handle_line
-
-    def handle(line: bytes, now: float) -> list[Frame]:
-        if line.startswith(b"QUERY"):
-            threading.Thread(target=pty.hang_up, args=(b"REPORT 0 12",), daemon=True).start()
-            return []
-        return answer(line, now)
-    return handle
 
 
 def test_sim_runs_a_board_on_a_terminal_for_other_processes(capsys: pytest.CaptureFixture[str]) -> None:

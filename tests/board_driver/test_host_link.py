@@ -206,6 +206,34 @@ def test_a_61_hole_board_never_gets_a_hole_past_61() -> None:
     assert status.fitted == "skunk line 91 not shown (the board has 61 holes)"
 
 
+class PickyBoard(SimBoard):
+    """Firmware with a limit of its own: it refuses a front peg of 50 (RANGE), whatever its INFO says."""
+
+    def _check_tracks(self, tracks: tuple[Track, ...]) -> str | None:
+        if any(t.front == 50 for t in tracks):
+            return "hole 50 is broken"
+        return super()._check_tracks(tracks)
+
+
+def test_a_range_nak_does_not_freeze_later_frames() -> None:
+    board = PickyBoard()
+    with PtySim(board) as pty:
+        pty.start()
+        driver = BoardDriver(pty.path, timing=Timing(handshake_timeout=0.5)).start()
+        try:
+            driver.set_pegs([default_track(0, 50, 40), default_track(1, 10, 0)])
+            driver.set_effects(Effects(winner=1, skunk=91))
+            assert board.wait_for(lambda b: b.state.effects == Effects(winner=1, skunk=91), 3.0)
+            assert "RANGE hole 50 is broken" in (driver.status().last_error or "")
+            for front in (51, 53, 58):  # the next scores go through at once
+                driver.set_pegs([default_track(0, front, 50), default_track(1, 10, 0)])
+            assert driver.finish(3.0).synced
+        finally:
+            driver.stop()
+    assert board.naks == {"RANGE": 1}
+    assert board.state.tracks == (default_track(0, 58, 50), default_track(1, 10, 0))
+
+
 # -- item 10: what was heard -----------------------------------------------------------------------------
 
 def talking_pty(lines: bytes) -> Iterator[str]:
