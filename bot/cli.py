@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "bot.commands.render",
     "bot.commands.board",
     "bot.commands.botcmd",
+    "bot.commands.db",
 )
 """Each module has `register(subparsers)`, which adds its parser with `func` set to its runner."""
 

@@ -7,12 +7,16 @@ the project's tree, and it is never logged or shown in a repr.
 
 from __future__ import annotations
 
+import math
 import os
+import stat
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.errors import clip, excerpt
 from engine.players import DIFFICULTIES
 from engine.rules import TARGETS
 
@@ -51,9 +55,12 @@ class Config:
     workers: int = 4
     processes: int = 2
     board_port: str | None = None
+    warnings: tuple[str, ...] = ()
+    """What the file holds that is ignored (unknown tables and keys), one line each, to be shown at start."""
 
-    def token(self) -> str | None:
-        """The bot token from the environment, else from the token file; None if neither has one."""
+    def token(self, warn: Callable[[str], None] | None = None) -> str | None:
+        """The bot token from the environment, else from the token file; None if neither has one. `warn`
+        hears that the token file can be read by other users (it is used all the same)."""
         value = os.environ.get(ENV_TOKEN, "").strip()
         if value:
             return value
@@ -62,16 +69,51 @@ class Config:
         path = self.token_file
         try:
             inside = path.resolve().is_relative_to(PROJECT_ROOT) and (PROJECT_ROOT / ".git").exists()
-        except OSError:
+        except (OSError, RuntimeError):  # RuntimeError: a symlink loop
             inside = False
         if inside:
             raise ConfigError(f"[discord] token_file {path} is inside the project's tree; keep the token "
                               "outside the repository")
+        data, mode = read_small_file(path, TOKEN_FILE_LIMIT, "[discord] token_file")
+        if mode & 0o077 and warn is not None:
+            warn(f"[discord] token_file {path} can be read by other users: chmod 600 {path}")
         try:
-            value = path.read_text(encoding="utf-8").strip()
-        except OSError as exc:
-            raise ConfigError(f"[discord] token_file {path}: {exc.strerror or exc}") from None
+            value = data.decode("utf-8").strip()
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"[discord] token_file {path} is not UTF-8 text (byte {data[exc.start]:#04x} at "
+                              f"{exc.start + 1}): it must hold the token alone") from None
         return value or None
+
+
+TOKEN_FILE_LIMIT = 4096
+"""A token file holds one token (about 70 characters): a larger file is not one."""
+CONFIG_FILE_LIMIT = 1 << 20
+"""A config file over 1 MiB is not a config file."""
+
+
+def read_small_file(path: Path, limit: int, what: str) -> tuple[bytes, int]:
+    """The bytes of a small regular file and its permission bits. Anything else is a ConfigError said
+    before it is read: a device (/dev/zero would be read for ever), a FIFO (it would wait for ever),
+    a directory, or a file over `limit` bytes."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO opens without a writer
+    except OSError as exc:
+        raise ConfigError(f"{what} {path}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ConfigError(f"{what} {path} is not a regular file")
+        if info.st_size > limit:
+            raise ConfigError(f"{what} {path} is {info.st_size:,} bytes: more than {limit:,} is not one")
+        with os.fdopen(fd, "rb", closefd=False) as stream:
+            data = stream.read(limit + 1)
+    except OSError as exc:
+        raise ConfigError(f"{what} {path}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise ConfigError(f"{what} {path} grew past {limit:,} bytes while it was read")
+    return data, stat.S_IMODE(info.st_mode)
 
 
 def default_data_dir() -> Path:
@@ -85,13 +127,13 @@ def find_config(explicit: str | Path | None = None) -> Path | None:
     """The config file to read: the one given, else $CRIBBAGE_CONFIG, else ./config.toml if present."""
     if explicit is not None:
         path = Path(explicit)
-        if not path.is_file():
+        if not path.exists():
             raise ConfigError(f"config file {path} does not exist")
         return path
     env = os.environ.get(ENV_CONFIG)
     if env:
         path = Path(env)
-        if not path.is_file():
+        if not path.exists():
             raise ConfigError(f"{ENV_CONFIG}={env} does not name a file")
         return path
     local = Path("config.toml")
@@ -102,63 +144,126 @@ def load_config(explicit: str | Path | None = None) -> Config:
     path = find_config(explicit)
     if path is None:
         return Config(None, database=default_data_dir() / DATABASE_NAME)
+    raw, _ = read_small_file(path, CONFIG_FILE_LIMIT, "config file")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not UTF-8 text (byte {raw[exc.start]:#04x} at {exc.start + 1})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: arrays or tables nested too deeply") from None
+    except ValueError as exc:  # a number of more than 4,300 digits
+        raise ConfigError(f"{path}: {str(exc).split(':')[0]}") from None
     return parse_config(data, path)
 
 
+KNOWN_KEYS: dict[str, tuple[str, ...]] = {
+    "game": ("target", "difficulty", "skunk"),
+    "storage": ("database", "synchronous"),
+    "discord": ("token_file", "dev_guild", "shard_count"),
+    "timeouts": ("remind_minutes", "forfeit_minutes"),
+    "performance": ("workers", "processes"),
+    "board": ("port",),
+}
+"""Every table and key the config reads; anything else is named in a warning (a typo is not silently lost)."""
+MAX_MINUTES = 7 * 24 * 60
+"""The longest reminder or forfeit time: a week."""
+MAX_THREADS = 256
+SNOWFLAKE = 2**63
+"""Discord's ids are positive 63-bit numbers."""
+
+
 def parse_config(data: dict[str, Any], path: Path | None) -> Config:
-    """A Config from parsed TOML; relative paths are taken beside the config file."""
+    """A Config from parsed TOML; relative paths are taken beside the config file. A value of the wrong
+    kind or out of range is a ConfigError naming the key; unknown keys are listed in `warnings`."""
     base = path.parent if path is not None else Path.cwd()
-    game = _table(data, "game")
-    storage = _table(data, "storage")
-    discord = _table(data, "discord")
-    timeouts = _table(data, "timeouts")
-    board = _table(data, "board")
+    game, storage, discord = _table(data, "game"), _table(data, "storage"), _table(data, "discord")
     target = _get(game, "game.target", int, 121)
     if target not in TARGETS:
-        raise ConfigError(f"[game] target must be 121 or 61, not {target}")
+        raise ConfigError(f"[game] target must be 121 or 61, not {excerpt(target)}")
     difficulty = _get(game, "game.difficulty", str, "normal")
     if difficulty not in DIFFICULTIES:
-        raise ConfigError(f"[game] difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
-    database = Path(_get(storage, "storage.database", str, DATABASE_NAME)).expanduser()
+        raise ConfigError(f"[game] difficulty must be one of {', '.join(DIFFICULTIES)}, not {excerpt(difficulty)}")
+    database = _get(storage, "storage.database", str, DATABASE_NAME)
+    if not database.strip() or "\0" in database:
+        raise ConfigError(f"[storage] database must name a file, not {excerpt(database)}")
     synchronous = _get(storage, "storage.synchronous", str, "FULL").upper()
     if synchronous not in ("FULL", "NORMAL", "EXTRA"):
-        raise ConfigError(f"[storage] synchronous must be FULL, NORMAL or EXTRA, not {synchronous!r}")
-    token_file = discord.get("token_file")
-    if token_file is not None and not isinstance(token_file, str):
-        raise ConfigError(f"[discord] token_file must be a path, not {token_file!r}")
-    guild = _get(discord, "discord.dev_guild", int, 0) or None
-    shards = _get(discord, "discord.shard_count", int, 0) or None
-    remind = float(_get(timeouts, "timeouts.remind_minutes", (int, float), 5)) * 60
-    forfeit = float(_get(timeouts, "timeouts.forfeit_minutes", (int, float), 30)) * 60
-    if not 0 < remind < forfeit:
-        raise ConfigError("[timeouts] remind_minutes must be above 0 and below forfeit_minutes")
-    performance = _table(data, "performance")
-    workers = _get(performance, "performance.workers", int, 4)
-    if workers < 1:
-        raise ConfigError(f"[performance] workers must be at least 1, not {workers}")
-    processes = _get(performance, "performance.processes", int, 2)
-    if processes < 0:
-        raise ConfigError(f"[performance] processes must be 0 or more, not {processes}")
+        raise ConfigError(f"[storage] synchronous must be FULL, NORMAL or EXTRA, not {excerpt(synchronous)}")
+    token_file = _get(discord, "discord.token_file", str, "")
+    if "\0" in token_file:
+        raise ConfigError(f"[discord] token_file must be a path, not {excerpt(token_file)}")
+    remind, forfeit = _timeouts(_table(data, "timeouts"))
+    workers, processes = _performance(_table(data, "performance"))
+    database_path = Path(database).expanduser()
     return Config(
         source=path,
         target=target,
         difficulty=difficulty,
         skunk=_get(game, "game.skunk", bool, True),
-        database=database if database.is_absolute() else base / database,
+        database=database_path if database_path.is_absolute() else base / database_path,
         synchronous=synchronous,
         token_file=(Path(token_file).expanduser() if token_file else None),
-        dev_guild=guild,
-        shard_count=shards,
+        dev_guild=_number(discord, "discord.dev_guild", 0, SNOWFLAKE - 1) or None,
+        shard_count=_number(discord, "discord.shard_count", 0, 10_000) or None,
         remind_after=remind,
         forfeit_after=forfeit,
         workers=workers,
         processes=processes,
-        board_port=_get(board, "board.port", str, "") or None,
+        board_port=_get(_table(data, "board"), "board.port", str, "") or None,
+        warnings=unknown_keys(data),
     )
+
+
+def _timeouts(timeouts: dict[str, Any]) -> tuple[float, float]:
+    """(remind, forfeit) in seconds: finite minutes, remind above 0 and below forfeit, forfeit a week at most."""
+    minutes = []
+    for key, default in (("remind_minutes", 5), ("forfeit_minutes", 30)):
+        value = _get(timeouts, f"timeouts.{key}", (int, float), default)
+        if not math.isfinite(value) or not 0 < value <= MAX_MINUTES:
+            raise ConfigError(f"[timeouts] {key} must be above 0 and at most {MAX_MINUTES} (a week), not "
+                              f"{excerpt(value)}")
+        minutes.append(float(value))
+    remind, forfeit = minutes
+    if not remind < forfeit:
+        raise ConfigError("[timeouts] remind_minutes must be above 0 and below forfeit_minutes")
+    return remind * 60, forfeit * 60
+
+
+def _performance(performance: dict[str, Any]) -> tuple[int, int]:
+    workers = _get(performance, "performance.workers", int, 4)
+    if not 1 <= workers <= MAX_THREADS:
+        raise ConfigError(f"[performance] workers must be from 1 to {MAX_THREADS}, not {excerpt(workers)}")
+    processes = _get(performance, "performance.processes", int, 2)
+    if processes < 0:
+        raise ConfigError(f"[performance] processes must be 0 or more, not {processes}")
+    if processes > MAX_THREADS:
+        raise ConfigError(f"[performance] processes must be at most {MAX_THREADS}, not {excerpt(processes)}")
+    return workers, processes
+
+
+def _number(table: dict[str, Any], dotted: str, low: int, high: int) -> int:
+    value: int = _get(table, dotted, int, low)
+    if not low <= value <= high:
+        raise ConfigError(f"{dotted} must be from {low} to {high}, not {excerpt(value)}")
+    return value
+
+
+def unknown_keys(data: dict[str, Any]) -> tuple[str, ...]:
+    """One warning per table or key the config does not read (a misspelt `[gmae] traget` among them)."""
+    found = []
+    for table, value in data.items():
+        if table not in KNOWN_KEYS:
+            found.append(f"unknown table [{clip(table)}] (ignored; the tables are {', '.join(KNOWN_KEYS)})")
+            continue
+        for key in value if isinstance(value, dict) else ():
+            if key not in KNOWN_KEYS[table]:
+                found.append(f"unknown key {clip(key)} in [{table}] (ignored; it takes "
+                             f"{', '.join(KNOWN_KEYS[table])})")
+    return tuple(found)
 
 
 def _table(data: dict[str, Any], key: str) -> dict[str, Any]:
@@ -172,9 +277,9 @@ def _get(table: dict[str, Any], dotted: str, kind: type | tuple[type, ...], defa
     key = dotted.split(".", 1)[1]
     value = table.get(key, default)
     if isinstance(value, bool) and kind is not bool:
-        raise ConfigError(f"{dotted} must be {_kind_name(kind)}, not {value!r}")
+        raise ConfigError(f"{dotted} must be {_kind_name(kind)}, not {excerpt(value)}")
     if not isinstance(value, kind):
-        raise ConfigError(f"{dotted} must be {_kind_name(kind)}, not {value!r}")
+        raise ConfigError(f"{dotted} must be {_kind_name(kind)}, not {excerpt(value)}")
     return value
 
 

@@ -23,7 +23,7 @@ from bot.app.replies import Reply
 from bot.app.seating import PartnerCut, Partners, arrange, computer_seat, invited, number_computers, waiting_seats
 from bot.i18n import Lang, t
 from bot.model import GameMeta, Seat, SeatChange, SeatKind, Status
-from bot.storage import GameStore
+from bot.storage import GameStore, StaleWrite
 from engine.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
 from engine.errors import CodedError
 from engine.game import Game
@@ -226,11 +226,22 @@ class GamePlay:
 
     def move(self, game_id: str, user: str, version: int, make: Make, lang: Lang | None = None) -> Reply:
         """A member's move from the panel drawn at `version`: refused (nothing changed) unless the game is
-        still there, or carried out and committed with the computer's answers."""
+        still there, or carried out and committed with the computer's answers. Another process on the same
+        database may have moved the game since this one read it: then the game is read again and the move
+        checked against it (a panel drawn there is accepted here; one drawn before is refused as stale)."""
+        try:
+            return self._move(game_id, user, version, make, lang, reload=True)
+        except StaleWrite:  # the log grew under us: _commit forgot the game, so this reads it afresh
+            return self._move(game_id, user, version, make, lang, reload=False)
+
+    def _move(self, game_id: str, user: str, version: int, make: Make, lang: Lang | None, reload: bool) -> Reply:
         found = self.seated(game_id, user, lang)
         if isinstance(found, Reply):
             return found
         live, seat = found
+        if reload and version > live.game.version and self.store.action_count(game_id) > live.game.version:
+            self.cache.forget(game_id)  # a panel from another process, ahead of this one's memory
+            return self._move(game_id, user, version, make, lang, reload=False)
         refusal = self._refusal(live, seat, version, lang)
         if refusal is not None:
             return self.presenter.refused(live, seat, refusal, lang)

@@ -6,8 +6,10 @@ import argparse
 import base64
 import binascii
 import logging
+import os
 import re
 import sys
+from pathlib import Path
 
 from bot.config import TOKEN_HELP, ConfigError, load_config
 from bot.errors import UsageError
@@ -24,14 +26,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         config = load_config(args.config)
-        token = config.token()
+        token = config.token(warn=_warn)
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
+    for line in config.warnings:
+        _warn(f"{config.source}: {line}")
     if not token:
         raise UsageError(TOKEN_HELP)
     database = args.db or str(config.database)
     app = token_id(token)
     if args.check:
+        check_database(database)
         print(f"config: {config.source or 'built-in defaults'}; database: {database}; token: present, shaped "
               f"like a bot token (the bot's id {app}); it cannot be verified offline: `cribbage bot` connects "
               "and Discord accepts or refuses it")
@@ -42,9 +47,14 @@ def run(args: argparse.Namespace) -> int:
 
     from bot.app.controller import Controller
     from bot.discord import CribbageBot
-    from bot.storage import SqliteStorage
+    from bot.storage import SqliteStorage, StorageError
 
-    storage = SqliteStorage(database, synchronous=config.synchronous)
+    try:
+        storage = SqliteStorage(database, synchronous=config.synchronous)
+    except StorageError as exc:  # read-only, empty, foreign or damaged beyond opening: one line, no traceback
+        raise UsageError(str(exc)) from None
+    for line in storage.warnings():
+        _warn(line)
     controller = Controller(storage, workers=config.workers, processes=config.processes,
                             remind_after=config.remind_after, forfeit_after=config.forfeit_after,
                             board_url=config.board_port)
@@ -62,6 +72,33 @@ def run(args: argparse.Namespace) -> int:
         controller.close()
         storage.close()
     return 0
+
+
+def check_database(database: str) -> None:
+    """What `--check` finds of the database: UsageError when the bot could not use it (it could not be made,
+    or opened: empty, foreign, damaged beyond opening); a warning for each damaged game. A database that
+    does not exist yet is made at the first start."""
+    from bot.storage import SqliteStorage, StorageError
+
+    path = Path(database)
+    if not path.exists():
+        folder = next((p for p in path.absolute().parents if p.exists()), Path("/"))
+        if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+            raise UsageError(f"cannot create the database {database}: the folder {folder} is not writable")
+        return
+    try:
+        storage = SqliteStorage(database, readonly=True)
+    except StorageError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        for line in storage.warnings():
+            _warn(line)
+    finally:
+        storage.close()
+
+
+def _warn(line: str) -> None:
+    print(f"cribbage bot: warning: {line}", file=sys.stderr)
 
 
 _PART = re.compile(r"[A-Za-z0-9_-]+")

@@ -68,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
         config = load_config(args.config)
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
+    for line in config.warnings:
+        print(f"cribbage play: warning: {config.source}: {line}", file=sys.stderr)
     difficulty = args.difficulty or config.difficulty
     if difficulty not in DIFFICULTIES:
         raise UsageError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
@@ -81,14 +83,22 @@ def run(args: argparse.Namespace) -> int:
         path = Path(tmp) / "game.sqlite3" if args.memory else Path(args.db or config.database)
         try:
             storage = SqliteStorage(path, synchronous=config.synchronous)
-        except (OSError, StorageError, Exception) as exc:  # sqlite3.Error has no common base with OSError
+        except StorageError as exc:  # an empty or foreign file, no permission, damaged beyond opening
+            raise UsageError(str(exc)) from None
+        except (OSError, Exception) as exc:  # sqlite3.Error has no common base with OSError
             raise UsageError(f"cannot open the database {path}: {exc}") from None
+        for line in storage.warnings():
+            print(f"cribbage play: warning: {line}", file=sys.stderr)
         controller = Controller(storage, images=False, board_url=args.board or config.board_port)
         try:
             with _one_interrupt_stops():
                 return asyncio.run(_play(controller, request, args))
         except KeyboardInterrupt:  # Ctrl-C while the computer thinks (at a prompt the door answers itself)
             return _interrupted(args)
+        except StorageError as exc:  # the disk full, the file damaged: the last move is not kept, the rest is
+            print(f"\ncribbage play: {exc}; the game is kept as it was before: `{resume_command(args)}` goes on "
+                  "once the database is fixed", file=sys.stderr)
+            return 1
         finally:
             controller.close()
             storage.close()

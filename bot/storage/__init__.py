@@ -7,8 +7,17 @@ what each part of the application needs; `SqliteStorage` is the embedded default
 """
 
 from bot.storage.codec import decode_action, encode_action
-from bot.storage.protocols import GameStore, PracticeStore, StaleWrite, Storage, StorageError, TableStore
+from bot.storage.files import Health
+from bot.storage.protocols import (
+    DatabaseFault,
+    GameStore,
+    PracticeStore,
+    StaleWrite,
+    Storage,
+    StorageError,
+    TableStore,
+)
 from bot.storage.sqlite import SqliteStorage
 
-__all__ = ["GameStore", "PracticeStore", "SqliteStorage", "StaleWrite", "Storage", "StorageError", "TableStore",
-           "decode_action", "encode_action"]
+__all__ = ["DatabaseFault", "GameStore", "Health", "PracticeStore", "SqliteStorage", "StaleWrite", "Storage",
+           "StorageError", "TableStore", "decode_action", "encode_action"]

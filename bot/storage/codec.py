@@ -8,6 +8,7 @@ from typing import Any
 from bot.storage.protocols import StorageError
 from engine.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
 from engine.cards import CardError, parse_card
+from engine.errors import clip, excerpt
 
 
 def encode_action(action: PlayerAction) -> str:
@@ -43,6 +44,6 @@ def decode_action(text: str) -> PlayerAction:
             return Declare(seat, int(data["points"]))
         if kind == "muggins":
             return Muggins(seat, bool(data["claim"]))
-    except (KeyError, TypeError, ValueError, CardError) as exc:
-        raise StorageError(f"unreadable action {text!r}: {exc}") from None
-    raise StorageError(f"unknown action kind in {text!r}")
+    except (KeyError, TypeError, ValueError, CardError, OverflowError, RecursionError) as exc:
+        raise StorageError(f"unreadable action {excerpt(text)}: {clip(str(exc), 120)}") from None
+    raise StorageError(f"unknown action kind in {excerpt(text)}")

@@ -7,11 +7,12 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from bot.storage.protocols import StorageError
+from bot.storage.files import backup, explain, prepare
+from bot.storage.protocols import DatabaseFault, StorageError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -83,19 +84,34 @@ class SqliteDatabase:
     NORMAL survives a killed process (kill -9 included) but not a power cut, and is faster.
     """
 
-    def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
+    def __init__(self, path: str | Path, *, synchronous: str = "FULL", readonly: bool = False) -> None:
+        """Open (or make) the database: StorageError says why it cannot be, in one line (an empty or foreign
+        file, no permission, a damaged header). `readonly` opens an existing one only to read it (a check,
+        a backup): nothing is created or changed."""
         if synchronous.upper() not in ("FULL", "NORMAL", "OFF", "EXTRA"):
             raise StorageError(f"synchronous must be FULL, NORMAL, EXTRA or OFF, not {synchronous!r}")
         self.path = str(path)
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            if readonly and not Path(self.path).exists():
+                raise StorageError(f"there is no database {self.path}")
+            prepare(Path(self.path), _make)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
-        self._migrate()
+        try:
+            target = f"{Path(self.path).resolve().as_uri()}?mode=ro" if readonly else self.path
+            self._db = sqlite3.connect(target, check_same_thread=False, isolation_level=None, timeout=30,
+                                       uri=readonly)
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot open the database {self.path}: {explain(exc)}") from None
+        try:
+            if not readonly:
+                _make(self._db)
+                self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
+                self._db.execute("PRAGMA foreign_keys=ON")
+                self._migrate()
+            self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()  # reads the schema: is it one?
+        except sqlite3.Error as exc:
+            self._db.close()
+            raise StorageError(f"cannot open the database {self.path}: {explain(exc)}") from None
 
     def _migrate(self) -> None:
         have = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
@@ -105,15 +121,22 @@ class SqliteDatabase:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Cursor]:
-        """A write transaction: everything done with the cursor is committed, or none of it."""
+        """A write transaction: everything done with the cursor is committed, or none of it. SQLite's own
+        failure (the disk full, the file read-only) comes out as a DatabaseFault naming that cause: a
+        rollback that cannot happen (SQLite already undid the transaction) never hides it."""
         with self._lock:
             cur = self._db.cursor()
-            cur.execute("BEGIN IMMEDIATE")
             try:
+                cur.execute("BEGIN IMMEDIATE")
                 yield cur
                 cur.execute("COMMIT")
-            except BaseException:
-                cur.execute("ROLLBACK")
+            except BaseException as exc:
+                if self._db.in_transaction:
+                    with suppress(sqlite3.Error):  # the first error is the one to report
+                        cur.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error) and not isinstance(exc, sqlite3.IntegrityError):
+                    raise DatabaseFault(f"cannot save to the database {self.path}: {explain(exc)}; nothing of "
+                                        "this change was saved") from exc
                 raise
 
     def _write(self, sql_and_args: Sequence[tuple[str, Sequence[Any]]]) -> None:
@@ -123,8 +146,22 @@ class SqliteDatabase:
 
     def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
         with self._lock:
-            return self._db.execute(sql, args).fetchall()
+            try:
+                return self._db.execute(sql, args).fetchall()
+            except sqlite3.Error as exc:
+                raise DatabaseFault(f"cannot read the database {self.path}: {explain(exc)}") from exc
+
+    def backup(self, target: str | Path) -> int:
+        """Copy the whole database to a new file `target` while it is in use: the pages copied."""
+        with self._lock:
+            return backup(self._db, Path(target))
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def _make(db: sqlite3.Connection) -> None:
+    """Set up a database (WAL mode, the tables): a new one, or one made before a table existed."""
+    db.execute("PRAGMA journal_mode=WAL")
+    db.executescript(SCHEMA)

@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
+from contextlib import suppress
 from typing import Any
 
 from bot.model import Declaration, GameMeta, Seat, SeatChange, Status, StoredGame
 from bot.storage.codec import decode_action, encode_action
 from bot.storage.database import SqliteDatabase
-from bot.storage.protocols import StaleWrite, StorageError
+from bot.storage.files import Health, explain, quick_check
+from bot.storage.protocols import DatabaseFault, StaleWrite, StorageError
 from engine.actions import PlayerAction
+from engine.errors import clip
 from engine.rules import Rules
 
 GAME_COLUMNS = ("id, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild, "
@@ -50,13 +53,21 @@ class SqliteGames(SqliteDatabase):
             cur.execute(f"UPDATE games SET {sets} WHERE id = ?", (*args, game_id))
 
     def load(self, game_id: str) -> StoredGame | None:
+        """The game and its log; StorageError naming the game when its row or log cannot be read."""
         with self._lock:
-            row = self._db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is None:
-                return None
-            texts = [t for (t,) in self._db.execute(
-                "SELECT action FROM actions WHERE game = ? ORDER BY seq", (game_id,))]
-        return StoredGame(_meta(row), tuple(decode_action(t) for t in texts))
+            try:
+                row = self._db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+                if row is None:
+                    return None
+                texts = [t for (t,) in self._db.execute(
+                    "SELECT action FROM actions WHERE game = ? ORDER BY seq", (game_id,))]
+            except sqlite3.Error as exc:
+                raise DatabaseFault(f"game {game_id} cannot be read from {self.path}: {explain(exc)}") from exc
+        try:
+            actions = tuple(decode_action(t) for t in texts)
+        except StorageError as exc:
+            raise StorageError(f"game {game_id}: {exc}") from None
+        return StoredGame(_meta(row), actions)
 
     def set_status(self, game_id: str, status: Status, *, now: float, winner: int | None = None) -> None:
         self._write([("UPDATE games SET status = ?, winner = ?, updated = ? WHERE id = ?",
@@ -86,8 +97,38 @@ class SqliteGames(SqliteDatabase):
         return self._select(f"guild = ? AND status IN ({marks}) AND winner IS NOT NULL", (guild, *DECIDED))
 
     def _select(self, where: str, args: Sequence[Any]) -> list[GameMeta]:
-        rows = self._read(f"SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY created, id", args)
-        return [_meta(r) for r in rows]
+        """The games matching `where` that can be read: a damaged one is left out (the check when the
+        database opened, and `cribbage db check`, name it), so the others still play."""
+        try:
+            rows = self._read(f"SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY created, id", args)
+        except DatabaseFault:  # a text that is not UTF-8 fails the whole query: read row by row instead
+            rows = []
+            for (rowid,) in self._read(f"SELECT rowid FROM games WHERE {where} ORDER BY created, rowid", args):
+                with suppress(DatabaseFault):
+                    rows += self._read(f"SELECT {GAME_COLUMNS} FROM games WHERE rowid = ?", (rowid,))
+        found = []
+        for row in rows:
+            with suppress(StorageError):
+                found.append(_meta(row))
+        return found
+
+    def every_game(self) -> list[GameMeta]:
+        """Every game that can be read, whatever its status, oldest first (a check goes through them)."""
+        return self._select("1 = 1", ())
+
+    def health(self, every: bool = False) -> Health:
+        """What is wrong with the database: PRAGMA quick_check's findings, and the games that cannot be
+        loaded (their rows; the logs of the live games, or of `every` game)."""
+        if self.path == ":memory:":
+            return Health()
+        with self._lock:
+            problems = quick_check(self._db)
+            self._db.text_factory = bytes  # read the raw bytes, so one bad text names its game
+            try:
+                damaged, failure = _damaged(self._db, every)
+            finally:
+                self._db.text_factory = str
+        return Health(problems + failure, damaged)
 
     def add_declaration(self, declaration: Declaration, *, user: str, tally: dict[str, int] | None,
                         now: float) -> bool:
@@ -135,5 +176,70 @@ def _meta(row: Sequence[Any]) -> GameMeta:
             winner=winner, message=message, reminded=bool(reminded), guild=guild,
             self_count=tuple(int(x) for x in counts.split(",") if x), lang=lang or "en",
             changes=tuple(SeatChange.from_json(c) for c in json.loads(changes)) if changes else ())
-    except (KeyError, TypeError, ValueError) as exc:
-        raise StorageError(f"game {gid}: unreadable row: {exc}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError, RecursionError) as exc:
+        raise StorageError(f"game {gid}: unreadable row: {clip(str(exc), 120)}") from None
+
+
+def _damaged(db: sqlite3.Connection, every: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the games that cannot be loaded, what stopped the scan) over a connection returning raw bytes. One
+    query reads everything; when SQLite fails half-way (a damaged page), each game is read alone instead,
+    so the damage is pinned on the games it touches."""
+    damaged: dict[str, None] = {}
+    try:
+        rows = db.execute(f"SELECT rowid, {GAME_COLUMNS} FROM games").fetchall()
+    except sqlite3.Error:
+        rows = []
+        try:
+            rowids = db.execute("SELECT rowid FROM games").fetchall()
+        except sqlite3.Error as exc:
+            return (), (f"the games cannot be listed: {explain(exc)}",)
+        for (rowid,) in rowids:
+            try:
+                rows += db.execute(f"SELECT rowid, {GAME_COLUMNS} FROM games WHERE rowid = ?", (rowid,)).fetchall()
+            except sqlite3.Error:
+                damaged[f"at row {rowid}"] = None
+    logs = []
+    for rowid, *row in rows:
+        name = _text(row[0]) or f"at row {rowid} (its id unreadable)"
+        if not _row_reads(name, row):
+            damaged[name] = None
+        elif every or _text(row[4]) in LIVE:
+            logs.append((name, row[0]))
+    for name in _damaged_logs(db, logs):
+        damaged[name] = None
+    return tuple(damaged), ()
+
+
+def _row_reads(name: str, row: Sequence[Any]) -> bool:
+    texts = [_text(v) if isinstance(v, bytes) else v for v in row]
+    if any(t is None for t, v in zip(texts, row, strict=True) if isinstance(v, bytes)):
+        return False
+    try:
+        _meta(texts)
+    except StorageError:
+        return False
+    return True
+
+
+def _damaged_logs(db: sqlite3.Connection, games: list[tuple[str, object]]) -> list[str]:
+    """The games (name, raw id) whose action log SQLite cannot read or whose actions do not decode."""
+    found = []
+    for name, gid in games:
+        try:
+            texts = db.execute("SELECT action FROM actions WHERE game = CAST(? AS TEXT) ORDER BY seq",
+                               (gid,)).fetchall()
+            for (text,) in texts:
+                decode_action(_text(text) or "")
+        except (sqlite3.Error, StorageError):
+            found.append(name)
+    return found
+
+
+def _text(value: object) -> str | None:
+    """A raw text column as str; None when its bytes are not UTF-8."""
+    if isinstance(value, bytes):
+        try:
+            return value.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    return value if isinstance(value, str) else None

@@ -17,6 +17,11 @@ class StorageError(RuntimeError):
     """The database refused a write or holds something unreadable; the message names the game."""
 
 
+class DatabaseFault(StorageError):
+    """The database itself failed (the disk is full, the file read-only or damaged): the message says the
+    real cause, and nothing of the change that failed was written."""
+
+
 class StaleWrite(StorageError):
     """An append whose first sequence number is not the next one: the action is already logged."""
 
@@ -66,6 +71,10 @@ class GameStore(Protocol):
         ...
 
     def declarations(self, game_id: str) -> list[Declaration]: ...
+
+    def action_count(self, game_id: str) -> int:
+        """How many actions the game's log holds (another process may have added some since a read)."""
+        ...
 
 
 class TableStore(Protocol):

@@ -1,0 +1,167 @@
+"""The database file itself: made whole before anyone sees it (readable by its owner only), never an empty
+or foreign file taken for a new database, checked when it opens, copied with SQLite's online backup, and
+SQLite's failures said in words (the disk is full, the file is read-only or damaged)."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.storage.protocols import StorageError
+from engine.errors import excerpt
+
+HEADER = b"SQLite format 3\x00"
+"""The first 16 bytes of every SQLite database file."""
+RECOVER = ("restore a copy made with `cribbage db backup`, or salvage what is readable with sqlite3's "
+           "`.recover` command")
+
+_CAUSES = (
+    ("database or disk is full", "the disk (or the database's size limit) is full"),
+    ("readonly database", "the database is read-only: check the permissions of the file and its folder"),
+    ("disk image is malformed", "the database file is damaged"),
+    ("file is not a database", "the file is not an SQLite database"),
+    ("unable to open database file", "the file cannot be opened: check that its folder exists and its permissions"),
+    ("database is locked", "another program holds the database locked"),
+    ("disk I/O error", "the disk failed to read or write"),
+)
+
+
+def explain(exc: sqlite3.Error) -> str:
+    """SQLite's error with the cause in words in front of it, for a person who must act on it."""
+    text = str(exc)
+    for words, cause in _CAUSES:
+        if words in text:
+            return f"{cause} ({text})"
+    return text
+
+
+def prepare(path: Path, make: Callable[[sqlite3.Connection], None]) -> None:
+    """Make sure `path` holds an SQLite database before SQLite opens it. A missing file is made complete
+    (`make` sets it up) under another name, readable by its owner only, and linked into place, so no
+    process ever finds it empty. An existing file must be an SQLite database: an empty file (a truncated
+    database) or any other file is refused with what was found, never reused as a new database."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        _create(path, make)
+        return
+    except OSError as exc:
+        raise StorageError(f"cannot open the database {path}: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise StorageError(f"cannot open the database {path}: it is not a regular file")
+    if info.st_size == 0:
+        raise StorageError(f"the database {path} is an empty file (0 bytes), not a database: if it held games, "
+                           f"they are gone from it; {RECOVER}; or move the empty file away to start a new database")
+    try:
+        with open(path, "rb") as stream:
+            head = stream.read(len(HEADER))
+    except OSError as exc:
+        raise StorageError(f"cannot read the database {path}: {exc.strerror or exc}") from None
+    if head != HEADER:
+        raise StorageError(f"{path} is not an SQLite database (it starts {excerpt(head, 24)}): it is not used; "
+                           f"{RECOVER}, or name another file")
+
+
+def _create(path: Path, make: Callable[[sqlite3.Connection], None]) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=path.parent)  # mode 0600
+    except OSError as exc:
+        raise StorageError(f"cannot create the database {path}: {exc.strerror or exc}") from None
+    os.close(fd)
+    try:
+        db = sqlite3.connect(name, isolation_level=None)
+        try:
+            make(db)
+        finally:
+            db.close()
+        _link(Path(name), path)
+    except sqlite3.Error as exc:
+        raise StorageError(f"cannot create the database {path}: {explain(exc)}") from None
+    except OSError as exc:
+        raise StorageError(f"cannot create the database {path}: {exc.strerror or exc}") from None
+    finally:
+        for leftover in (name, name + "-wal", name + "-shm", name + "-journal"):
+            if os.path.exists(leftover):
+                os.unlink(leftover)
+
+
+def _link(made: Path, path: Path) -> None:
+    """Put the new database in place unless another process was first (then theirs is the one)."""
+    try:
+        os.link(made, path)
+    except FileExistsError:
+        return
+    except OSError:  # a file system without hard links
+        if not path.exists():
+            os.replace(made, path)
+
+
+@dataclass(frozen=True, slots=True)
+class Health:
+    """What a database check found: SQLite's own findings, and the games that cannot be loaded (by id, or
+    by row when even the id is unreadable). Nothing found: both empty."""
+
+    problems: tuple[str, ...] = ()
+    damaged: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and not self.damaged
+
+    def lines(self, path: str) -> list[str]:
+        """One line per finding, then what to do; nothing when all is well."""
+        if self.ok:
+            return []
+        found = [f"the database {path} is damaged: {p}" for p in self.problems]
+        if self.damaged:
+            shown = ", ".join(self.damaged[:10]) + (f" and {len(self.damaged) - 10} more" if len(self.damaged) > 10
+                                                      else "")
+            found.append(f"the database {path} has {len(self.damaged)} damaged game(s) that cannot be loaded: "
+                         f"{shown}; every other game plays on")
+        found.append(f"copy it now with `cribbage db backup FILE`; `cribbage db check` lists the damage; to repair, "
+                     f"{RECOVER}")
+        return found
+
+
+def quick_check(db: sqlite3.Connection, limit: int = 10) -> tuple[str, ...]:
+    """SQLite's PRAGMA quick_check (the structure of every page, not the indexes' contents): its findings."""
+    try:
+        rows = db.execute(f"PRAGMA quick_check({int(limit)})").fetchall()
+    except sqlite3.DatabaseError as exc:
+        return (explain(exc),)
+    found = tuple(str(r[0]) for r in rows)
+    return () if found == ("ok",) else found
+
+
+def backup(source: sqlite3.Connection, target: Path) -> int:
+    """Copy a database with SQLite's online backup (consistent while others write): the pages copied.
+    The copy is made under another name, readable by its owner only, and renamed into place."""
+    if target.exists():
+        raise StorageError(f"{target} exists: name a new file for the backup")
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".new", dir=target.parent)
+    except OSError as exc:
+        raise StorageError(f"cannot write {target}: {exc.strerror or exc}") from None
+    os.close(fd)
+    try:
+        copy = sqlite3.connect(name)
+        try:
+            source.backup(copy)
+            (pages,) = copy.execute("PRAGMA page_count").fetchone()
+        finally:
+            copy.close()
+        os.replace(name, target)
+        return int(pages)
+    except sqlite3.Error as exc:
+        raise StorageError(f"cannot back up to {target}: {explain(exc)}") from None
+    except OSError as exc:
+        raise StorageError(f"cannot write {target}: {exc.strerror or exc}") from None
+    finally:
+        if os.path.exists(name):
+            os.unlink(name)
