@@ -50,7 +50,8 @@ def test_unknown_tables_and_keys_are_warned_about(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("special", ["/dev/zero", "fifo", "dir", "big"])
 def test_a_token_file_is_read_only_when_it_is_a_small_regular_file(tmp_path: Path, special: str) -> None:
-    path = {"/dev/zero": Path("/dev/zero"), "fifo": tmp_path / "fifo", "dir": tmp_path, "big": tmp_path / "big"}[special]
+    places = {"/dev/zero": Path("/dev/zero"), "fifo": tmp_path / "fifo", "dir": tmp_path, "big": tmp_path / "big"}
+    path = places[special]
     if special == "fifo":
         os.mkfifo(path)
     if special == "big":
