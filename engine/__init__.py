@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time `__getattr__` loads eac
     from engine.players import DIFFICULTIES, STRENGTHS, Player, UnknownStrength, make_player
     from engine.practice import CheckResult, Drill, PracticeError, PracticeProblem, Tally, check, deal_drill
     from engine.record import RecordError, replay, to_record
-    from engine.rules import PLAYER_COUNTS, TARGETS, Rules, RulesError, RulesProblem
+    from engine.rules import PLAYER_COUNTS, TARGETS, Overcount, Rules, RulesError, RulesProblem
     from engine.scoring import MAX_HAND, Breakdown, ItemKind, ScoreItem, score_cards, score_hand, score_total
     from engine.selfplay import play_game
     from engine.tablescore import TableProblem, TableScoreError, TableSession
@@ -57,7 +57,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "engine.players": ("DIFFICULTIES", "STRENGTHS", "Player", "UnknownStrength", "make_player"),
     "engine.practice": ("CheckResult", "Drill", "PracticeError", "PracticeProblem", "Tally", "check", "deal_drill"),
     "engine.record": ("RecordError", "replay", "to_record"),
-    "engine.rules": ("PLAYER_COUNTS", "TARGETS", "Rules", "RulesError", "RulesProblem"),
+    "engine.rules": ("PLAYER_COUNTS", "TARGETS", "Overcount", "Rules", "RulesError", "RulesProblem"),
     "engine.scoring": ("MAX_HAND", "Breakdown", "ItemKind", "ScoreItem", "score_cards", "score_hand", "score_total"),
     "engine.selfplay": ("play_game",),
     "engine.tablescore": ("TableProblem", "TableScoreError", "TableSession"),
@@ -99,6 +99,7 @@ __all__ = [
     "ItemKind",
     "Muggins",
     "Observation",
+    "Overcount",
     "PegMove",
     "PegReason",
     "Phase",

@@ -50,8 +50,10 @@ from engine.legality import (
     check_starter,
     check_turn,
 )
+from engine.muggins import Declaration, MugginsWindow, claimants_of
+from engine.muggins import opponent_after as opponent_after
 from engine.pegging import GO_ITEM, HEELS_ITEM, LAST_ITEM, MAX_COUNT, PegItem, PegKind, play_items
-from engine.rules import Rules
+from engine.rules import Overcount, Rules
 from engine.scoring import MAX_HAND, Breakdown, ItemKind, score_hand
 
 
@@ -80,8 +82,8 @@ class DealLog:
     starter: Card | None = None
     plays: list[tuple[int, Card | None, int]] = field(default_factory=list)
     """(seat, card, count after) for a card; (seat, None, count) for a go."""
-    declarations: list[tuple[int, bool, int, bool | None]] = field(default_factory=list)
-    """Muggins games: (seat, crib?, declared, claimed?)."""
+    declarations: list[Declaration] = field(default_factory=list)
+    """Muggins games: every count declared in the show, with the answers to it."""
 
     def dealt(self) -> list[Card]:
         """Every card dealt: the hands, and the deck's card to a three-player crib."""
@@ -114,7 +116,7 @@ class Game:
         self.pegs: list[PegMove] = []
         self.winner: int | None = None
         self._show_queue: list[ShowStep] = []
-        self._pending_claim: tuple[int, int] | None = None  # (claimant, points)
+        self._window: MugginsWindow | None = None
         self.events: list[Event] = []
         self.version = 0
         self.start_scores: tuple[int, ...] | None = None
@@ -126,13 +128,8 @@ class Game:
                     seed: int | None = None) -> Game:
         """A game that starts at given scores with a given dealer (no cut): for practice,
         analysis and tests. `scores` has one entry per team (per seat but with four players)."""
+        check_position(rules, scores, dealer)
         game = cls(rules)
-        if len(scores) != rules.teams:
-            raise GameError(f"{rules.teams} scores needed, got {len(scores)}")
-        if any(not 0 <= s < rules.target for s in scores):
-            raise GameError(f"scores must be from 0 to {rules.target - 1}: {list(scores)}")
-        if not 0 <= dealer < rules.players:
-            raise GameError(f"no seat {dealer} to deal in a {rules.players}-player game")
         game.scores = list(scores)
         game.backs = list(scores)
         game.start_scores = tuple(scores)
@@ -173,9 +170,16 @@ class Game:
             return (self.turn,)
         if self.phase is Phase.SHOW:
             return (self._show_queue[0].seat,)
-        if self.phase is Phase.MUGGINS and self._pending_claim is not None:
-            return (self._pending_claim[0],)
-        return ()
+        return self.claimants()
+
+    def claimants(self) -> tuple[int, ...]:
+        """Who may still claim (or pass on) a missed count, in turn order from the declarer's left; else ()."""
+        return self._window.waiting if self.phase is Phase.MUGGINS and self._window is not None else ()
+
+    @property
+    def muggins_window(self) -> MugginsWindow | None:
+        """The open claim (whose count, how many points missed, who may still claim), else None."""
+        return self._window if self.phase is Phase.MUGGINS else None
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal player action now, for one seat or for all that may act."""
@@ -418,30 +422,37 @@ class Game:
         check_declared(action.points)
         self._show_queue.pop(0)
         true_total = self.show_breakdown(step).total
-        log = self.deals[-1]
-        log.declarations.append((step.seat, step.crib, action.points, None))
+        self.deals[-1].declarations.append(Declaration(step.seat, step.crib, action.points))
         if self._count_step(step, action.points):
             return
         if action.points < true_total:
-            claimant = opponent_after(self.rules, step.seat)
-            self._pending_claim = (claimant, true_total - action.points)
+            self._window = MugginsWindow(step.seat, true_total - action.points, claimants_of(self.rules, step.seat))
             self.phase = Phase.MUGGINS
             return
+        over = action.points - true_total
+        if over and self.rules.overcount is Overcount.PENALTY:
+            item = PegItem(PegKind.MUGGINS, over, f"muggins: {over} over-claimed")
+            if self._peg(opponent_after(self.rules, step.seat), PegReason.MUGGINS, (item,)):
+                return
         self._after_show_step()
 
     def _apply_muggins(self, action: Muggins) -> None:
+        """The first claim takes the missed points; a pass leaves them to the seats still to answer."""
         self._expect(Phase.MUGGINS, action)
-        assert self._pending_claim is not None
-        claimant, points = self._pending_claim
-        check_claimant(action.seat, claimant)
-        self._pending_claim = None
-        log = self.deals[-1]
-        seat, crib, declared, _ = log.declarations[-1]
-        log.declarations[-1] = (seat, crib, declared, action.claim)
+        window, seat = self._window, action.seat
+        assert window is not None
+        check_seat(seat, self.rules.players)
+        check_claimant(seat, window.declarer, window.waiting,
+                       self.rules.team_of(seat) == self.rules.team_of(window.declarer))
+        self._window = None if action.claim else window.without(seat)
+        said = self.deals[-1].declarations
+        said[-1] = said[-1].claimed_by(seat) if action.claim else said[-1].passed(seat, closed=self._window is None)
+        if self._window is not None:
+            return
         self.phase = Phase.SHOW
         if action.claim:
-            item = PegItem(PegKind.MUGGINS, points, f"muggins: {points} missed")
-            if self._peg(claimant, PegReason.MUGGINS, (item,)):
+            item = PegItem(PegKind.MUGGINS, window.points, f"muggins: {window.points} missed")
+            if self._peg(seat, PegReason.MUGGINS, (item,)):
                 return
         self._after_show_step()
 
@@ -497,11 +508,14 @@ def next_to_play(hands: Sequence[Sequence[Card]], said_go: Collection[int], seat
     return None
 
 
-def opponent_after(rules: Rules, seat: int) -> int:
-    """The first seat of another team to the left of `seat`: who may claim muggins on its count."""
-    n = rules.players
-    team = rules.team_of(seat)
-    return next(s for s in ((seat + k) % n for k in range(1, n)) if rules.team_of(s) != team)
+def check_position(rules: Rules, scores: Sequence[int], dealer: int) -> None:
+    """A GameError unless a game under `rules` can start at `scores` with `dealer` dealing."""
+    if len(scores) != rules.teams:
+        raise GameError(f"{rules.teams} scores needed, got {len(scores)}")
+    if any(not 0 <= s < rules.target for s in scores):
+        raise GameError(f"scores must be from 0 to {rules.target - 1}: {list(scores)}")
+    if not 0 <= dealer < rules.players:
+        raise GameError(f"no seat {dealer} to deal in a {rules.players}-player game")
 
 
 def skunk_of(rules: Rules, scores: Sequence[int], winning_team: int) -> str | None:

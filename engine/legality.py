@@ -47,7 +47,7 @@ class Illegal(Enum):
     CAN_STILL_PLAY = "can_still_play"  # seat, playable
     NOT_YOUR_COUNT = "not_your_count"  # seat, to_act
     BAD_COUNT = "bad_count"  # points, most
-    NOT_YOUR_CLAIM = "not_your_claim"  # seat, to_act
+    NOT_YOUR_CLAIM = "not_your_claim"  # seat, to_act (the first that may claim), claimants, declarer, passed
 
 
 class IllegalAction(GameError, CodedError[Illegal]):
@@ -169,7 +169,20 @@ def check_declared(points: object) -> None:
                             points=points, most=MAX_HAND)
 
 
-def check_claimant(seat: int, claimant: int) -> None:
-    if seat != claimant:
-        raise IllegalAction(Illegal.NOT_YOUR_CLAIM, f"seat {claimant} may claim muggins now, not seat {seat}",
-                            seat=seat, to_act=claimant)
+def check_claimant(seat: int, declarer: int, claimants: Sequence[int], partner: bool) -> None:
+    """`claimants`: the seats that may still claim, in turn order; `partner`: `seat` is on the declarer's
+    team (the declarer itself included). Any other seat not among them has already passed."""
+    if seat in claimants:
+        return
+    why = ("on its own count" if seat == declarer else "on its partner's count" if partner
+           else "after letting it go")
+    raise IllegalAction(Illegal.NOT_YOUR_CLAIM, f"seat {seat} cannot claim muggins {why}; "
+                        f"{_seats(claimants)} may", seat=seat, to_act=claimants[0], claimants=tuple(claimants),
+                        declarer=declarer, passed=not partner)
+
+
+def _seats(seats: Sequence[int]) -> str:
+    """'seat 0', 'seats 0 and 2': seats as a sentence names them."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return f"seats {', '.join(str(s) for s in seats[:-1])} and {seats[-1]}"

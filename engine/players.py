@@ -14,7 +14,7 @@ from engine.actions import Action
 from engine.expert import ExpertPlayer
 from engine.observation import Observation
 from engine.reference import ReferencePlayer
-from engine.strategies import ExpectedPlayer, GreedyPlayer
+from engine.strategies import ExpectedPlayer, GreedyPlayer, show_answer
 
 
 class Player(Protocol):
@@ -26,7 +26,8 @@ class Player(Protocol):
 
 
 class RandomPlayer:
-    """A uniformly random legal action."""
+    """A uniformly random legal action when laying away and in the play; in a muggins show it counts and
+    claims as every computer does (the true count; every miss claimed)."""
 
     name = "random"
 
@@ -34,7 +35,7 @@ class RandomPlayer:
         self._rng = random.Random(seed)
 
     def choose(self, obs: Observation) -> Action:
-        return self._rng.choice(obs.legal)
+        return show_answer(obs) or self._rng.choice(obs.legal)
 
 
 def _expert_for_points(seed: int | None = None) -> Player:

@@ -1,4 +1,5 @@
-"""The options a game is played under: player count, target, muggins, skunk reporting."""
+"""The options a game is played under: player count, target, muggins (and what an over-declared count
+costs), skunk reporting."""
 
 from __future__ import annotations
 
@@ -14,10 +15,25 @@ class RulesProblem(Enum):
     PLAYERS = "players"  # players, allowed
     TARGET = "target"  # target, allowed
     NOT_AN_OBJECT = "not_an_object"  # rules (what was stored instead)
+    OVERCOUNT = "overcount"  # overcount, allowed
 
 
 class RulesError(CodedError[RulesProblem]):
     """Options that do not make a game: `code` says which option, `fields` hold its value."""
+
+
+class Overcount(Enum):
+    """A muggins game: what happens when the owner declares more than a hand or crib counts.
+
+    Tables differ, so the choice is explicit. CORRECT (the default, the engine's behaviour before the
+    choice existed): the count is put right and the owner pegs the true total, at no cost. PENALTY (the
+    old club and tournament custom): the owner still pegs only the true total, and the points claimed
+    beyond it go to the declarer's opponents, pegged at once to the next opponent on the declarer's left.
+    Without muggins every count is the engine's own, so this option changes nothing.
+    """
+
+    CORRECT = "correct"
+    PENALTY = "penalty"
 
 
 TARGETS = (121, 61)
@@ -30,6 +46,7 @@ class Rules:
     target: int = 121
     muggins: bool = False
     skunk: bool = False
+    overcount: Overcount = Overcount.CORRECT
 
     def __post_init__(self) -> None:
         if self.players not in PLAYER_COUNTS:
@@ -38,6 +55,8 @@ class Rules:
         if self.target not in TARGETS:
             raise RulesError(RulesProblem.TARGET, f"target must be 121 or 61, not {self.target!r}",
                              target=self.target, allowed=TARGETS)
+        if not isinstance(self.overcount, Overcount):
+            raise _overcount_error(self.overcount)
 
     @property
     def cards_each(self) -> int:
@@ -70,11 +89,12 @@ class Rules:
 
     def to_json(self) -> dict[str, object]:
         return {"players": self.players, "target": self.target, "muggins": self.muggins,
-                "skunk": self.skunk}
+                "skunk": self.skunk, "overcount": self.overcount.value}
 
     @classmethod
     def from_json(cls, data: object) -> Rules:
-        """Rules stored by `to_json` (or typed by hand: numbers may come as numerals)."""
+        """Rules stored by `to_json` (or typed by hand: numbers may come as numerals). A key left out takes
+        its default, so rules stored before an option existed keep their meaning."""
         if not isinstance(data, dict):
             raise RulesError(RulesProblem.NOT_AN_OBJECT, f"rules must be an object, not {data!r}", rules=data)
         return cls(
@@ -82,6 +102,7 @@ class Rules:
             target=_whole(data.get("target", 121)),
             muggins=bool(data.get("muggins", False)),
             skunk=bool(data.get("skunk", False)),
+            overcount=_overcount(data.get("overcount", Overcount.CORRECT.value)),
         )
 
 
@@ -90,3 +111,17 @@ def _whole(value: object) -> int:
     if isinstance(value, int | float | str):
         return int(value)
     raise TypeError(f"a whole number is needed, not {type(value).__name__} {value!r}")
+
+
+def _overcount(value: object) -> Overcount:
+    """The stored name of an `Overcount`; a RulesError naming the allowed ones for anything else."""
+    for option in Overcount:
+        if value == option.value:
+            return option
+    raise _overcount_error(value)
+
+
+def _overcount_error(value: object) -> RulesError:
+    allowed = tuple(o.value for o in Overcount)
+    return RulesError(RulesProblem.OVERCOUNT, f"overcount must be one of {', '.join(allowed)}, not {value!r}",
+                      overcount=value, allowed=allowed)

@@ -17,6 +17,8 @@ def play_game(rules: Rules, players: Sequence[Player], seed: int) -> Game:
     game = Game(rules, seed=seed)
     while not game.over:
         for seat in game.to_act():
+            if seat not in game.to_act():  # an earlier answer closed its turn (a muggins claim, say)
+                continue
             game.apply(players[seat].choose(observe(game, seat)))
             if game.over:
                 break

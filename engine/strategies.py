@@ -32,10 +32,9 @@ class ComputerPlayer:
             if not playable:
                 return Go(obs.seat)
             return Play(obs.seat, playable[0] if len(playable) == 1 else self.play(obs, playable))
-        if obs.phase is Phase.SHOW:
-            return Declare(obs.seat, self.true_count(obs))
-        if obs.phase is Phase.MUGGINS:
-            return Muggins(obs.seat, True)
+        show = show_answer(obs)
+        if show is not None:
+            return show
         raise ValueError(f"nothing to choose in the {obs.phase.value} phase")
 
     def discard(self, obs: Observation) -> tuple[Card, ...]:
@@ -44,12 +43,23 @@ class ComputerPlayer:
     def play(self, obs: Observation, playable: Sequence[Card]) -> Card:
         raise NotImplementedError
 
-    @staticmethod
-    def true_count(obs: Observation) -> int:
-        assert obs.starter is not None
-        if obs.counting_crib:
-            return score_hand(obs.crib, obs.starter, crib=True).total
-        return score_hand(obs.kept, obs.starter).total
+
+def true_count(obs: Observation) -> int:
+    """What the hand or crib this seat is asked to count in a muggins show is worth."""
+    assert obs.starter is not None
+    if obs.counting_crib:
+        return score_hand(obs.crib, obs.starter, crib=True).total
+    return score_hand(obs.kept, obs.starter).total
+
+
+def show_answer(obs: Observation) -> Action | None:
+    """Every computer in a muggins show: it declares the true count, and claims whatever a count missed (the
+    engine asks a seat only when points were missed and it may claim them); None in any other phase."""
+    if obs.phase is Phase.SHOW and any(isinstance(a, Declare) for a in obs.legal):
+        return Declare(obs.seat, true_count(obs))
+    if obs.phase is Phase.MUGGINS and Muggins(obs.seat, True) in obs.legal:
+        return Muggins(obs.seat, True)
+    return None
 
 
 class GreedyPlayer(ComputerPlayer):

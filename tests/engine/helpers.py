@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from engine.actions import Cut, Deal, Discard, Go, Play, Starter
+import random
+
+from engine.actions import Action, Cut, Deal, Declare, Discard, Go, Muggins, Play, Starter
 from engine.cards import parse_card, parse_cards
-from engine.game import Game
+from engine.game import Game, Phase
+from engine.observation import Observation
+from engine.scoring import MAX_HAND
+from engine.strategies import true_count
 
 
 def deal(game: Game, hands: list[str], discards: list[str], starter: str, extra: str = "") -> None:
@@ -31,7 +36,24 @@ def play(game: Game, moves: str) -> None:
 
 def play_first_legal(game: Game) -> None:
     """Play out the rest of the play phase, each seat laying its first legal card."""
-    from engine.game import Phase
-
     while game.phase is Phase.PLAY:
         game.apply(game.legal_actions()[0])
+
+
+class CarelessPlayer:
+    """Plays at random and counts carelessly in a muggins show: a count a little off the truth either way,
+    and claims let go at random, so random games reach every muggins path (a miss claimed, passed by some
+    or all, an over-declaration)."""
+
+    name = "careless"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, obs: Observation) -> Action:
+        if obs.phase is Phase.SHOW and obs.legal:
+            off = self.rng.choice((-3, -1, 0, 0, 0, 1, 2))
+            return Declare(obs.seat, min(MAX_HAND, max(0, true_count(obs) + off)))
+        if obs.phase is Phase.MUGGINS and obs.legal:
+            return Muggins(obs.seat, self.rng.random() < 0.4)
+        return self.rng.choice(obs.legal)

@@ -104,8 +104,9 @@ CASES: list[tuple[Callable[[], Game], object, Illegal, dict[str, object], str]] 
     (counting, Declare(0, 12), Illegal.NOT_YOUR_COUNT, {"seat": 0, "to_act": 1}, "seat 1 counts now, not seat 0"),
     (counting, Declare(1, 30), Illegal.BAD_COUNT, {"points": 30, "most": 29},
      "a count is a whole number from 0 to 29, not 30"),
-    (lambda: _after(counting(), Declare(1, 28)), Muggins(1, True), Illegal.NOT_YOUR_CLAIM, {"seat": 1, "to_act": 0},
-     "seat 0 may claim muggins now, not seat 1"),
+    (lambda: _after(counting(), Declare(1, 28)), Muggins(1, True), Illegal.NOT_YOUR_CLAIM,
+     {"seat": 1, "to_act": 0, "claimants": (0,), "declarer": 1, "passed": False},
+     "seat 1 cannot claim muggins on its own count; seat 0 may"),
 ]
 
 

@@ -1,5 +1,7 @@
-"""Random whole games in every variant: they end, and the pegs add up."""
+"""Random whole games in every variant: they end, the pegs add up, every muggins answer follows the rules,
+and the record replays exactly."""
 
+import json
 from collections import Counter
 
 from hypothesis import given, settings
@@ -7,9 +9,12 @@ from hypothesis import strategies as st
 
 from engine.events import PegReason
 from engine.game import Game
+from engine.muggins import claimants_of
 from engine.players import RandomPlayer
-from engine.rules import Rules
+from engine.record import dumps, replay, to_record
+from engine.rules import Overcount, Rules
 from engine.selfplay import play_game
+from tests.engine.helpers import CarelessPlayer
 
 variants = st.builds(
     Rules,
@@ -17,6 +22,7 @@ variants = st.builds(
     target=st.sampled_from([121, 61]),
     muggins=st.booleans(),
     skunk=st.booleans(),
+    overcount=st.sampled_from(list(Overcount)),
 )
 
 
@@ -50,10 +56,32 @@ def check_game(game: Game) -> None:
         assert all(0 < k <= 31 for k in counts)
     heels = [m for m in game.pegs if m.reason is PegReason.HEELS]
     assert all(m.points == 2 for m in heels)
+    check_muggins(game)
+
+
+def check_muggins(game: Game) -> None:
+    """Only an opponent of the declarer answers; the first claim ends the answers; all passing loses the miss."""
+    rules = game.rules
+    for log in game.deals:
+        for decl in log.declarations:
+            eligible = claimants_of(rules, decl.seat)
+            assert set(decl.passes) <= set(eligible) and len(set(decl.passes)) == len(decl.passes)
+            if decl.claimed is True:
+                assert decl.claimant in eligible and decl.claimant not in decl.passes
+            else:
+                assert decl.claimant is None
+            if decl.claimed is False:
+                assert sorted(decl.passes) == sorted(eligible)
+    if not rules.muggins:
+        assert not any(log.declarations for log in game.deals)
+        assert not [m for m in game.pegs if m.reason is PegReason.MUGGINS]
 
 
 @settings(max_examples=60, deadline=None)
 @given(rules=variants, seed=st.integers(0, 2**32 - 1))
 def test_random_games_end_and_add_up(rules: Rules, seed: int) -> None:
-    players = [RandomPlayer(seed + s) for s in range(rules.players)]
-    check_game(play_game(rules, players, seed))
+    players = [(CarelessPlayer if rules.muggins else RandomPlayer)(seed + s) for s in range(rules.players)]
+    game = play_game(rules, players, seed)
+    check_game(game)
+    rec = json.loads(dumps(to_record(game)))
+    assert to_record(replay(rec).game) == {**rec, "seed": None}

@@ -320,7 +320,7 @@ def test_json_round_trip_replays_the_same_state() -> None:
     data = s.to_json()
     assert data == {
         "format": "cribbage-table", "version": 1,
-        "rules": {"players": 2, "target": 121, "muggins": False, "skunk": False},
+        "rules": {"players": 2, "target": 121, "muggins": False, "skunk": False, "overcount": "correct"},
         "names": ["Ann", "Bob"],
         "actions": [
             {"do": "dealer", "seat": 0},
