@@ -329,6 +329,9 @@ class BoardDriver:
     # -- the caller's side: all return at once, except finish ------------------------------------
 
     def start(self) -> BoardDriver:
+        if self._thread is not None and self._stop.is_set():
+            self._thread.join()  # a stop still winding down: never two threads on one port
+            self._thread = None
         if self._thread is None:
             self._stop.clear()
             self._hurry.clear()
@@ -355,7 +358,7 @@ class BoardDriver:
         board had not acknowledged. Use finish() to wait for it first."""
         start = time.monotonic()
         result = self._result(start, waited=False)
-        started = self._thread is not None
+        started = self._thread is not None and not self._stop.is_set()
         self._halt(timeout)
         if started and not result.synced:
             log.warning("board at %s stopped before it was in step: %s", self.url, result.message)
@@ -367,7 +370,8 @@ class BoardDriver:
         self._poke()
         if self._thread is not None:
             self._thread.join(timeout)
-            self._thread = None
+            if not self._thread.is_alive():
+                self._thread = None
 
     def __enter__(self) -> BoardDriver:
         return self.start()

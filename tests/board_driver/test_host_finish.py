@@ -165,3 +165,15 @@ def test_stop_says_what_it_drops(pty_board: tuple[SimBoard, PtySim], caplog: pyt
     assert result.message == ("the board had not yet acknowledged the scores and the winner and skunk line "
                               "when the host stopped")
     assert any("stopped before it was in step" in r.getMessage() for r in caplog.records)
+
+
+def test_a_finished_driver_can_start_again(pty_board: tuple[SimBoard, PtySim]) -> None:
+    board, pty = pty_board
+    driver = BoardDriver(pty.path, timing=PTY_TIMING)
+    end_game(driver)
+    assert driver.finish(3.0).synced  # finish starts a driver that was never started
+    driver.set_pegs([default_track(0, 3, 0), default_track(1, 0, 0)])
+    driver.start()
+    assert driver.finish(3.0).synced
+    assert board.state.tracks == (default_track(0, 3, 0), default_track(1, 0, 0))
+    assert driver.status().connections == 2
