@@ -55,9 +55,11 @@ def describe(event: Event, names: Sequence[str], lang: Lang | str | None = Lang.
             cards = " ".join(c.pretty() for c in breakdown.hand)
             calls = breakdown.call if lang is Lang.EN else t("general.list_sep", lang).join(
                 breakdown_calls(breakdown, lang))
-            said = t("narrate.declared", lang, declared=declared) if declared is not None else ""
+            if declared is not None:  # muggins: the table hears the declaration; the truth comes out in claims
+                return t("narrate.declares", lang, whose=whose, cards=cards, starter=breakdown.starter.pretty(),
+                         declared=declared)
             return t("narrate.shown", lang, whose=whose, cards=cards, starter=breakdown.starter.pretty(),
-                     calls=calls, total=breakdown.total, said=said)
+                     calls=calls, total=breakdown.total)
         case Pegged(move):
             if move.reason in (PegReason.HAND, PegReason.CRIB):
                 return t("narrate.pegs", lang, name=names[move.seat], points=move.points, front=move.front)

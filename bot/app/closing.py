@@ -18,14 +18,19 @@ from engine.events import Shown
 
 HandOver = Callable[[LiveGame, Sequence[int], str], Reply]
 """Gives seats to the computer mid-game and goes on (GamePlay.hand_over)."""
+CloseClaims = Callable[[LiveGame, str], Reply]
+"""Lets a missed count pass for every member who did not call muggins in time (GamePlay.close_claims)."""
 
 
 class Closing:
     """Ends games that stop early, and nudges (then forfeits) players who stop answering."""
 
     def __init__(self, cache: GameCache, presenter: Presenter, pegboard: Pegboard, *, clock: Callable[[], float],
-                 remind_after: float, forfeit_after: float, hand_over: HandOver) -> None:
+                 remind_after: float, forfeit_after: float, hand_over: HandOver, close_claims: CloseClaims,
+                 claim_after: float = 120.0) -> None:
         self.hand_over = hand_over
+        self.close_claims = close_claims
+        self.claim_after = claim_after
         self.cache = cache
         self.pegboard = pegboard
         self.presenter = presenter
@@ -83,6 +88,10 @@ class Closing:
         steps = live.count_steps()
         if steps and idle >= self.remind_after:
             return self.time_out_counts(live, steps)
+        claimants = [s for s in live.game.claimants() if live.meta.seats[s].kind is SeatKind.HUMAN]
+        if claimants and idle >= self.claim_after:
+            names = t("general.and", live.lang).join(live.names[s] for s in claimants)
+            return self.close_claims(live, t("muggins.time_up", live.lang, names=names))
         if not live.waiting():
             return None
         seats = [s for s in live.game.to_act() if live.meta.seats[s].kind is SeatKind.HUMAN]

@@ -17,7 +17,7 @@ from bot.app.closing import Closing
 from bot.app.games import GameCache
 from bot.app.invites import Invitations
 from bot.app.live import LiveGame, deal_finished
-from bot.app.moves import ClaimMuggins, LayAway, Move, PlayCard, SayGo, action_maker
+from bot.app.moves import ClaimMuggins, LayAway, Move, PlayCard, SayGo, action_maker, checked
 from bot.app.pegboard import Pegboard
 from bot.app.play import ControllerError, GamePlay, Member, NewGame, new_game_id
 from bot.app.practice import Practice
@@ -33,6 +33,7 @@ from bot.learn_text import review_text
 from bot.model import GameMeta, SeatKind, Status
 from bot.storage import Storage
 from engine.cards import Card
+from engine.errors import shown
 from engine.review import ReviewError, review_game_deal
 from engine.tablescore import TableSession
 from engine.winprob import Unavailable, WinTable
@@ -58,6 +59,7 @@ class Controller:
 
     def __init__(self, storage: Storage, *, images: bool = True, clock: Callable[[], float] = time.time,
                  workers: int = 2, processes: int = 0, remind_after: float = 300.0, forfeit_after: float = 1800.0,
+                 claim_after: float = 120.0,
                  ids: Callable[[], str] = new_game_id, seeds: Callable[[], int] | None = None,
                  board_url: str | None = None, win_table: WinTable | Unavailable | None = None,
                  driver_factory: Callable[[str], BoardDriver] | None = None) -> None:
@@ -73,7 +75,8 @@ class Controller:
         self.pegboard = Pegboard(board_url, driver_factory=driver_factory)
         self.play = GamePlay(self.games, self.presenter, self.pegboard, clock=clock, ids=ids, seeds=seeds)
         self.closing = Closing(self.games, self.presenter, self.pegboard, clock=clock, remind_after=remind_after,
-                               forfeit_after=forfeit_after, hand_over=self.play.hand_over)
+                               forfeit_after=forfeit_after, hand_over=self.play.hand_over,
+                               close_claims=self.play.close_claims, claim_after=claim_after)
         self.scorer = Scorer(images=images, win_table=win_table)
         self.practice_drills = Practice(storage, storage, self.scorer, seeds=seeds, clock=clock, images=images)
         self.invites = Invitations(self.play.store_seats, start=self.play.start, close=self.closing.close)
@@ -104,12 +107,14 @@ class Controller:
     async def move(self, user: Member | str, game_id: str, version: int, move: Move,
                    lang: Lang | None = None) -> Reply:
         """A member's move from the panel drawn at `version` (a stale panel is refused, nothing changed)."""
+        move = checked(move, version)  # BadMove for values of the wrong types, before anything is touched
         return await self.runner.on_game(game_id, self.play.move, game_id, _user(user), version,
                                          action_maker(move), lang)
 
     async def lay_away(self, user: Member | str, game_id: str, version: int, cards: Sequence[Card],
                        lang: Lang | None = None) -> Reply:
-        return await self.move(user, game_id, version, LayAway(tuple(cards)), lang)
+        return await self.move(user, game_id, version, LayAway(tuple(cards) if isinstance(cards, Sequence) else cards),
+                               lang)
 
     async def play_card(self, user: Member | str, game_id: str, version: int, card: Card,
                         lang: Lang | None = None) -> Reply:
@@ -273,7 +278,8 @@ class Controller:
             return Answer(False, t("review.unavailable", lang, detail=t("general.none", lang)))
         deal = done[-1] if deal is None else deal
         if deal not in done:
-            return Answer(False, t("review.unavailable", lang, detail=f"deal {deal + 1}"))
+            shown_deal = shown(deal + 1) if isinstance(deal, int) else shown(deal)
+            return Answer(False, t("review.unavailable", lang, detail=f"deal {shown_deal}"))
         try:
             review = review_game_deal(game, deal, seat, table=self.scorer.win_table(), samples=REVIEW_SAMPLES)
         except ReviewError as exc:

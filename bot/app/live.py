@@ -162,6 +162,18 @@ def show_range(game: Game, deal: int) -> range:
     return range(shows[0], end)
 
 
+def shows_completed(game: Game, since: int) -> list[int]:
+    """The deals whose show ended at event `since` or later (the next deal began, or the game ended in it):
+    each gets its show post once, whole, even when its counts came one command at a time (muggins)."""
+    done = []
+    for deal, shows in shows_by_deal(game).items():
+        end = next((i for i in range(shows[-1] + 1, len(game.events))
+                    if isinstance(game.events[i], DealStarted)), len(game.events) if game.over else None)
+        if end is not None and end >= since and (end > shows[-1] or game.over):
+            done.append(deal)
+    return sorted(done)
+
+
 def deal_finished(game: Game, deal: int) -> bool:
     """A deal is reviewable once it was shown (or the game ended in it): a later deal exists or it is over."""
     return deal < len(game.deals) - 1 or game.over

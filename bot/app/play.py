@@ -25,12 +25,12 @@ from bot.i18n import Lang, t
 from bot.model import GameMeta, Seat, SeatChange, SeatKind, Status
 from bot.storage import GameStore, StaleWrite
 from engine.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
-from engine.errors import CodedError
+from engine.errors import CodedError, shown
 from engine.game import Game
 from engine.legality import IllegalAction
 from engine.observation import Observation, observe
 from engine.players import DIFFICULTIES, make_player
-from engine.rules import Rules, RulesError
+from engine.rules import Overcount, Rules, RulesError
 from engine.scoring import MAX_HAND
 
 PLAYER_ACTIONS = (Discard, Play, Go, Declare, Muggins)
@@ -85,6 +85,9 @@ class NewGame:
     """The language of the game's public messages (the server's)."""
     muggins: bool = False
     """Muggins: every player declares their own counts, and what one misses the others may claim."""
+    overcount: Overcount = Overcount.CORRECT
+    """Muggins: a count declared above the truth is corrected (the default), or the excess goes to the
+    declarer's left as a penalty."""
     others: tuple[Member | str, ...] = ()
     """A game of three or four: the other seats in table order, each an invited member or a computer's
     strength ('easy' … 'expert'). When given, `opponent` and `difficulty` are not used."""
@@ -189,7 +192,7 @@ class GamePlay:
                                   f"{req.seed}", seed=req.seed, most=SEED_LIMIT - 1)
         try:
             rules = Rules(players=1 + len(req.others or (None,)), target=req.target, skunk=req.skunk,
-                          muggins=req.muggins)
+                          muggins=req.muggins, overcount=req.overcount)
         except RulesError as exc:
             raise ControllerError(NewGameProblem.TARGET, str(exc), target=req.target, allowed="121, 61") from None
         seed = req.seed if req.seed is not None else self._seeds()
@@ -281,7 +284,7 @@ class GamePlay:
         if isinstance(found, Reply):
             return found
         live, seat = found
-        return self.presenter.refused(live, seat, t(key, lang or live.lang, value=value), lang)
+        return self.presenter.refused(live, seat, t(key, lang or live.lang, value=shown(value)), lang)
 
     def _commit(self, live: LiveGame, start: int, actions: list[PlayerAction]) -> None:
         game = live.game
@@ -302,7 +305,7 @@ class GamePlay:
         done: list[PlayerAction] = []
         while not game.over:
             seats = [s for s in game.to_act() if live.meta.seats[s].kind is SeatKind.COMPUTER]
-            if not seats:
+            if not seats or self._members_claim_first(live):
                 break
             seat = seats[0]
             strength = DIFFICULTIES[live.meta.seats[seat].difficulty]
@@ -311,6 +314,26 @@ class GamePlay:
             game.apply(action)
             done.append(action)
         return done
+
+    @staticmethod
+    def _members_claim_first(live: LiveGame) -> bool:
+        """A missed count is open to claims: the computer, which never misses one, waits until the members
+        who may claim have passed (or their time ran out), so a person's call is never beaten to it."""
+        return any(live.meta.seats[s].kind is SeatKind.HUMAN for s in live.game.claimants())
+
+    def close_claims(self, live: LiveGame, line: str) -> Reply:
+        """The time to call muggins ran out: every member who may still claim lets it pass."""
+        start_events, start = len(live.game.events), live.game.version
+        actions: list[PlayerAction] = []
+        for seat in live.game.claimants():
+            if live.meta.seats[seat].kind is SeatKind.HUMAN:
+                action = Muggins(seat, False)
+                live.game.apply(action)
+                actions.append(action)
+        self._commit(live, start, [*actions, *self._computer_moves(live)])
+        board = self.pegboard.game_changed(live)
+        reply = self.presenter.after(live, start_events, "")
+        return with_line(replace(reply, lines=(line, *reply.lines)), board)
 
     # ------------------------------------------------------------------ finding the member
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot import pictures
 from bot.app.ids import ComponentId, Verb
-from bot.app.live import CountStep, LiveGame, show_range, shows_by_deal
+from bot.app.live import CountStep, LiveGame, show_range, shows_by_deal, shows_completed
 from bot.app.replies import Attachment, Button, Control, Option, Panel, Post, Reply, Select, Style, TableMessage
 from bot.app.runner import Runner
 from bot.i18n import Lang, t
@@ -84,9 +84,9 @@ class Presenter:
         hidden = live.hidden()
         lines = tuple(line for i in range(start_events, len(game.events)) if i not in hidden
                       and (line := describe(game.events[i], live.names, live.lang)))
-        shown = sorted({d for d, idx in shows_by_deal(game).items() if any(i >= start_events for i in idx)})
         steps = live.count_steps()
-        posts = [self.show_post(live, d) for d in shown if not (steps and d == steps[0].deal)]
+        posts = [self.show_post(live, d) for d in shows_completed(game, start_events)
+                 if not (steps and d == steps[0].deal)]
         if game.over:
             posts.append(self.end_post(live))
         return self.changed(live, user, lang, lines=lines, posts=tuple(posts), finished=game.over)
@@ -232,9 +232,9 @@ class Presenter:
         if Muggins(seat, True) in obs.legal:
             claim = Button(ComponentId(live.id, version, Verb.MUGGINS, "yes").encode(), t("muggins.claim", lang),
                            Style.DANGER)
-            accept = Button(ComponentId(live.id, version, Verb.MUGGINS, "no").encode(), t("muggins.accept", lang))
-            return self._make(live, obs, t("muggins.claim_prompt", lang, score=score), (claim, accept), image,
-                              "claim muggins? (y/n)")
+            let = Button(ComponentId(live.id, version, Verb.MUGGINS, "no").encode(), t("muggins.accept", lang))
+            text = t("muggins.claim_prompt", lang, score=score, said=self._declaration(live, lang))
+            return self._make(live, obs, text, (claim, let), image, "claim muggins? (y/n)")
         assert obs.starter is not None and any(isinstance(a, Declare) for a in obs.legal)
         which = "crib" if obs.counting_crib else "hand"
         cards = obs.crib if obs.counting_crib else obs.kept
@@ -244,6 +244,12 @@ class Presenter:
         button = Button(ComponentId(live.id, version, Verb.DECLARE, MUGGINS_COUNT).encode(),
                         t(f"selfcount.button_{which}", lang), Style.PRIMARY)
         return self._make(live, obs, text, (button,), image, f"declare your {which} (0-29)")
+
+    @staticmethod
+    def _declaration(live: LiveGame, lang: Lang) -> str:
+        """The count open to claims, as the table heard it: whose, the cards, what was declared."""
+        shown = next(e for e in reversed(live.game.events) if isinstance(e, Shown))
+        return describe(shown, live.names, lang) or ""
 
     def _count_panel(self, live: LiveGame, obs: Observation, step: CountStep, image: Attachment | None,
                      lang: Lang) -> Panel:

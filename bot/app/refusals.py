@@ -35,7 +35,22 @@ def _shown(value: object) -> object:
 
 def illegal_text(exc: IllegalAction, live: LiveGame, lang: Lang) -> str:
     """The refusal in `lang`: the player whose turn it is by name, cards as they are drawn."""
+    if exc.code is Illegal.NOT_YOUR_CLAIM and exc.fields.get("claimants") is not None:
+        return _claim_refusal(exc, live, lang)
     fields: dict[str, Any] = {name: _shown(value) for name, value in exc.fields.items()}
     to_act = exc.fields.get("to_act")
     fields["player"] = live.names[to_act] if isinstance(to_act, int) and 0 <= to_act < len(live.names) else "-"
     return t(_KEYS.get(exc.code, "illegal.not_now"), lang, **fields)
+
+
+def _claim_refusal(exc: IllegalAction, live: LiveGame, lang: Lang) -> str:
+    """Why this member may not call muggins now: their own count, their partner's, or they already passed."""
+    seat, declarer = exc.fields.get("seat"), exc.fields.get("declarer")
+    if exc.fields.get("passed"):
+        return t("illegal.claim_passed", lang)
+    if seat == declarer:
+        return t("illegal.claim_own", lang)
+    rules = live.game.rules
+    if isinstance(seat, int) and isinstance(declarer, int) and rules.team_of(seat) == rules.team_of(declarer):
+        return t("illegal.claim_partner", lang)
+    return t("illegal.not_now", lang)

@@ -15,6 +15,7 @@ from bot.app.seating import Partners
 from bot.discord.front import Table, Turn
 from bot.i18n import Lang, t
 from bot.rules_help import topics
+from engine.rules import Overcount
 from engine.scoring import MAX_HAND
 
 if TYPE_CHECKING:
@@ -25,6 +26,11 @@ PARTNER_CHOICES = [app_commands.Choice(name=app_commands.locale_str("cut for par
                    app_commands.Choice(name=app_commands.locale_str("as listed (I partner the second one)",
                                                                     key="choice.partners.listed"),
                                        value=Partners.LISTED.value)]
+OVERCOUNT_CHOICES = [
+    app_commands.Choice(name=app_commands.locale_str("corrected (no penalty)", key="choice.overcount.correct"),
+                        value=Overcount.CORRECT.value),
+    app_commands.Choice(name=app_commands.locale_str("penalty: the excess goes to the next player",
+                                                     key="choice.overcount.penalty"), value=Overcount.PENALTY.value)]
 DIFFICULTY_CHOICES = [app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "hard", "expert")]
 TARGET_CHOICES = [app_commands.Choice(name="121 (the full game)", value=121),
                   app_commands.Choice(name="61 (the short game)", value=61)]
@@ -156,18 +162,22 @@ class CribbageGroup(app_commands.Group):
                            third="A third member to invite (a game of four)",
                            computers="How many computer seats to add (a game of three or four)",
                            muggins="Muggins: everyone declares their own counts; missed points can be claimed",
-                           partners="Four players: cut for partners, or partner the second one listed")
+                           partners="Four players: cut for partners, or partner the second one listed",
+                           overcount="Muggins: a count declared too high is corrected, or the excess is a penalty")
     @app_commands.choices(difficulty=DIFFICULTY_CHOICES)
     @app_commands.choices(target=TARGET_CHOICES)
     @app_commands.choices(partners=PARTNER_CHOICES)
+    @app_commands.choices(overcount=OVERCOUNT_CHOICES)
     async def play(self, interaction: discord.Interaction, opponent: discord.Member | None = None,
                    difficulty: app_commands.Choice[str] | None = None,
                    target: app_commands.Choice[int] | None = None, count_myself: bool = False,
                    second: discord.Member | None = None, third: discord.Member | None = None,
                    computers: Seats = 0, muggins: bool = False,
-                   partners: app_commands.Choice[str] | None = None) -> None:
+                   partners: app_commands.Choice[str] | None = None,
+                   overcount: app_commands.Choice[str] | None = None) -> None:
         table = Table(tuple(m for m in (opponent, second, third) if m is not None), computers, muggins,
-                      Partners(partners.value) if partners else Partners.CUT)
+                      Partners(partners.value) if partners else Partners.CUT,
+                      Overcount(overcount.value) if overcount else Overcount.CORRECT)
         await self.games.play(Turn.of(interaction), table, difficulty.value if difficulty else None,
                               target.value if target else None, count_myself)
 

@@ -33,6 +33,7 @@ from bot.app.seating import Partners
 from bot.config import Config
 from bot.discord.views import NUMBER, REASON, NumberModal, clip, submitted_text, to_file, to_files, to_view
 from bot.i18n import LANGS, Lang, card_error, pick_lang, t
+from engine.rules import Overcount
 
 log = logging.getLogger(__name__)
 
@@ -289,6 +290,7 @@ class Table:
     computers: int = 0
     muggins: bool = False
     partners: Partners = Partners.CUT
+    overcount: Overcount = Overcount.CORRECT
 
     def request(self, place: str, host: Member, difficulty: str, target: int, skunk: bool, **more: Any) -> NewGame:
         invited = tuple(member_of(m) for m in self.members)
@@ -296,7 +298,7 @@ class Table:
             return NewGame(place, host, invited[0] if invited else None, difficulty, target, skunk, **more)
         others: tuple[Member | str, ...] = (*invited, *[difficulty] * self.computers) or (difficulty,)
         return NewGame(place, host, None, difficulty, target, skunk, muggins=self.muggins, others=others,
-                       partners=self.partners, **more)
+                       partners=self.partners, overcount=self.overcount, **more)
 
 
 class GameDoor:

@@ -57,7 +57,7 @@ async def test_the_commands_are_synced_with_names_options_and_translations(bot: 
     assert [(o["name"], o["type"], o["required"]) for o in play["options"]] == [
         ("opponent", 6, False), ("difficulty", 3, False), ("target", 4, False), ("count_myself", 5, False),
         ("second", 6, False), ("third", 6, False), ("computers", 4, False), ("muggins", 5, False),
-        ("partners", 3, False)]
+        ("partners", 3, False), ("overcount", 3, False)]
     assert (play["options"][6]["min_value"], play["options"][6]["max_value"]) == (0, 3)
     assert [c["name_localizations"]["zh-CN"] for c in play["options"][8]["choices"]] == [
         "切牌定搭档", "按列出顺序（我与第二人搭档）"]

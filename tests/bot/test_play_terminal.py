@@ -159,7 +159,7 @@ async def test_a_muggins_game_asks_for_the_count() -> None:
     assert (f"{count}  muggins: type what this hand (or crib) counts, 0 to 29; points you miss can be claimed\n"
             "  cards are rank then suit: A 2 … 10 J Q K (T for ten) and S H D C; q quits (the game is saved)\n"
             f"{count}  type what the hand counts: a number from 0 to 29\n"
-            f"{count}ann's hand: 2♥ Q♠ 5♦ J♥ + 7♦ — fifteen two, fifteen four = 4 (declared 4)\n"
+            f"{count}ann's hand: 2♥ Q♠ 5♦ J♥ + 7♦ — declares 4\n"
             "  ann pegs 4 → 5\n") in text
     assert controller.storage.load("local1").meta.rules.muggins  # type: ignore[attr-defined]
 
