@@ -9,6 +9,8 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from board_driver.model import PegError
+from board_driver.model import parse_pegs as board_tracks
 from bot.errors import UsageError
 from engine.analysis import DiscardOption
 from engine.cards import CardError, parse_card, parse_cards
@@ -190,22 +192,18 @@ def _table(args: argparse.Namespace) -> bytes:
     return table_png(view, _deck(args))
 
 
-def parse_pegs(text: str) -> list[tuple[int, int]]:
-    """`87/80,95/91`: a front/back pair per track, as the board command writes them."""
-    pegs = []
-    for part in text.split(","):
-        front, sep, back = part.strip().partition("/")
-        if not sep or not front.strip().isdigit() or not back.strip().isdigit():
-            raise UsageError(f"bad pegs value {part.strip()!r} in {text!r}: give FRONT/BACK per track, "
-                             "e.g. 87/80,95/91")
-        pegs.append((int(front), int(back)))
-    return pegs
+def parse_pegs(text: str, holes: int = 121) -> list[tuple[int, int]]:
+    """`87/80,95/91`: a front/back pair per track, read by the one peg parser `cribbage board set` uses."""
+    try:
+        return [(t.front, t.back) for t in board_tracks(text, holes=holes)]
+    except PegError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _board(args: argparse.Namespace) -> bytes:
-    pegs = parse_pegs(args.pegs)
     if args.target not in TARGETS:
         raise UsageError(f"--target {args.target} is not 121 or 61")
+    pegs = parse_pegs(args.pegs, args.target)
     names = _names(args.names, "--names") if args.names else None
     colours: list[RGB | None] | None = None
     if args.colours:
