@@ -71,7 +71,7 @@ def unframe_line(line: bytes) -> str:
     data, star, crc_text = line.rpartition(b"*")
     if not star:
         raise FrameError(NakReason.CRC, "no '*CRC' at the end of the line")
-    crc_shown = crc_text.decode("ascii", "replace")
+    crc_shown = "".join(chr(b) if 32 <= b < 127 else "?" for b in crc_text)  # a NAK detail is printable ASCII
     if not _HEX.fullmatch(crc_shown):
         raise FrameError(NakReason.CRC, f"checksum {crc_shown!r} is not 4 hex digits")
     expected = crc16(data)

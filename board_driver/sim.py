@@ -45,9 +45,13 @@ from board_driver.protocol import (
     SetBrightness,
     SetEffects,
     SetState,
-    decode,
+    decode_payload,
     encode,
+    unframe_line,
 )
+
+BOARD_ONLY = ("INFO", "ACK", "NAK", "PONG", "REPORT")
+"""Frame types only a board sends: a board refuses them as UNKNOWN by their type, before their fields."""
 
 HOST_QUIET_S = 5.0
 """A board that hears no valid frame for this long shows the link as lost (its pegs stay lit)."""
@@ -100,14 +104,17 @@ class SimBoard:
             if self.mute:
                 return []
             try:
-                frame = decode(line)
+                payload = unframe_line(line)
+                kind = payload.split(maxsplit=1)[0] if payload.strip() else ""
+                if kind in BOARD_ONLY:  # refused by its type alone, whatever its fields say
+                    self.naks[NakReason.UNKNOWN.value] += 1
+                    return [Nak(None, NakReason.UNKNOWN, f"{kind} is sent by boards, not to them")]
+                frame = decode_payload(payload)
             except FrameError as exc:
                 self.naks[exc.reason.value] += 1
+                if exc.reason is NakReason.RANGE:  # a host frame that parsed: the host is there
+                    self.last_heard = now
                 return [Nak(exc.seq, exc.reason, exc.detail)]
-            if not isinstance(frame, HOST_FRAMES):
-                self.naks[NakReason.UNKNOWN.value] += 1
-                name = type(frame).__name__.upper()
-                return [Nak(None, NakReason.UNKNOWN, f"{name} is sent by boards, not to them")]
             self.last_heard = now
             self.received[type(frame).__name__] += 1
             reply = self._answer(frame)
