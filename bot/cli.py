@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import sys
 from collections.abc import Sequence
+from contextlib import suppress
 from typing import NoReturn
 
-from bot.errors import UsageError
+from bot.errors import UsageError, one_line
 
 COMMAND_MODULES = (
     "bot.commands.score",
@@ -34,7 +36,7 @@ class CommandParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         if len(message) > 240:
             message = message[:239] + "…"
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: {one_line(message)} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -49,18 +51,27 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    _escape_unencodable(sys.stdout)
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return int(args.func(args) or 0)
     except UsageError as exc:
-        print(f"cribbage {args.command}: {exc}", file=sys.stderr)
+        print(f"cribbage {args.command}: {exc if exc.multiline else one_line(str(exc))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+
+
+def _escape_unencodable(stream: object) -> None:
+    """A name or path that is not valid text (undecodable bytes on the command line) is printed escaped,
+    as standard error does, instead of failing the command half-way under a strict UTF-8 locale."""
+    if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+        with suppress(ValueError, OSError):
+            stream.reconfigure(errors="backslashreplace")
 
 
 if __name__ == "__main__":

@@ -97,6 +97,8 @@ def read_small_file(path: Path, limit: int, what: str) -> tuple[bytes, int]:
     a directory, or a file over `limit` bytes."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO opens without a writer
+    except ValueError:  # a NUL byte in the name
+        raise ConfigError(f"{what} {excerpt(str(path))} is not a file name") from None
     except OSError as exc:
         raise ConfigError(f"{what} {path}: {exc.strerror or exc}") from None
     try:
@@ -125,6 +127,14 @@ def default_data_dir() -> Path:
 
 def find_config(explicit: str | Path | None = None) -> Path | None:
     """The config file to read: the one given, else $CRIBBAGE_CONFIG, else ./config.toml if present."""
+    try:
+        return _find_config(explicit)
+    except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte in it
+        raise ConfigError(f"config file {excerpt(str(explicit or os.environ.get(ENV_CONFIG)))}: "
+                          f"{getattr(exc, 'strerror', None) or exc}") from None
+
+
+def _find_config(explicit: str | Path | None) -> Path | None:
     if explicit is not None:
         path = Path(explicit)
         if not path.exists():

@@ -26,7 +26,7 @@ from importlib import resources
 from typing import Any
 
 from engine.cards import CardError, parse_card
-from engine.errors import clip
+from engine.errors import shown
 from engine.pegging import PegItem, PegKind
 from engine.scoring import Breakdown, ItemKind
 
@@ -190,7 +190,7 @@ def card_error(text: str | Iterable[str], exc: CardError | None = None, lang: La
     """
     token = bad_card_token(text)
     if token is not None:
-        return t("error.bad_card", lang, token=clip(token), forms=t("cards.accepted_forms", lang))
+        return t("error.bad_card", lang, token=shown(token), forms=t("cards.accepted_forms", lang))
     detail = str(exc) if exc is not None else ""
     return t("error.bad_cards", lang, detail=detail, forms=t("cards.accepted_forms", lang))
 

@@ -128,7 +128,7 @@ def _lay_away(k: int, hand: Sequence[Card], tokens: list[str]) -> tuple[Card, ..
 
 
 def _card(hand: Sequence[Card], token: str) -> Card:
-    if token.isdigit() and token != "10":
+    if token.isascii() and token.isdigit() and token != "10":  # '²' is a digit to isdigit() but not to int()
         i = int(token)
         if 1 <= i <= len(hand):
             return hand[i - 1]

@@ -57,9 +57,15 @@ def excerpt(value: object, limit: int = QUOTE_LIMIT) -> str:
     if isinstance(value, str):
         return repr(value) if len(value) <= limit else repr(value[: limit - 1]) + f"… ({len(value):,} characters)"
     try:
-        return _Short(limit).repr(value)
+        return clip(_Short(limit).repr(value), 2 * limit)
     except (RecursionError, ValueError, TypeError):
         return f"<{type(value).__name__}>"
+
+
+def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A person's input for a message that puts its own quotes round it: text clipped to `limit` characters,
+    anything else (a huge number, None, a list) in its short quoted form. Never fails."""
+    return clip(value, limit) if isinstance(value, str) else excerpt(value, limit)
 
 
 def clip(text: str, limit: int = QUOTE_LIMIT) -> str:

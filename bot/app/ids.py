@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from engine.errors import excerpt
+
 PREFIX = "crib"
 _SHAPE = (r"crib:(?P<game>[0-9a-z]{{1,20}}):(?P<version>[0-9]{{1,6}}):(?P<verb>{verbs})"
           r"(?::(?P<arg>[0-9A-Za-z.]{{1,24}}))?")
@@ -72,9 +74,9 @@ class ComponentId:
 
     @classmethod
     def parse(cls, text: str) -> ComponentId:
-        match = _PATTERN.fullmatch(text)
+        match = _PATTERN.fullmatch(text) if isinstance(text, str) else None
         if match is None:
-            raise BadComponentId(f"not a cribbage custom id: {text!r}")
+            raise BadComponentId(f"not a cribbage custom id: {excerpt(text)}")
         return cls.from_match(match)
 
     @classmethod

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from bot.app.ids import BadComponentId, ComponentId, Verb
 from engine.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
 from engine.cards import Card, CardError, parse_card
+from engine.errors import excerpt
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +63,41 @@ def action_maker(move: Move) -> Callable[[int], PlayerAction]:
 MOVE_VERBS = (Verb.LAY, Verb.PLAY, Verb.GO, Verb.MUGGINS)
 
 
+class BadMove(ValueError):
+    """A typed move whose values are not what it takes (cards that are not Cards, a version that is not a
+    whole number): a door's mistake or a forged request, refused before it reaches the game."""
+
+
+def check_version(version: object) -> None:
+    """BadMove unless `version` (the panel's moment of the game) is a whole number."""
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise BadMove(f"a version is a whole number, not {excerpt(version)}")
+
+
+def checked(move: object, version: object) -> Move:
+    """`move` itself when its values have the types it takes and `version` is a whole number; else BadMove."""
+    check_version(version)
+    match move:
+        case LayAway(cards) if isinstance(cards, tuple) and all(isinstance(c, Card) for c in cards):
+            return move
+        case PlayCard(card) if isinstance(card, Card):
+            return move
+        case DeclareCount(points) if isinstance(points, int) and not isinstance(points, bool):
+            return move
+        case ClaimMuggins(claim) if isinstance(claim, bool):
+            return move
+        case SayGo():
+            return move
+    raise BadMove(f"not a move: {excerpt(move)}")
+
+
 def move_of(cid: ComponentId, values: Sequence[str] = ()) -> Move:
-    """The move a pressed game control stands for; BadComponentId names what does not read."""
+    """The move a pressed game control stands for; BadComponentId names what does not read (values that
+    are not texts among them: only Discord's strings are read)."""
+    if not isinstance(cid, ComponentId):
+        raise BadComponentId(f"not a control: {excerpt(cid)}")
+    if isinstance(values, str) or not isinstance(values, Sequence) or not all(isinstance(v, str) for v in values):
+        raise BadComponentId(f"the values of {cid.encode()!r} are not card texts: {excerpt(values)}")
     try:
         if cid.verb is Verb.LAY:
             return LayAway(tuple(parse_card(v) for v in values))

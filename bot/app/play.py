@@ -15,7 +15,7 @@ from enum import Enum
 from bot.app.games import GameCache
 from bot.app.invites import cut_line
 from bot.app.live import LiveGame
-from bot.app.moves import DeclareCount, action_maker
+from bot.app.moves import DeclareCount, action_maker, check_version
 from bot.app.pegboard import Pegboard
 from bot.app.presenter import Presenter, closed_note, with_line
 from bot.app.refusals import illegal_text
@@ -25,7 +25,7 @@ from bot.i18n import Lang, t
 from bot.model import GameMeta, Seat, SeatChange, SeatKind, Status
 from bot.storage import GameStore, StaleWrite
 from engine.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
-from engine.errors import CodedError, shown
+from engine.errors import CodedError, excerpt, shown
 from engine.game import Game
 from engine.legality import IllegalAction
 from engine.observation import Observation, observe
@@ -185,11 +185,11 @@ class GamePlay:
     def _meta(self, req: NewGame) -> tuple[GameMeta, PartnerCut | None]:
         choices = ", ".join(DIFFICULTIES)
         if req.difficulty not in DIFFICULTIES:
-            raise ControllerError(NewGameProblem.DIFFICULTY, f"unknown difficulty {req.difficulty!r}; choose from "
-                                  f"{choices}", difficulty=req.difficulty, choices=choices)
+            raise ControllerError(NewGameProblem.DIFFICULTY, f"unknown difficulty {excerpt(req.difficulty)}; choose "
+                                  f"from {choices}", difficulty=shown(req.difficulty), choices=choices)
         if req.seed is not None and not 0 <= req.seed < SEED_LIMIT:
             raise ControllerError(NewGameProblem.SEED, f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, not "
-                                  f"{req.seed}", seed=req.seed, most=SEED_LIMIT - 1)
+                                  f"{shown(req.seed)}", seed=req.seed, most=SEED_LIMIT - 1)
         try:
             rules = Rules(players=1 + len(req.others or (None,)), target=req.target, skunk=req.skunk,
                           muggins=req.muggins, overcount=req.overcount)
@@ -221,8 +221,9 @@ class GamePlay:
             elif other in DIFFICULTIES:
                 seats.append(computer_seat(other))
             else:
-                raise ControllerError(NewGameProblem.DIFFICULTY, f"unknown difficulty {other!r}; choose from "
-                                      f"{', '.join(DIFFICULTIES)}", difficulty=other, choices=", ".join(DIFFICULTIES))
+                raise ControllerError(NewGameProblem.DIFFICULTY, f"unknown difficulty {excerpt(other)}; choose from "
+                                      f"{', '.join(DIFFICULTIES)}", difficulty=shown(other),
+                                      choices=", ".join(DIFFICULTIES))
         return arrange(number_computers(seats), req.partners, seed)
 
     # ------------------------------------------------------------------ moves
@@ -232,6 +233,7 @@ class GamePlay:
         still there, or carried out and committed with the computer's answers. Another process on the same
         database may have moved the game since this one read it: then the game is read again and the move
         checked against it (a panel drawn there is accepted here; one drawn before is refused as stale)."""
+        check_version(version)
         try:
             return self._move(game_id, user, version, make, lang, reload=True)
         except StaleWrite:  # the log grew under us: _commit forgot the game, so this reads it afresh

@@ -16,6 +16,7 @@ from bot.i18n import Lang, t
 from bot.learn_text import drill_prompt, practice_feedback
 from bot.model import Declaration
 from bot.storage import GameStore, PracticeStore
+from engine.errors import shown
 from engine.practice import CheckResult, Tally, check, deal_drill
 from engine.scoring import MAX_HAND
 from render import hand_png
@@ -26,9 +27,9 @@ def read_count(declared: str | int, lang: Lang) -> int | str:
     try:
         value = int(str(declared).strip())
     except ValueError:
-        return t("error.not_a_number", lang, value=declared)
+        return t("error.not_a_number", lang, value=shown(declared))
     if not 0 <= value <= MAX_HAND:
-        return t("error.declare_range", lang, value=value)
+        return t("error.declare_range", lang, value=shown(value))
     return value
 
 

@@ -11,6 +11,7 @@ from bot.pictures import breakdown_image, labels
 from bot.rules_help import rules_page
 from engine.analysis import analyze
 from engine.cards import Card, CardError, parse_card, parse_cards
+from engine.errors import shown
 from engine.scoring import Breakdown, score_hand
 from engine.winplay import OptionChance, option_chances
 from engine.winprob import Unavailable, WinTable, shipped_table
@@ -73,9 +74,9 @@ class Scorer:
             try:
                 me, them = (int(v) for v in scores.replace(" ", "").split(","))
             except ValueError:
-                return Answer(False, t("error.scores", lang, value=scores, max=target - 1))
+                return Answer(False, t("error.scores", lang, value=shown(scores), max=target - 1))
             if not (0 <= me < target and 0 <= them < target):
-                return Answer(False, t("error.scores", lang, value=scores, max=target - 1))
+                return Answer(False, t("error.scores", lang, value=shown(scores), max=target - 1))
             me_them = (me, them)
         a = analyze(six, dealer=dealer)
         chances: list[OptionChance] | Unavailable | None = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 import threading
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, replace
 
 from bot.app.ids import ComponentId, Verb
@@ -21,6 +22,7 @@ from bot.model import StoredTable
 from bot.pictures import labels
 from bot.storage import TableStore
 from engine.cards import CardError, parse_cards
+from engine.errors import shown
 from engine.rules import Rules, RulesError
 from engine.scoring import MAX_HAND, Breakdown, score_hand
 from engine.tablescore import Peg, Reason, Skunk, TableScoreError, TableSession
@@ -92,7 +94,7 @@ class TableMode:
             stored, session = found
             who = self._seat(session, seat)
             if who is None:
-                return Answer(False, t("table.not_a_player", lang, name=str(seat)))
+                return Answer(False, t("table.not_a_player", lang, name=shown(seat)))
             read = _read_points(points, lang)
             if isinstance(read, Answer):
                 return read
@@ -109,8 +111,9 @@ class TableMode:
         team = session.rules.team_of(who)
         name = session.team_name(team)
         score = session.scores[team]
-        line = (t("table.pegged_reason", lang, player=name, points=value, reason=reason.strip(), score=score)
-                if reason and reason.strip() else t("table.pegged", lang, player=name, points=value, score=score))
+        said = shown(reason.strip(), 200) if reason else ""
+        line = (t("table.pegged_reason", lang, player=name, points=value, reason=said, score=score)
+                if said else t("table.pegged", lang, player=name, points=value, score=score))
         if scored is not None:
             calls = ", ".join(breakdown_calls(scored, lang))
             line += "\n" + t("table.scored", lang, cards=_cards_text(scored), calls=calls)
@@ -218,8 +221,11 @@ class TableMode:
         if isinstance(seat, int):
             return seat if 0 <= seat < session.rules.players else None
         text = str(seat).strip().lower()
-        if text.isdigit() and 0 <= int(text) < session.rules.players:
-            return int(text)
+        number = -1
+        with suppress(ValueError):  # '²' is a digit to isdigit() but not to int()
+            number = int(text)
+        if 0 <= number < session.rules.players:
+            return number
         for i, name in enumerate(session.names):
             if name.lower() == text:
                 return i
@@ -346,14 +352,14 @@ def _read_points(points: int | str, lang: Lang) -> tuple[int, Breakdown | None] 
     except ValueError:
         scored = _score_text(str(points))
         if scored is None:
-            return Answer(False, t("table.not_points_or_cards", lang, value=points))
+            return Answer(False, t("table.not_points_or_cards", lang, value=shown(points)))
         if isinstance(scored, CardError):
             return Answer(False, card_error(str(points), scored, lang))
         if scored.total == 0:
             return Answer(False, t("table.scored_nothing", lang, cards=_cards_text(scored)))
         return scored.total, scored
     if not 1 <= value <= MAX_HAND:
-        return Answer(False, t("table.points_range", lang, max=MAX_HAND, value=value))
+        return Answer(False, t("table.points_range", lang, max=MAX_HAND, value=shown(value)))
     return value, None
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import IO, TextIO, cast
 
 from bot.commands.lines import BadLine, decode_line, line_blocks
+from bot.config import ConfigError, read_small_file
 from bot.errors import UsageError
 from engine.analysis import Analysis, analyze
 from engine.cards import CardError, parse_cards
@@ -19,6 +20,8 @@ from engine.winprob import TableError, Unavailable, WinTable, load_table, shippe
 
 BATCH_BLOCK = 100
 """Lines read ahead at most while earlier ones are analysed (each takes milliseconds)."""
+TABLE_FILE_LIMIT = 64 << 20
+"""A win-probability table file is well under 64 MiB (the shipped one is 48 KiB)."""
 MAX_SAMPLES = 20_000
 """--samples at most: 15 options times this many deals played out takes about ten seconds."""
 
@@ -92,9 +95,10 @@ def _table(path: str | None) -> WinTable | Unavailable:
     if path is None:
         return shipped_table()
     try:
-        return load_table(Path(path).read_bytes())
-    except OSError as exc:
-        return Unavailable(f"cannot read {path}: {exc.strerror}")
+        data, _ = read_small_file(Path(path), TABLE_FILE_LIMIT, "--table")
+        return load_table(data)
+    except ConfigError as exc:  # missing, a device or FIFO, a directory, too large to be a table
+        return Unavailable(str(exc))
     except TableError as exc:
         return Unavailable(str(exc))
 

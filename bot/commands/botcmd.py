@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     for line in config.warnings:
         _warn(f"{config.source}: {line}")
     if not token:
-        raise UsageError(TOKEN_HELP)
+        raise UsageError(TOKEN_HELP, multiline=True)
     database = args.db or str(config.database)
     app = token_id(token)
     if args.check:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from bot.config import ConfigError, load_config
 from bot.errors import UsageError
+from engine.errors import excerpt
 from engine.players import DIFFICULTIES
 
 if TYPE_CHECKING:  # the controller brings Pillow: loaded only when a game starts
@@ -32,6 +33,8 @@ if TYPE_CHECKING:  # the controller brings Pillow: loaded only when a game start
     from bot.model import GameMeta
     from bot.terminal import PegHook
 
+NAME_LIMIT = 40
+"""The longest name at the table (Discord's display names are 32 characters at most)."""
 RESUME_ENV = "CRIBBAGE_RESUME"
 """How the person started this command, when a wrapper knows better than `cribbage play` (scripts/dev.py
 sets it to `python3 scripts/dev.py play`): the quit line says to run it again."""
@@ -60,7 +63,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bot.app.controller import Controller, NewGame
+    from bot.app.controller import Controller, ControllerError, NewGame
     from bot.storage import SqliteStorage, StorageError
     from bot.terminal import PLACE, local_member
 
@@ -73,10 +76,13 @@ def run(args: argparse.Namespace) -> int:
     difficulty = args.difficulty or config.difficulty
     if difficulty not in DIFFICULTIES:
         raise UsageError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
-    target = args.target or config.target
+    target = args.target if args.target is not None else config.target
     if target not in (121, 61):
         raise UsageError(f"--target must be 121 or 61, not {target}")
-    me = local_member(args.name or _login())
+    name = args.name if args.name is not None else _login()
+    if not name.strip() or len(name) > NAME_LIMIT or not name.isprintable():
+        raise UsageError(f"--name takes a name of 1 to {NAME_LIMIT} printable characters, not {excerpt(name)}")
+    me = local_member(name)
     request = NewGame(PLACE, me, difficulty=difficulty, target=target, skunk=config.skunk, seed=args.seed,
                       muggins=bool(args.muggins))
     with tempfile.TemporaryDirectory(prefix="cribbage-") as tmp:
@@ -95,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
                 return asyncio.run(_play(controller, request, args))
         except KeyboardInterrupt:  # Ctrl-C while the computer thinks (at a prompt the door answers itself)
             return _interrupted(args)
+        except ControllerError as exc:  # a game that cannot start as asked (a seed out of range)
+            raise UsageError(str(exc)) from None
         except StorageError as exc:  # the disk full, the file damaged: the last move is not kept, the rest is
             print(f"\ncribbage play: {exc}; the game is kept as it was before: `{resume_command(args)}` goes on "
                   "once the database is fixed", file=sys.stderr)
