@@ -28,7 +28,6 @@ from board_driver.model import (
     default_track,
 )
 from board_driver.protocol import (
-    HOST_FRAMES,
     MAX_LINE,
     PROTOCOL_VERSION,
     Ack,

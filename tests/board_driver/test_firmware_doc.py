@@ -76,12 +76,7 @@ def test_a_frame_refused_for_range_shows_the_host_is_there_on_the_firmware(paylo
     assert not board.host_quiet(1000)
 
 
-@pytest.mark.parametrize("payload", [
-    *RANGE_FRAMES[:2],
-    pytest.param(RANGE_FRAMES[2], marks=pytest.mark.xfail(
-        reason="board_driver/sim.py: a back peg not behind its front peg is refused while decoding, before the "
-               "board notes it heard the host, so that RANGE does not count as a valid frame", strict=False)),
-])
+@pytest.mark.parametrize("payload", RANGE_FRAMES)
 def test_a_frame_refused_for_range_shows_the_host_is_there_on_the_simulated_board(payload: str) -> None:
     sim = SimBoard()
     data = payload.encode()
