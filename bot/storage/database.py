@@ -108,6 +108,8 @@ class SqliteDatabase:
                 self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
                 self._db.execute("PRAGMA foreign_keys=ON")
                 self._migrate()
+                self._db.execute("BEGIN IMMEDIATE")  # can it be written? (a read-only file says so now)
+                self._db.execute("ROLLBACK")
             self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()  # reads the schema: is it one?
         except sqlite3.Error as exc:
             self._db.close()

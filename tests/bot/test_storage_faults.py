@@ -277,3 +277,16 @@ def test_a_click_drawn_by_another_process_is_taken_by_one_whose_memory_is_behind
         controller.close()
         controller.storage.close()
     assert replayable(path) == {"g1"}
+
+
+def test_cribbage_bot_on_a_database_it_cannot_use_says_so_in_one_line(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str],
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789ABC")
+    monkeypatch.setenv("CRIBBAGE_CONFIG", "")
+    monkeypatch.chdir(tmp_path)
+    empty = tmp_path / "empty.sqlite3"
+    empty.write_bytes(b"")
+    for argv in (["bot", "--db", str(empty)], ["bot", "--check", "--db", str(empty)]):
+        status, _, err = cli(capsys, *argv)
+        assert status == 2 and "is an empty file (0 bytes)" in err and len(err.splitlines()) == 1
