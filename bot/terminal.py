@@ -91,7 +91,7 @@ def read_move(ask: Ask, hand: Sequence[Card], text: str) -> Move:
     if ask.kind == "lay":
         return LayAway(_lay_away(ask.count, hand, tokens))
     if ask.kind == "declare":
-        if not text.strip().isascii() or not text.strip().isdigit() or int(text) > MAX_HAND:
+        if not text.strip().isascii() or not text.strip().isdigit() or len(text.strip()) > 2 or int(text) > MAX_HAND:
             raise ValueError(f"type what the hand counts: a number from 0 to {MAX_HAND}")
         return DeclareCount(int(text))
     if ask.kind == "claim":
@@ -128,7 +128,7 @@ def _lay_away(k: int, hand: Sequence[Card], tokens: list[str]) -> tuple[Card, ..
 
 
 def _card(hand: Sequence[Card], token: str) -> Card:
-    if token.isascii() and token.isdigit() and token != "10":  # '²' is a digit to isdigit() but not to int()
+    if token.isascii() and token.isdigit() and len(token) <= 6 and token != "10":  # not "²", nor 5,000 digits
         i = int(token)
         if 1 <= i <= len(hand):
             return hand[i - 1]

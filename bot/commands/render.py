@@ -158,15 +158,22 @@ def _hand(args: argparse.Namespace) -> bytes:
 def _names(text: str, what: str) -> list[str]:
     names = [n.strip() for n in text.split(",")]
     if any(not n for n in names):
-        raise UsageError(f"{what} {text!r} has an empty name")
+        raise UsageError(f"{what} {excerpt(text)} has an empty name")
     return names
+
+
+def _small_number(text: str) -> int | None:
+    """A number of a few ASCII digits, else None ('²' is a digit to isdigit() but not to int(), and int()
+    refuses 5,000 digits)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
 
 
 def _seat(text: str, players: Sequence[str], what: str) -> int:
     """A seat by number from 1 or by name (any case)."""
     text = text.strip()
-    if text.isascii() and text.isdigit() and 1 <= int(text) <= len(players):  # '²' is a digit int() refuses
-        return int(text) - 1
+    number = _small_number(text)
+    if number is not None and 1 <= number <= len(players):
+        return number - 1
     lowered = [p.lower() for p in players]
     if text.lower() in lowered:
         return lowered.index(text.lower())
@@ -295,9 +302,10 @@ def _winprob(args: argparse.Namespace) -> bytes:
     probs = _numbers(args.probs, "--probs") if args.probs is not None else _numbers(_read(args.source), args.source)
     markers = []
     for k, token in enumerate(t.strip() for t in args.deals.split(",") if t.strip()):
-        if not (token.isascii() and token.isdigit()) or not 1 <= int(token) <= len(probs):
+        number = _small_number(token)
+        if number is None or not 1 <= number <= len(probs):
             raise UsageError(f"--deals: {excerpt(token)} is not a move number 1-{len(probs)}")
-        markers.append(ChartMarker(int(token) - 1, f"deal {k + 1}"))
+        markers.append(ChartMarker(number - 1, f"deal {k + 1}"))
     return winprob_png(probs, markers=markers, player=args.player, opponent=args.opponent,
                        theme=THEMES[args.theme])
 

@@ -50,6 +50,7 @@ def test_replay_checks_every_record_and_prints_the_summary(capsys: pytest.Captur
 @pytest.mark.parametrize(("argv", "named"), [
     (["render", "table", "--dealer", "²", "-o", "-"], "--dealer '²' is not a player"),
     (["render", "winprob", "--probs", "0.5,0.6", "--deals", "²", "-o", "-"], "--deals: '²' is not a move number"),
+    (["render", "table", "--dealer", "9" * 5000, "-o", "-"], "(5,000 characters) is not a player"),
     (["analyze", "5H", "5C", "6D", "7S", "JH", "KD", "--dealer", "--scores", "95,88", "--samples", "100000000"],
      "--samples must be from 10 to 20,000, not 100000000"),
     (["score", "5H", "5C", "5D", "JS", "--starter", "5" + "S" * 100_000], "unknown suit 'SSSS"),
@@ -68,3 +69,15 @@ def test_render_analysis_from_json_with_a_number_for_a_card(capsys: pytest.Captu
                                                "hand_max": 1, "crib_ev": 1, "net": 1}]}))
     status, _, err = run(capsys, "render", "analysis", "--from", str(source), "-o", str(tmp_path / "a.png"))
     assert status == 2 and "option 1 is not readable" in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("typed", ["²", "9" * 5000, "١"])
+def test_the_terminal_reads_unicode_and_huge_digits_as_what_they_are(typed: str) -> None:
+    from bot.terminal import Ask, read_move
+    from engine.cards import parse_cards
+
+    hand = parse_cards("5H 5C 6D 7S JH KD")
+    for ask in (Ask("play", playable=hand), Ask("lay", 2), Ask("declare")):
+        with pytest.raises(ValueError) as caught:
+            read_move(ask, hand, typed)
+        assert "Exceeds the limit" not in str(caught.value) and "invalid literal" not in str(caught.value)
