@@ -98,7 +98,8 @@ def _table(path: str | None) -> WinTable | Unavailable:
         data, _ = read_small_file(Path(path), TABLE_FILE_LIMIT, "--table")
         return load_table(data)
     except ConfigError as exc:  # missing, a device or FIFO, a directory, too large to be a table
-        return Unavailable(str(exc))
+        reason = str(exc).removeprefix(f"--table {Path(path)}").lstrip(": ")
+        return Unavailable(f"cannot read {path}: {reason}")
     except TableError as exc:
         return Unavailable(str(exc))
 
