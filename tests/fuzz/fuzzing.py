@@ -1,6 +1,6 @@
 """What the fuzz suite shares: its Hypothesis profiles, hostile values, and running `cribbage` in-process.
 
-The profile comes from CRIBBAGE_FUZZ: `ci` (the default: 100 examples per test, fewer for slow ones, the whole suite in
+The profile comes from CRIBBAGE_FUZZ: `ci` (the default: 60 examples per test, fewer for slow ones, the whole suite in
 well under a minute) or `long` (thousands per test, by hand: CRIBBAGE_FUZZ=long pytest tests/fuzz).
 """
 
@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from bot.cli import main
 from engine.cards import DECK
 
-settings.register_profile("cribbage-ci", max_examples=100, deadline=timedelta(seconds=5), print_blob=True,
+settings.register_profile("cribbage-ci", max_examples=60, deadline=timedelta(seconds=5), print_blob=True,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.register_profile("cribbage-long", max_examples=2000, deadline=timedelta(seconds=30), print_blob=True,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
