@@ -45,8 +45,8 @@ class Invitations:
             text = t("game.invite", lang, guest=guests, host=meta.host.name, target=meta.rules.target)
         else:
             seats = t("general.list_sep", lang).join(self._seat_text(live, i, lang) for i in range(len(meta.seats)))
-            text = t("game.invite_group", lang, guests=guests or "-", host=meta.host.name, target=meta.rules.target,
-                     players=meta.rules.players, seats=seats)
+            text = t("game.invite_group" if guests else "game.invite_group_open", lang, guests=guests,
+                     host=meta.host.name, target=meta.rules.target, players=meta.rules.players, seats=seats)
         text = "\n".join((*lead, text))
         controls = [Button(ComponentId(live.id, 0, Verb.ACCEPT).encode(), t("game.accept", lang), Style.SUCCESS),
                     Button(ComponentId(live.id, 0, Verb.DECLINE).encode(), t("game.decline", lang), Style.DANGER)]
@@ -86,8 +86,8 @@ class Invitations:
         new = replace(meta.seats[seat], accepted=True) if accept else open_seat()
         self._seat(live, seat, new)
         live.langs[seat] = lang
-        return self._go_on(live, user, lang, t("game.accepted_by" if accept else "game.declined_seat", live.lang,
-                                               name=name))
+        key = "game.accepted_by" if accept else "game.declined_seat"
+        return self._go_on(live, user, lang, t(key, live.lang, name=name), t(key, lang, name=name))
 
     def fill(self, live: LiveGame, user: str, lang: Lang, difficulty: str) -> Reply:
         """The host gives every open or unanswered seat to the computer, and the game starts."""
@@ -115,9 +115,10 @@ class Invitations:
         live.names = tuple(s.name for s in live.meta.seats)
         self._store_seats(live)
 
-    def _go_on(self, live: LiveGame, user: str, lang: Lang, line: str) -> Reply:
-        """Start when every seat is filled; else the invitation again, saying who is still awaited."""
+    def _go_on(self, live: LiveGame, user: str, lang: Lang, line: str, note: str = "") -> Reply:
+        """Start when every seat is filled; else the invitation again, saying who is still awaited (the public
+        `line` in the game's language, the member's `note` in theirs)."""
         if not waiting_seats(live.meta.seats):
             return self._start(live, user, lang, (line,))
         reply = self.post(live, lang, (line,))
-        return replace(reply, note=line)
+        return replace(reply, note=note or line)

@@ -19,7 +19,7 @@ from bot.app.moves import DeclareCount, action_maker, check_version
 from bot.app.pegboard import Pegboard
 from bot.app.presenter import Presenter, closed_note, with_line
 from bot.app.refusals import illegal_text
-from bot.app.replies import Reply
+from bot.app.replies import Post, Reply
 from bot.app.seating import PartnerCut, Partners, arrange, computer_seat, invited, number_computers, waiting_seats
 from bot.i18n import Lang, t
 from bot.model import GameMeta, Seat, SeatChange, SeatKind, Status
@@ -177,7 +177,8 @@ class GamePlay:
             self._commit(live, start, actions)
         board = self.pegboard.game_changed(live)
         reply = self.presenter.after(live, start_events, "")
-        return with_line(replace(reply, lines=(line, *reply.lines), note=line), board)
+        return with_line(replace(reply, lines=(line, *reply.lines), note=line, posts=(Post(line), *reply.posts)),
+                         board)
 
     def store_seats(self, live: LiveGame) -> None:
         self.store.set_seats(live.id, live.meta.seats, live.meta.changes, now=self.clock())
@@ -335,7 +336,7 @@ class GamePlay:
         self._commit(live, start, [*actions, *self._computer_moves(live)])
         board = self.pegboard.game_changed(live)
         reply = self.presenter.after(live, start_events, "")
-        return with_line(replace(reply, lines=(line, *reply.lines)), board)
+        return with_line(replace(reply, lines=(line, *reply.lines), posts=(Post(line), *reply.posts)), board)
 
     # ------------------------------------------------------------------ finding the member
 

@@ -335,16 +335,20 @@ class Presenter:
 
 
 def declaration_lines(live: LiveGame, deal: int) -> list[str]:
-    """What each self-counting player declared at a deal's show, against the true count."""
+    """What each self-counting player declared at a deal's show, against the true count (in a muggins game,
+    each declaration: the show post comes once the show is over, so the truth gives no claim away)."""
     lang = live.lang
+    deals = live.game.deals
+    mugged = {(d.seat, d.crib): d.declared for d in deals[deal].declarations} if deal < len(deals) else {}
     lines = []
     for index in shows_by_deal(live.game).get(deal, []):
         e = live.game.events[index]
         assert isinstance(e, Shown)
         key = (deal, e.seat, e.crib)
-        if key not in live.declared:
+        if key not in live.declared and (e.seat, e.crib) not in mugged:
             continue
-        declared, total = live.declared[key], e.breakdown.total
+        declared = live.declared[key] if key in live.declared else mugged[(e.seat, e.crib)]
+        total = e.breakdown.total
         fields = {"name": live.names[e.seat], "total": total,
                   "what": t("selfcount.what_crib" if e.crib else "selfcount.what_hand", lang)}
         if declared is None:

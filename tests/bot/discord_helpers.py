@@ -85,6 +85,8 @@ class Call:
     params: Mapping[str, Any] | None = None
     reply: Any = None
     """What the fake Discord answered."""
+    data: Mapping[str, bytes] = field(default_factory=dict)
+    """The attached files' bytes by name (a game record, to read back)."""
 
     @property
     def ids(self) -> list[str]:
@@ -177,7 +179,7 @@ class FakeDiscord:
         if form:
             body = json.loads(next(f["value"] for f in form if f["name"] == "payload_json"))
         return self._answer(Call(f"{route.method} {route.url[len(BASE):]}", body, _names(files),
-                                 kwargs.get("params")))
+                                 kwargs.get("params"), data=_data(files)))
 
     async def webhook(self, route: Route, session: Any = None, *, payload: dict[str, Any] | None = None,
                       multipart: Sequence[dict[str, Any]] | None = None, files: Sequence[discord.File] | None = None,
@@ -185,7 +187,8 @@ class FakeDiscord:
         body: Any = payload
         if multipart:
             body = json.loads(next(p["value"] for p in multipart if p["name"] == "payload_json"))
-        return self._answer(Call(f"{route.method} {route.url[len(BASE):]}", body, _names(files), params))
+        return self._answer(Call(f"{route.method} {route.url[len(BASE):]}", body, _names(files), params,
+                                 data=_data(files)))
 
     def _answer(self, call: Call) -> Any:
         self.calls.append(call)
@@ -299,6 +302,15 @@ class FakeDiscord:
 
 def _names(files: Sequence[discord.File] | None) -> tuple[str, ...]:
     return tuple(f.filename or "" for f in files or ())
+
+
+def _data(files: Sequence[discord.File] | None) -> dict[str, bytes]:
+    out = {}
+    for f in files or ():
+        f.reset()
+        out[f.filename or ""] = f.fp.read()
+        f.reset()
+    return out
 
 
 # ---------------------------------------------------------------------- gateway payloads
