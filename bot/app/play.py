@@ -20,7 +20,16 @@ from bot.app.pegboard import Pegboard
 from bot.app.presenter import Presenter, closed_note, with_line
 from bot.app.refusals import illegal_text
 from bot.app.replies import Post, Reply
-from bot.app.seating import PartnerCut, Partners, arrange, computer_seat, invited, number_computers, waiting_seats
+from bot.app.seating import (
+    PartnerCut,
+    Partners,
+    arrange,
+    computer_seat,
+    invited,
+    number_computers,
+    seat_computers,
+    waiting_seats,
+)
 from bot.i18n import Lang, t
 from bot.model import GameMeta, Seat, SeatChange, SeatKind, Status
 from bot.storage import GameStore, StaleWrite
@@ -164,11 +173,9 @@ class GamePlay:
         """Members leave a group game: the computer takes their seats (the record says so), plays at once if
         it is its turn, and the game goes on. `line` says why, publicly."""
         difficulty = stand_in(live.meta.seats)
-        occupants, changes = list(live.meta.seats), list(live.meta.changes)
-        for seat in seats:
-            changes.append(SeatChange(seat, occupants[seat].name, difficulty, live.game.version))
-            occupants[seat] = computer_seat(difficulty)
-        live.meta = replace(live.meta, seats=number_computers(occupants), changes=tuple(changes))
+        changes = [*live.meta.changes, *(SeatChange(seat, live.meta.seats[seat].name, difficulty, live.game.version)
+                                         for seat in seats)]
+        live.meta = replace(live.meta, seats=seat_computers(live.meta.seats, seats, difficulty), changes=tuple(changes))
         live.names = tuple(s.name for s in live.meta.seats)
         self.store_seats(live)
         start_events, start = len(live.game.events), live.game.version

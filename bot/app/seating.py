@@ -78,6 +78,21 @@ def number_computers(seats: Sequence[Seat]) -> tuple[Seat, ...]:
     return tuple(out)
 
 
+def seat_computers(seats: Sequence[Seat], taken: Sequence[int], difficulty: str) -> tuple[Seat, ...]:
+    """Computers take the seats `taken` in the middle of a game. Once a table has numbered computers they keep
+    their numbers and the newcomers get the next ones, so a name never passes to another seat (numbering by
+    seat order, as `number_computers` does, would rename 'computer 1' when a lower seat changes hands)."""
+    out = list(seats)
+    for i in taken:
+        out[i] = computer_seat(difficulty)
+    present = [i for i, s in enumerate(seats) if s.kind is SeatKind.COMPUTER]
+    if len(present) < 2:  # a lone 'computer (x)' is numbered with the newcomers, in seat order
+        return number_computers(out)
+    for n, i in enumerate(sorted(taken), start=len(present) + 1):
+        out[i] = computer_seat(difficulty, n)
+    return tuple(out)
+
+
 def waiting_seats(seats: Sequence[Seat]) -> list[int]:
     """Seats the game cannot start without: unanswered invitations and open seats."""
     return [i for i, s in enumerate(seats) if s.waiting]

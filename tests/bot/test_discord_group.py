@@ -41,7 +41,6 @@ from tests.bot.discord_helpers import (
 )
 
 CAT, DAN = Person(4, "cat"), Person(5, "dan")
-PEOPLE = {str(p.id): p for p in (ANN, BOB, CAT, DAN)}
 CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
 CLAIM_AFTER = 120.0
 
@@ -180,14 +179,21 @@ class Members:
         """Every interaction is answered (its first request is the callback), and nothing failed."""
         calls = self.bot.of(payload)
         assert calls and calls[0].route.endswith("/callback"), f"unanswered: {payload['data']}"
-        assert not [c for c in calls if c.content.startswith("Something went wrong")]
+        if calls[0].body["type"] == 5:  # "thinking…" must be filled in
+            assert len(calls) > 1, f"left thinking: {payload['data']}"
+        failures = {t("adapter.failure", lang) for lang in LANGS}
+        assert not [c for c in calls if c.content in failures]
         return payload
 
     async def open_hand(self, who: Person) -> dict[str, Any]:
-        """My hand on the table (the thread's first message): the member's panel as a new private message."""
-        table = next(m for m in self.bot.fake.messages.values() if m["channel_id"] == self.thread["id"])
-        payload = self.answered(await self.bot.click(table, f"crib:{self.game}:0:hand", who, channel=self.thread,
-                                                     **self.locale))
+        """The member asks for their panel: bob and cat send /cribbage hand in the thread, ann presses My hand on
+        the table (its first message); either way a new private message."""
+        if who.id % 2 == 0:
+            payload = await self.bot.command("hand", who, channel=self.thread, **self.locale)
+        else:
+            table = next(m for m in self.bot.fake.messages.values() if m["channel_id"] == self.thread["id"])
+            payload = await self.bot.click(table, f"crib:{self.game}:0:hand", who, channel=self.thread, **self.locale)
+        assert exchange(self.bot.of(self.answered(payload))) == [("callback", 5, EPHEMERAL), ("edit-original", None, 0)]
         self.panel_of[str(who.id)] = payload
         return self.bot.original(payload)
 
@@ -245,6 +251,7 @@ class Members:
             if answer is None:
                 self.shorts[-1] += [(self.seated[u].name, None) for u in turn.waiting]
                 await self.time_out(turn.waiting)
+                await self.check_shows(shows)
                 return
             self.shorts[-1].append((who.name, answer))
             cid = cid.rsplit(":", 1)[0] + (":yes" if answer else ":no")
@@ -432,5 +439,205 @@ async def test_three_members_play_muggins_to_the_end_with_claims_passes_and_the_
         {"seat": 1, "crib": False, "declared": 2, "claimed": True, "claimant": 0, "passes": [2]}]
     assert record["deals"][1]["declarations"][2] == {"seat": 1, "crib": False, "declared": 10, "claimed": None,
                                                     "claimant": None, "passes": []}
+    await bot.client.close()
+    assert no_errors(caplog) == []
+
+
+async def test_four_players_cut_for_partners_a_declined_seat_and_the_overcount_penalty(
+        fake: Any, caplog: pytest.LogCaptureFixture) -> None:
+    clock = Clock()
+    controller = group_controller(clock=clock, seed=7)
+    bot = await start_bot(controller, fake)
+    invitation = await invite(bot, {"opponent": BOB, "second": CAT, "third": DAN, "muggins": True, "target": 61,
+                                    "overcount": "penalty"}, "Invitation sent to bob and cat and dan.")
+    assert invitation["content"] == (
+        "<@2> <@4> <@5> Cut for partners: ann 6♣, bob K♦, cat 7♠, dan Q♣. ann and cat play against bob and dan.\n"
+        "bob and cat and dan: ann invites you to a game of cribbage for 4, to 61. Seats: ann, bob (invited), "
+        "cat (invited), dan (invited). The game starts when every seat is filled.")
+    # dan declines (his client speaks Chinese: so does his answer); his seat opens
+    _, said, invitation = await answer(bot, invitation, "decline", DAN, locale="zh-CN")
+    assert said == "dan 拒绝了；其座位空出（发起人可交给电脑）。"
+    assert invitation["content"] == (
+        "dan declined; their seat is open (the host can give it to the computer).\nbob and cat: ann invites you to a "
+        "game of cribbage for 4, to 61. Seats: ann, bob (invited), cat (invited), an open seat. The game starts when "
+        "every seat is filled.")
+    _, said, invitation = await answer(bot, invitation, "fill", BOB)
+    assert said == "Only ann, who started this game, can do that."
+    _, said, invitation = await answer(bot, invitation, "accept", BOB)
+    _, said, invitation = await answer(bot, invitation, "accept", CAT)
+    assert said == "cat accepted."
+    assert invitation["content"] == (
+        "cat accepted.\nann's game of cribbage for 4, to 61. Seats: ann, bob, cat, an open seat. Every member has "
+        "answered; the game starts when ann gives the open seats to the computer.")
+    filled, said, invitation = await answer(bot, invitation, "fill", ANN)
+    here = thread_of(bot)
+    assert said == (f"The game is in <#{here['id']}>. Your hand (0 to 0 to 0 to 0). Lay away 1 for computer "
+                    "(normal)'s crib.")
+    assert invitation["components"] == []
+    members = Members(bot, clock, "game1", here, {"1": ANN, "2": BOB, "4": CAT},
+                      declare=schedule("short", "true", "over", "true"),
+                      claim=answers((False,), (True,), (False, True)), panel_of={"1": filled})
+    assert await members.play_out() is None
+
+    # ann declares 6 of 8: her partner cat may not call it; bob may, and the computer waits for him
+    first = members.said[0]
+    assert (first.name, first.declared, first.total) == ("ann", 6, 8)
+    assert first.panel == "Scores 14 to 3 to 14 to 3. The show, with muggins: waiting for bob, computer (normal)."
+    assert first.claimants == {"bob": ["Muggins!", "Let it pass"]} and first.others == {"cat": []}
+    assert members.shorts == [[("bob", False)], [("bob", True)], [("bob", False)]]
+    second = members.said[4]
+    assert (second.name, second.panel) == ("cat", "Scores 37 to 30 to 37 to 30. The show, with muggins: waiting for "
+                                                  "computer (normal), bob.")
+    show = members.show_posts()[0].content
+    assert "ann's hand: 6♦ 8♣ 9♠ 7♥ + 4♠ — declares 6\n  ann pegs 6 → 14\n" \
+           "  computer (normal): muggins: 2 missed → 5\n" in show
+    # the penalty: cat pegs the true 10 and the 3 she over-declared go to the computer on her left
+    assert "cat's hand: Q♠ A♠ 4♣ 10♠ + 4♠ — declares 13\n  cat pegs 10 → 24\n" \
+           "  computer (normal): muggins: 3 over-claimed → 16\n" in show
+    assert show.endswith("cat declared 13 for the hand; it counts 10: 3 over-claimed.\n"
+                         "computer (normal) declared 3 for the hand: right.\n"
+                         "computer (normal) declared 3 for the crib: right.")
+    assert members.texts()[-1] == "Game over: computer (normal) wins, 60 to 61 to 60 to 61."
+
+    record = await record_of(bot, ANN, here)
+    assert record["seats"] == ["ann", "bob", "cat", "computer (normal)"] and "seat_changes" not in record
+    assert record["rules"] == {"players": 4, "target": 61, "muggins": True, "skunk": True, "overcount": "penalty"}
+    assert record["final"] == [60, 61, 60, 61] and record["winner"] == 3  # partners opposite share one score
+    assert [(p["seat"], p["points"]) for p in record["pegs"] if p["reason"] == "muggins"] == [
+        (3, 2), (3, 3), (1, 2), (1, 3), (3, 2)]
+    assert [d["declarations"][k] for d, k in zip(record["deals"], (0, 1, 2), strict=True)] == [
+        {"seat": 0, "crib": False, "declared": 6, "claimed": True, "claimant": 3, "passes": [1]},
+        {"seat": 2, "crib": False, "declared": 6, "claimed": True, "claimant": 1, "passes": []},
+        {"seat": 0, "crib": False, "declared": 2, "claimed": True, "claimant": 3, "passes": [1]}]
+    await bot.client.close()
+    assert no_errors(caplog) == []
+
+
+async def test_seats_go_to_the_computer_and_the_game_goes_on_across_a_restart(
+        fake: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path, clock = tmp_path / "bot.sqlite3", Clock()
+    controller = group_controller(path, clock, seed=3)
+    bot = await start_bot(controller, fake)
+    invitation = await invite(bot, {"opponent": BOB, "second": CAT, "computers": 1, "partners": "listed",
+                                    "muggins": True, "target": 61}, "Invitation sent to bob and cat.")
+    assert invitation["content"] == (
+        "<@2> <@4> bob and cat: ann invites you to a game of cribbage for 4, to 61. Seats: ann, bob (invited), "
+        "cat (invited), computer (easy). The game starts when every seat is filled.")
+    _, _, invitation = await answer(bot, invitation, "accept", BOB)
+    accepted, _, _ = await answer(bot, invitation, "accept", CAT)
+    here = thread_of(bot)
+    members = Members(bot, clock, "game1", here, {"1": ANN, "2": BOB, "4": CAT},
+                      declare=schedule("short", "true", "over", "true"), claim=answers((False,), (True,)),
+                      panel_of={"4": accepted})
+    assert await members.play_out(lambda who, control: len(members.shows) == 1) is not None
+
+    # the host gives cat's seat to the computer: said in the thread; only the host may
+    seat = await bot.command("seat", ANN, {"member": CAT}, channel=here)
+    assert exchange(bot.of(seat)) == [("callback", 5, EPHEMERAL), ("edit-original", None, 0)]
+    assert bot.of(seat)[-1].content == "ann gives cat's seat to the computer."
+    assert members.texts()[-1] == "ann gives cat's seat to the computer."
+    refused = await bot.command("seat", BOB, {"member": ANN}, channel=here)
+    assert bot.of(refused)[-1].content == "Only ann, who started this game, can do that."
+    del members.seated["4"]
+    stale = members.panel(CAT)  # cat's panel from before: her select is refused, the game unchanged
+    lay = enabled(stale)[0]
+    late = await bot.click(stale, lay["custom_id"], CAT, [lay["options"][0]["value"]], channel=here)
+    assert bot.of(late)[-1].content == ("Only ann and bob and computer 1 (easy) and computer 2 (easy) play in this "
+                                        "game; you can watch.")
+
+    # bob opens the pad to declare his hand; the bot restarts before he submits it
+    turn = await members.play_out(lambda who, control: who is BOB and ":declare:" in control["custom_id"])
+    assert turn is not None
+    pad = await bot.click(turn.message, turn.control["custom_id"], BOB, channel=here)
+    assert bot.of(pad)[0].body["type"] == 9
+    await bot.client.close()
+    controller.close()
+    controller = group_controller(path, clock, seed=3)
+    bot = members.bot = await start_bot(controller, fake)
+    total = true_count(turn.message["content"], crib=False)
+    declared = await bot.submit(turn.control["custom_id"], BOB, {"number": str(total)}, message=turn.message,
+                                channel=here)
+    assert exchange(bot.of(declared)) == [("callback", 5, EPHEMERAL), ("edit-original", None, 0)]
+    members.panel_of["2"] = declared
+    assert bot.of(declared)[-1].content == (
+        "Scores 49 to 41 to 49 to 41. Muggins is on: count your crib (6♥ 4♥ 10♦ 3♣ + starter 5♣) and declare the "
+        "total; points you miss can be claimed.")
+    table = next(m for m in fake.messages.values() if m["channel_id"] == here["id"])
+    edits = len(fake.find(f"PATCH /channels/{here['id']}/messages/{table['id']}"))
+    assert await members.play_out(lambda who, control: len(members.shows) == 2) is not None
+    resign = await bot.command("resign", BOB, channel=here)
+    assert bot.of(resign)[-1].content == "You resigned."
+    assert members.texts()[-1] == "bob leaves the game; the computer takes their seat."
+    del members.seated["2"]
+    assert await members.play_out() is None
+    assert len(fake.find(f"PATCH /channels/{here['id']}/messages/{table['id']}")) > edits  # the same table
+
+    said = members.texts()
+    assert said.index("ann gives cat's seat to the computer.") < said.index(
+        "bob leaves the game; the computer takes their seat.")
+    assert said[-1] == "Game over: computer 3 (easy) wins, 60 to 67 to 60 to 67."
+    record = await record_of(bot, ANN, here)
+    # a computer's name never moves: the one seated from the start is 'computer 2' once cat's seat is handed over
+    assert record["seats"] == ["ann", "computer 3 (easy)", "computer 1 (easy)", "computer 2 (easy)"]
+    assert record["seat_changes"] == [{"seat": 2, "was": "cat", "by": "easy", "version": 38},
+                                      {"seat": 1, "was": "bob", "by": "easy", "version": 65}]
+    assert record["rules"]["players"] == 4 and record["final"] == [60, 67, 60, 67]
+    assert record["deals"][0]["declarations"][0] == {"seat": 1, "crib": False, "declared": 4, "claimed": False,
+                                                     "claimant": None, "passes": [2, 0]}
+    assert record["deals"][1]["declarations"][2] == {"seat": 0, "crib": False, "declared": 6, "claimed": True,
+                                                     "claimant": 1, "passes": []}
+    await bot.client.close()
+    assert no_errors(caplog) == []
+
+
+async def test_a_group_game_in_chinese_in_public_and_in_private(fake: Any, caplog: pytest.LogCaptureFixture) -> None:
+    clock = Clock()
+    controller = group_controller(clock=clock, seed=8)
+    bot = await start_bot(controller, fake, sweep_every=0.02)
+    zh = {"locale": "zh-CN", "guild_locale": "zh-CN"}
+    invitation = await invite(bot, {"opponent": BOB, "computers": 1, "muggins": True, "target": 61},
+                              "已向 bob 发出邀请。", **zh)
+    assert invitation["content"] == ("<@2> bob：ann 邀请你参加一局 3 人、61 分的克里比奇牌。座位：ann，bob（已邀请），"
+                                     "computer (easy)。所有座位坐满后游戏开始。")
+    assert labels(invitation) == ["接受", "拒绝", "空位由电脑补上", "取消"]
+    accepted, said, invitation = await answer(bot, invitation, "accept", BOB, **zh)
+    here = thread_of(bot)
+    assert said == f"游戏在 <#{here['id']}>。你的手牌（0 比 0 比 0）。请放 1 张牌进ann 的底牌。"
+    assert invitation["content"].endswith(f"\n已接受：游戏在 <#{here['id']}>。")
+    members = Members(bot, clock, "game1", here, {"1": ANN, "2": BOB},
+                      declare=schedule("short", "true", "over", "true"), claim=answers((None,), (True,), (False,)),
+                      panel_of={"2": accepted}, locale=zh)
+    assert await members.play_out() is None
+
+    posts = members.texts()
+    assert posts[0].startswith("克里比奇牌，61 分获胜：ann 0 · bob 0 · computer (easy) 0\n"
+                               "第 1 局，ann 发牌。正在放底牌：ann，bob。")
+    # bob declares 2 of 4: ann may call it, the computer waits for her; she does not answer in time
+    first = members.said[0]
+    assert (first.name, first.declared, first.total, first.pad) == ("bob", 2, 4, "你的分数")
+    assert first.panel == "比分 1 比 4 比 4。亮牌（罚分规则）：等待 computer (easy)，ann。"
+    assert first.claimants == {"ann": ["罚分！", "放过"]}
+    assert first.prompts["ann"] == ("比分 1 比 4 比 4。bob 的手牌：8♦ Q♦ 5♦ 6♣ + 6♠ — 报 2 分。如有漏分可喊“罚分！”"
+                                    "（先喊者得分），或放过。")
+    assert members.said[1].panel == ("比分 6 比 4 比 10。罚分规则开启：请计算你的底牌（7♥ 7♠ 2♥ 5♠ + 翻牌 6♠）"
+                                     "并报出总分；漏报的分数可被对手拿走。")
+    assert members.shorts == [[("ann", None)], [("ann", True)]]
+    assert posts[1] == "罚分时间已过：ann 放过了这次报分。"
+    # then the computer takes the points: it claims only once the members have let them go
+    assert posts[2] == ("亮牌：\nbob 的手牌：8♦ Q♦ 5♦ 6♣ + 6♠ — 报 2 分\n  bob 得 2 分 → 4\n"
+                        "  computer (easy)：muggins: 2 missed（抢分（muggins），2 分） → 6\n"
+                        "computer (easy) 的手牌：10♠ Q♠ 2♣ 3♦ + 6♠ — 报 4 分\n  computer (easy) 得 4 分 → 10\n"
+                        "ann 的手牌：6♥ 8♥ J♥ J♠ + 6♠ — 报 5 分\n  ann 得 5 分 → 6\n"
+                        "ann 的底牌：7♥ 7♠ 2♥ 5♠ + 6♠ — 报 15 分\n  ann 得 12 分 → 18\n"
+                        "bob 的手牌报了 2 分，实际 4 分：漏了 2 分。\ncomputer (easy) 的手牌报了 4 分：正确。\n"
+                        "ann 的手牌报了 5 分：正确。\nann 的底牌报了 15 分，实际 12 分：多报了 3 分。")
+    assert "  ann：muggins: 2 missed（抢分（muggins），2 分） → 29\n" in posts[5]
+    assert posts[-1] == "游戏结束：ann 获胜，66 比 22 比 52。"
+    assert members.shows == [0, 1, 2, 3, 4, 5]
+
+    record = await record_of(bot, BOB, here, **zh)
+    assert record["seats"] == ["ann", "bob", "computer (easy)"]
+    assert record["deals"][0]["declarations"][0] == {"seat": 1, "crib": False, "declared": 2, "claimed": True,
+                                                     "claimant": 2, "passes": [0]}
     await bot.client.close()
     assert no_errors(caplog) == []
