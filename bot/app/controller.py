@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from board_driver.driver import BoardDriver
 from bot.app.closing import Closing
@@ -22,7 +23,7 @@ from bot.app.pegboard import Pegboard
 from bot.app.play import ControllerError, GamePlay, Member, NewGame, new_game_id
 from bot.app.practice import Practice
 from bot.app.presenter import Presenter, record_file
-from bot.app.replies import Answer, Attachment, Reply
+from bot.app.replies import Answer, Attachment, Post, Reply
 from bot.app.runner import Runner
 from bot.app.scorer import Scorer
 from bot.app.selfcount import SelfCount
@@ -102,7 +103,8 @@ class Controller:
         live, lead = self.play.create(req)
         if live.meta.status is Status.INVITED:
             return self.invites.post(live, req.member_lang or req.lang, lead)
-        return self.play.start(live, req.host.user, req.member_lang, lead)
+        reply = self.play.start(live, req.host.user, req.member_lang, lead)
+        return replace(reply, posts=(Post("\n".join(lead)), *reply.posts)) if lead else reply  # the cut, said
 
     async def move(self, user: Member | str, game_id: str, version: int, move: Move,
                    lang: Lang | None = None) -> Reply:

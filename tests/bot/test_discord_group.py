@@ -641,3 +641,29 @@ async def test_a_group_game_in_chinese_in_public_and_in_private(fake: Any, caplo
                                                      "claimant": 2, "passes": [0]}
     await bot.client.close()
     assert no_errors(caplog) == []
+
+
+async def test_a_member_against_three_computers_hears_the_cut_for_partners(
+        fake: Any, caplog: pytest.LogCaptureFixture) -> None:
+    clock = Clock()
+    controller = group_controller(clock=clock, seed=7)
+    bot = await start_bot(controller, fake)
+    play = await bot.command("play", ANN, {"computers": 3, "muggins": True, "target": 61})
+    here = thread_of(bot)
+    assert bot.of(play)[-1].content.startswith(f"Your game is in <#{here['id']}>. Your hand (0 to 0 to 0 to 0).")
+    members = Members(bot, clock, "game1", here, {"1": ANN}, declare=schedule("short", "over"),
+                      panel_of={"1": play})
+    table, cut = members.texts()
+    assert table.startswith("Cribbage to 61: ann 0 · computer 1 (easy) 0 · computer 2 (easy) 0 · computer 3 (easy) 0")
+    assert cut == ("Cut for partners: ann 6♣, computer 1 (easy) K♦, computer 2 (easy) 7♠, computer 3 (easy) Q♣. "
+                   "ann and computer 2 (easy) play against computer 1 (easy) and computer 3 (easy).")
+    assert await members.play_out() is None
+    record = await record_of(bot, ANN, here)
+    assert record["seats"] == ["ann", "computer 1 (easy)", "computer 2 (easy)", "computer 3 (easy)"]
+    final = record["final"]
+    assert final[0] == final[2] and final[1] == final[3]
+    # only computers may claim ann's short counts: each one at once, by the first on her left
+    short = [d for deal in record["deals"] for d in deal["declarations"] if d["seat"] == 0 and d["claimed"]]
+    assert short and all(d["claimant"] == 1 and d["passes"] == [] for d in short)
+    await bot.client.close()
+    assert no_errors(caplog) == []
