@@ -42,6 +42,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     b.add_argument("--target", type=int, choices=TARGETS, action="append",
                    help="solve for this target (repeat for both; default both)")
     b.add_argument("--out", required=True, help="table file to write (.json.gz)")
+    b.add_argument("--simulator", choices=("numpy", "python"), default=None,
+                   help="numpy: the vectorised simulator, about 20 times faster (needs numpy, the `build` extra); "
+                        "python: the engine's (default: numpy when it is installed)")
     b.set_defaults(func=run_build)
     m = what.add_parser("merge", help="add the counts of several table files and solve again")
     m.add_argument("files", nargs="+", metavar="FILE",
@@ -69,14 +72,30 @@ def _init_worker(progress: Any) -> None:
     _PROGRESS = progress
 
 
-def _shard(job: tuple[int, int]) -> dict[str, object]:
-    deals, seed = job
+def _shard(job: tuple[int, int, str]) -> dict[str, object]:
+    deals, seed, simulator = job
+    counted = [0]
 
     def tick(done: int) -> None:
         with _PROGRESS.get_lock():
-            _PROGRESS.value += 10_000
+            _PROGRESS.value += done - counted[0]
+        counted[0] = done
 
+    if simulator == "numpy":
+        from engine.refsim_np import simulate_np
+
+        return simulate_np(deals, seed, progress=tick).to_json()
     return simulate(deals, seed, progress=tick).to_json()
+
+
+def _simulator(chosen: str | None) -> str:
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        if chosen == "numpy":
+            raise UsageError("--simulator numpy needs numpy: pip install -e '.[build]'") from None
+        return "python"
+    return chosen or "numpy"
 
 
 def run_build(args: argparse.Namespace) -> int:
@@ -90,7 +109,8 @@ def run_build(args: argparse.Namespace) -> int:
     sizes = [args.deals // shards + (1 if i < args.deals % shards else 0) for i in range(shards)]
     ctx = multiprocessing.get_context("fork")
     progress = ctx.Value("q", 0)
-    jobs = [(n, args.seed * 1000 + i) for i, n in enumerate(sizes) if n]
+    simulator = _simulator(args.simulator)
+    jobs = [(n, args.seed * 1000 + i, simulator) for i, n in enumerate(sizes) if n]
     start = time.perf_counter()
     counts = DealStatistics(finished=True)
     with ctx.Pool(workers, initializer=_init_worker, initargs=(progress,)) as pool:
@@ -108,7 +128,7 @@ def run_build(args: argparse.Namespace) -> int:
     command = "cribbage wintable build " + " ".join(shlex.quote(a) for a in sys.argv[3:]) \
         if sys.argv[1:3] == ["wintable", "build"] else f"cribbage wintable build --deals {args.deals} " \
         f"--seed {args.seed} --out {args.out}"
-    provenance = {"strategy": REFERENCE, "seed": args.seed, "engine_version": ENGINE_VERSION,
+    provenance = {"strategy": REFERENCE, "seed": args.seed, "simulator": simulator, "engine_version": ENGINE_VERSION,
                   "command": command, "seconds": round(elapsed, 1),
                   "built": time.strftime("%Y-%m-%d", time.gmtime())}
     table = build_table(counts, targets, provenance)

@@ -92,3 +92,16 @@ def test_table_agrees_with_playing_whole_games(counts: DealStatistics) -> None:
         p = wins / games
         half = 1.96 * (p * (1 - p) / games) ** 0.5 + 0.01  # and the table's own sampling error
         assert abs(D[x][y] - p) < half, (x, y, D[x][y], p)
+
+
+def test_the_shipped_table_loads_without_numpy() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['numpy'] = None\n"
+            "from engine.winprob import WinTable, shipped_table\n"
+            "assert isinstance(shipped_table(), WinTable), shipped_table()\n"
+            "from engine.expert import ExpertPlayer; ExpertPlayer(1)\n"
+            "print('ok')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "ok"
