@@ -27,6 +27,10 @@ class Status(Enum):
         return self in (Status.INVITED, Status.ACTIVE)
 
 
+DECIDED = (Status.OVER, Status.RESIGNED, Status.TIMED_OUT)
+"""Statuses of a game with a result (a winner): what statistics count."""
+
+
 class SeatKind(Enum):
     HUMAN = "human"
     COMPUTER = "computer"
@@ -147,3 +151,38 @@ class StoredTable:
     created: float
     updated: float
     message: str = ""
+
+
+SUMMARY_COUNTS = ("games", "wins", "skunks_given", "skunks_taken", "double_skunks_given", "double_skunks_taken",
+                  "deals", "cribs", "pegging", "hand", "crib", "heels")
+"""What a player's statistics add up, game by game (bot.stats.PlayerStats has the same fields)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """One seat's part in a decided game: a stable key (a member's id, or the computer's strength), the name
+    shown then, and the counts in SUMMARY_COUNTS order."""
+
+    key: str
+    name: str
+    counts: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A decided game as the statistics need it, written with its end in one transaction, so that
+    statistics and the leaderboard never replay a game."""
+
+    game: str
+    guild: str
+    deals: int
+    players: tuple[PlayerLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GuildTotals:
+    """A server's totals: decided games, their deals, and how many players finished one."""
+
+    games: int
+    deals: int
+    players: int

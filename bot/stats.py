@@ -11,12 +11,13 @@ Counting accuracy is not in the records; the caller passes the practice tallies.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.i18n import Lang, as_lang, percent, t
 from bot.learn_text import tally_text
+from bot.model import GuildTotals
 from engine.practice import Tally
 from engine.rules import Rules, RulesError
 
@@ -80,6 +81,14 @@ class PlayerStats:
     @property
     def crib_per_crib(self) -> float | None:
         return self.crib / self.cribs if self.cribs else None
+
+    @classmethod
+    def from_counts(cls, player: str, counts: Sequence[int]) -> PlayerStats:
+        """From running totals, in bot.model.SUMMARY_COUNTS order (this class's fields after `player`)."""
+        (games, wins, skunks_given, skunks_taken, double_given, double_taken, deals, cribs, pegging, hand, crib,
+         heels) = counts
+        return cls(player, games, wins, skunks_given, skunks_taken, double_given, double_taken, deals, cribs,
+                   pegging, hand, crib, heels)
 
     @property
     def is_computer(self) -> bool:
@@ -204,8 +213,13 @@ def leaderboard(records: Iterable[Mapping[str, Any]], *, min_games: int = DEFAUL
     rows = [p for p in all_player_stats(records).values()
             if p.games >= min_games and (include_computers or not p.is_computer)]
     rows.sort(key=lambda p: (-p.wins, -(p.wins / p.games), p.games, p.player))
+    return ranked(rows[:limit])
+
+
+def ranked(rows: Sequence[PlayerStats]) -> tuple[LeaderRow, ...]:
+    """Leaderboard rows for players already in order: equal wins and win rate share a rank."""
     out: list[LeaderRow] = []
-    for i, p in enumerate(rows[:limit]):
+    for i, p in enumerate(rows):
         rate = p.wins / p.games
         rank = out[-1].rank if out and (out[-1].wins, out[-1].win_rate) == (p.wins, rate) else i + 1
         out.append(LeaderRow(rank, p.player, p.games, p.wins, rate))
@@ -255,3 +269,8 @@ def leaderboard_text(rows: Iterable[LeaderRow], lang: Lang | str | None = Lang.E
 
 def server_text(stats: ServerStats, lang: Lang | str | None = Lang.EN) -> str:
     return t("stats.server_title", lang, games=stats.games, deals=stats.deals, players=len(stats.players))
+
+
+def totals_text(totals: GuildTotals, lang: Lang | str | None = Lang.EN) -> str:
+    """A server's totals as one line (what server_text says, from running totals)."""
+    return t("stats.server_title", lang, games=totals.games, deals=totals.deals, players=totals.players)

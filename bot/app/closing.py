@@ -12,8 +12,9 @@ from bot.app.live import CountStep, LiveGame
 from bot.app.pegboard import Pegboard
 from bot.app.presenter import Presenter, closed_note, record_file, with_line
 from bot.app.replies import Post, Reply
+from bot.app.statistics import summary_of
 from bot.i18n import t
-from bot.model import Declaration, SeatKind, Status
+from bot.model import DECIDED, Declaration, SeatKind, Status
 from engine.events import Shown
 
 HandOver = Callable[[LiveGame, Sequence[int], str], Reply]
@@ -40,8 +41,9 @@ class Closing:
 
     def close(self, live: LiveGame, status: Status, winner: int | None, text: str) -> Reply:
         now = self.clock()
-        self.cache.store.set_status(live.id, status, now=now, winner=winner)
         live.meta = replace(live.meta, status=status, winner=winner, updated=now)
+        summary = summary_of(live) if status in DECIDED else None  # counted with the result, in one commit
+        self.cache.store.set_status(live.id, status, now=now, winner=winner, summary=summary)
         files = (record_file(live),) if live.game.deals else ()
         board = self.pegboard.game_changed(live)
         reply = self.presenter.changed(live, "", lines=(text,), posts=(Post(text, files),), finished=True, note=text)

@@ -83,7 +83,8 @@ class Controller:
         self.invites = Invitations(self.play.store_seats, start=self.play.start, close=self.closing.close)
         self.self_count = SelfCount(self.presenter, self.practice_drills, self.pegboard, clock)
         self.tables = TableMode(storage, self.scorer, self.pegboard, clock=clock, images=images)
-        self.statistics = Statistics(storage, storage)
+        self.statistics = Statistics(storage, storage, storage)
+        self.statistics.backfill()
 
     async def warm(self) -> None:
         """Start the worker processes and load their fonts now, not during the first reply."""

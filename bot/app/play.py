@@ -30,6 +30,7 @@ from bot.app.seating import (
     seat_computers,
     waiting_seats,
 )
+from bot.app.statistics import summary_of
 from bot.i18n import Lang, t
 from bot.model import GameMeta, Seat, SeatChange, SeatKind, Status
 from bot.storage import GameStore, StaleWrite
@@ -300,7 +301,9 @@ class GamePlay:
         game = live.game
         try:
             status = Status.OVER if game.over else None
-            self.store.append(live.id, start, actions, now=self.clock(), status=status, winner=game.winner)
+            summary = summary_of(live) if game.over else None  # the statistics count it in the same commit
+            self.store.append(live.id, start, actions, now=self.clock(), status=status, winner=game.winner,
+                              summary=summary)
         except BaseException:
             self.cache.forget(live.id)  # memory is ahead of the database: rebuild from it next time
             raise

@@ -1,27 +1,35 @@
-"""A server's statistics and leaderboard, from its decided games (see bot/stats.py for the numbers)."""
+"""A server's statistics and leaderboard, read from running totals (see bot/storage/summaries.py).
+
+Each decided game's summary is written with the move (or the resignation, or the timeout) that decides
+it, so `/cribbage stats` and the leaderboard read a few rows whatever the history; a database from
+before summaries is brought up to date once, when the application starts (`backfill`).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
+from bot.app.live import LiveGame
 from bot.app.replies import Answer
 from bot.i18n import Lang
-from bot.model import Seat, SeatKind
+from bot.model import SUMMARY_COUNTS, GameSummary, PlayerLine, Seat, SeatKind
 from bot.stats import (
     COMPUTER_PREFIX,
-    leaderboard,
+    DEFAULT_MIN_GAMES,
+    PlayerStats,
+    game_stats,
     leaderboard_text,
-    player_stats,
-    server_stats,
-    server_text,
+    ranked,
     stats_text,
+    totals_text,
 )
-from bot.storage import GameStore, PracticeStore
+from bot.storage import GameStore, PracticeStore, SummaryStore
 from engine.game import Game
 from engine.practice import Tally
 from engine.record import to_record
 
 MEMBER_KEY = "member:"
+LEADERS = 10
 
 
 def stat_key(seat: Seat) -> str:
@@ -29,46 +37,61 @@ def stat_key(seat: Seat) -> str:
     return MEMBER_KEY + seat.user if seat.kind is SeatKind.HUMAN else COMPUTER_PREFIX + seat.difficulty
 
 
+def summary_of(live: LiveGame) -> GameSummary | None:
+    """A decided game's part in its server's statistics (None while it has no winner)."""
+    meta = live.meta
+    winner = live.game.winner if live.game.winner is not None else meta.winner
+    if winner is None:
+        return None
+    keys = [stat_key(s) for s in meta.seats]
+    record = to_record(live.game, keys)
+    record["winner"] = winner  # decided off the cards too (a resignation, a timeout)
+    names = {key: seat.name for key, seat in zip(keys, meta.seats, strict=True)}
+    players = tuple(PlayerLine(key, names[key], tuple(getattr(part, c) for c in SUMMARY_COUNTS))
+                    for key, part in game_stats(record).items())
+    deals = sum(1 for d in record["deals"] if d.get("hands"))
+    return GameSummary(meta.id, meta.guild, deals, players)
+
+
+def _stats(line: PlayerLine) -> PlayerStats:
+    return PlayerStats.from_counts(line.key, line.counts)
+
+
 class Statistics:
     """Per-member statistics and the server's leaderboard."""
 
-    def __init__(self, games: GameStore, practice: PracticeStore) -> None:
+    def __init__(self, games: GameStore, summaries: SummaryStore, practice: PracticeStore) -> None:
         self.games = games
+        self.summaries = summaries
         self.practice = practice
 
-    def records(self, guild: str) -> tuple[list[dict[str, Any]], dict[str, str]]:
-        """The server's decided games as records whose seats are stable keys (a member's id, or the
-        computer's name), and the newest display name of each key."""
-        records: list[dict[str, Any]] = []
-        names: dict[str, str] = {}
-        for meta in self.games.finished_games(guild):
-            stored = self.games.load(meta.id)
+    def backfill(self) -> int:
+        """Summaries for decided games that have none (once, for a database made before them)."""
+        added = 0
+        for game_id in self.summaries.unsummarized():
+            stored = self.games.load(game_id)
             if stored is None:
                 continue
-            game = Game(meta.rules, seed=meta.seed)
+            game = Game(stored.meta.rules, seed=stored.meta.seed)
             for action in stored.actions:
                 game.apply(action)
-            keys = [stat_key(s) for s in meta.seats]
-            for key, seat in zip(keys, meta.seats, strict=True):
-                names[key] = seat.name
-            record = to_record(game, keys)
-            if record["winner"] is None:  # decided off the cards (a resignation, a timeout)
-                record["winner"] = meta.winner
-            records.append(record)
-        return records, names
+            summary = summary_of(LiveGame(stored.meta, game, names=tuple(s.name for s in stored.meta.seats)))
+            if summary is not None and self.summaries.add_summary(summary):
+                added += 1
+        return added
 
     def member(self, guild: str, user: str, name: str, lang: Lang) -> Answer:
-        records, names = self.records(guild)
         key = stat_key(Seat(SeatKind.HUMAN, name, user))
-        names.setdefault(key, name)
+        line = self.summaries.player_totals(guild, key)
         tally = self.practice.tally(user)
-        stats = player_stats(records, key, Tally.from_json(tally) if tally is not None else Tally())
-        return Answer(True, stats_text(stats, lang, name=lambda k: names.get(k, k)))
+        stats = replace(_stats(line) if line is not None else PlayerStats(key),
+                        counting=Tally.from_json(tally) if tally is not None else Tally())
+        shown = line.name if line is not None else name
+        return Answer(True, stats_text(stats, lang, name=lambda k: shown if k == key else k))
 
     def board(self, guild: str, lang: Lang) -> Answer:
-        records, names = self.records(guild)
-        users = [k.removeprefix(MEMBER_KEY) for k in names if k.startswith(MEMBER_KEY)]
-        tallies = {MEMBER_KEY + u: Tally.from_json(v) for u, v in self.practice.tallies(users).items()}
-        text = server_text(server_stats(records, tallies), lang) + "\n" + \
-            leaderboard_text(leaderboard(records), lang, name=lambda k: names.get(k, k))
+        lines = self.summaries.top_players(guild, DEFAULT_MIN_GAMES, LEADERS)
+        names = {line.key: line.name for line in lines}
+        text = totals_text(self.summaries.guild_totals(guild), lang) + "\n" + \
+            leaderboard_text(ranked([_stats(line) for line in lines]), lang, name=lambda k: names.get(k, k))
         return Answer(True, text, public=True)

@@ -1,9 +1,9 @@
 """Where games live between commands: each game's rules, seats and seed, and its ordered action log.
 
 A game's state is never stored; it is rebuilt by replaying the log through the engine, so what
-is on disk is exactly what players saw accepted. `GameStore`, `TableStore` and `PracticeStore` are
-what each part of the application needs; `SqliteStorage` is the embedded default holding all three
-(one file, WAL mode, nothing to install). A PostgreSQL backend would implement the same protocols.
+is on disk is exactly what players saw accepted. `GameStore`, `TableStore`, `PracticeStore` and
+`SummaryStore` are what each part of the application needs; `SqliteStorage` is the embedded default holding
+them all (one file, WAL mode, nothing to install). A PostgreSQL backend would implement the same protocols.
 """
 
 from bot.storage.codec import decode_action, encode_action
@@ -15,9 +15,10 @@ from bot.storage.protocols import (
     StaleWrite,
     Storage,
     StorageError,
+    SummaryStore,
     TableStore,
 )
 from bot.storage.sqlite import SqliteStorage
 
 __all__ = ["DatabaseFault", "GameStore", "Health", "PracticeStore", "SqliteStorage", "StaleWrite", "Storage",
-           "StorageError", "TableStore", "decode_action", "encode_action"]
+           "StorageError", "SummaryStore", "TableStore", "decode_action", "encode_action"]

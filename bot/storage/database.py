@@ -66,6 +66,22 @@ CREATE TABLE IF NOT EXISTS tallies (
     user  TEXT PRIMARY KEY,
     tally TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS summarized (
+    game  TEXT PRIMARY KEY,
+    guild TEXT NOT NULL,
+    deals INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS player_totals (
+    guild TEXT NOT NULL,
+    player TEXT NOT NULL,
+    name TEXT NOT NULL,
+    games INTEGER NOT NULL, wins INTEGER NOT NULL, skunks_given INTEGER NOT NULL, skunks_taken INTEGER NOT NULL,
+    double_skunks_given INTEGER NOT NULL, double_skunks_taken INTEGER NOT NULL, deals INTEGER NOT NULL,
+    cribs INTEGER NOT NULL, pegging INTEGER NOT NULL, hand INTEGER NOT NULL, crib INTEGER NOT NULL,
+    heels INTEGER NOT NULL,
+    PRIMARY KEY (guild, player)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS player_totals_wins ON player_totals (guild, wins DESC);
 """
 
 MIGRATIONS: tuple[tuple[str, str], ...] = (

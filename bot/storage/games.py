@@ -8,18 +8,18 @@ from collections.abc import Sequence
 from contextlib import suppress
 from typing import Any
 
-from bot.model import Declaration, GameMeta, Seat, SeatChange, Status, StoredGame
+from bot.model import Declaration, GameMeta, GameSummary, Seat, SeatChange, Status, StoredGame
 from bot.storage.codec import decode_action, encode_action
 from bot.storage.database import SqliteDatabase
 from bot.storage.files import Health, explain, quick_check
 from bot.storage.protocols import DatabaseFault, StaleWrite, StorageError
+from bot.storage.summaries import DECIDED_VALUES, add_summary
 from engine.actions import PlayerAction
 from engine.errors import clip
 from engine.rules import Rules
 
 GAME_COLUMNS = ("id, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild, "
                 "self_count, lang, changes")
-DECIDED = tuple(s.value for s in (Status.OVER, Status.RESIGNED, Status.TIMED_OUT))
 
 LIVE = tuple(s.value for s in Status if s.live)
 
@@ -39,8 +39,10 @@ class SqliteGames(SqliteDatabase):
             raise StorageError(f"game {meta.id} already exists") from None
 
     def append(self, game_id: str, first: int, actions: Sequence[PlayerAction], *, now: float,
-               status: Status | None = None, winner: int | None = None) -> None:
+               status: Status | None = None, winner: int | None = None, summary: GameSummary | None = None) -> None:
         with self._transaction() as cur:
+            if summary is not None:
+                add_summary(cur, summary)
             (have,) = cur.execute("SELECT count(*) FROM actions WHERE game = ?", (game_id,)).fetchone()
             if have != first:
                 raise StaleWrite(f"game {game_id}: action {first} appended, but {have} are logged")
@@ -69,9 +71,13 @@ class SqliteGames(SqliteDatabase):
             raise StorageError(f"game {game_id}: {exc}") from None
         return StoredGame(_meta(row), actions)
 
-    def set_status(self, game_id: str, status: Status, *, now: float, winner: int | None = None) -> None:
-        self._write([("UPDATE games SET status = ?, winner = ?, updated = ? WHERE id = ?",
-                      (status.value, winner, now, game_id))])
+    def set_status(self, game_id: str, status: Status, *, now: float, winner: int | None = None,
+                   summary: GameSummary | None = None) -> None:
+        with self._transaction() as cur:
+            cur.execute("UPDATE games SET status = ?, winner = ?, updated = ? WHERE id = ?",
+                        (status.value, winner, now, game_id))
+            if summary is not None:
+                add_summary(cur, summary)
 
     def set_seats(self, game_id: str, seats: Sequence[Seat], changes: Sequence[SeatChange], *, now: float) -> None:
         self._write([("UPDATE games SET seats = ?, changes = ?, updated = ? WHERE id = ?",
@@ -93,8 +99,8 @@ class SqliteGames(SqliteDatabase):
         return self._select("place = ?", (place,))
 
     def finished_games(self, guild: str) -> list[GameMeta]:
-        marks = ",".join("?" * len(DECIDED))
-        return self._select(f"guild = ? AND status IN ({marks}) AND winner IS NOT NULL", (guild, *DECIDED))
+        marks = ",".join("?" * len(DECIDED_VALUES))
+        return self._select(f"guild = ? AND status IN ({marks}) AND winner IS NOT NULL", (guild, *DECIDED_VALUES))
 
     def _select(self, where: str, args: Sequence[Any]) -> list[GameMeta]:
         """The games matching `where` that can be read: a damaged one is left out (the check when the

@@ -9,7 +9,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.model import Declaration, GameMeta, Seat, SeatChange, Status, StoredGame, StoredTable
+from bot.model import (
+    Declaration,
+    GameMeta,
+    GameSummary,
+    GuildTotals,
+    PlayerLine,
+    Seat,
+    SeatChange,
+    Status,
+    StoredGame,
+    StoredTable,
+)
 from engine.actions import PlayerAction
 
 
@@ -33,13 +44,15 @@ class GameStore(Protocol):
     def create(self, meta: GameMeta) -> None: ...
 
     def append(self, game_id: str, first: int, actions: Sequence[PlayerAction], *, now: float,
-               status: Status | None = None, winner: int | None = None) -> None:
-        """Log `actions` as numbers first, first+1, ...; raises StaleWrite if `first` is not next."""
+               status: Status | None = None, winner: int | None = None, summary: GameSummary | None = None) -> None:
+        """Log `actions` as numbers first, first+1, ...; raises StaleWrite if `first` is not next. A game this
+        decides comes with its `summary`, added to the statistics in the same transaction."""
         ...
 
     def load(self, game_id: str) -> StoredGame | None: ...
 
-    def set_status(self, game_id: str, status: Status, *, now: float, winner: int | None = None) -> None: ...
+    def set_status(self, game_id: str, status: Status, *, now: float, winner: int | None = None,
+                   summary: GameSummary | None = None) -> None: ...
 
     def set_seats(self, game_id: str, seats: Sequence[Seat], changes: Sequence[SeatChange], *, now: float) -> None:
         """Who sits where now (an invitation answered, a seat given to the computer) and the changes so far."""
@@ -104,7 +117,27 @@ class PracticeStore(Protocol):
     def tallies(self, users: Sequence[str]) -> dict[str, dict[str, int]]: ...
 
 
-class Storage(GameStore, TableStore, PracticeStore, Protocol):
+class SummaryStore(Protocol):
+    """Statistics as running totals: each decided game's summary is added once (see GameStore.append)."""
+
+    def add_summary(self, summary: GameSummary) -> bool:
+        """Add a summary on its own (a backfill); False when that game was counted before."""
+        ...
+
+    def unsummarized(self) -> list[str]:
+        """Decided games without a summary yet (a database from before summaries): what to backfill."""
+        ...
+
+    def summarized(self, game_ids: list[str]) -> set[str]: ...
+
+    def player_totals(self, guild: str, player: str) -> PlayerLine | None: ...
+
+    def guild_totals(self, guild: str) -> GuildTotals: ...
+
+    def top_players(self, guild: str, min_games: int, limit: int) -> list[PlayerLine]: ...
+
+
+class Storage(GameStore, TableStore, PracticeStore, SummaryStore, Protocol):
     """One database holding all three (SQLite here); the application hands each part only its store."""
 
     def close(self) -> None: ...

@@ -7,10 +7,11 @@ from pathlib import Path
 from bot.storage.files import Health
 from bot.storage.games import SqliteGames
 from bot.storage.practice import SqlitePractice
+from bot.storage.summaries import SqliteSummaries
 from bot.storage.tables import SqliteTables
 
 
-class SqliteStorage(SqliteGames, SqliteTables, SqlitePractice):
+class SqliteStorage(SqliteGames, SqliteTables, SqlitePractice, SqliteSummaries):
     """All three stores over one connection (see SqliteDatabase for the connection and `synchronous`).
 
     Opening a file checks it (`opened`): SQLite's quick check, and every game's row and every live

@@ -1,0 +1,108 @@
+"""The PostgreSQL schema as numbered migrations, and the step that brings a database up to date.
+
+`schema_version` holds one row per migration applied (its number and when). Opening a database applies
+the missing ones in order, each in the same transaction as its row, under an advisory lock so two bot
+processes starting together never apply one twice. Migration 1 is everything the SQLite schema holds
+(bot/storage/database.py), equivalently typed: TEXT as text, INTEGER as bigint (0/1 flags as boolean),
+REAL as double precision. A later change is a new entry at the end, never an edit of one applied.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from bot.storage.protocols import StorageError
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the tables of SQLite's schema and its column migrations (guild, self_count, lang, changes)
+    """
+    CREATE TABLE games (
+        id         text PRIMARY KEY,
+        rules      text NOT NULL,
+        seats      text NOT NULL,
+        seed       bigint NOT NULL,
+        status     text NOT NULL,
+        place      text NOT NULL,
+        message    text NOT NULL DEFAULT '',
+        winner     bigint,
+        created    double precision NOT NULL,
+        updated    double precision NOT NULL,
+        reminded   boolean NOT NULL DEFAULT false,
+        guild      text NOT NULL DEFAULT '',
+        self_count text NOT NULL DEFAULT '',
+        lang       text NOT NULL DEFAULT 'en',
+        changes    text NOT NULL DEFAULT ''
+    );
+    CREATE INDEX games_place ON games (place, status);
+    CREATE TABLE actions (
+        game   text NOT NULL REFERENCES games (id),
+        seq    bigint NOT NULL,
+        action text NOT NULL,
+        PRIMARY KEY (game, seq)
+    );
+    CREATE TABLE tables (
+        id      text PRIMARY KEY,
+        place   text NOT NULL,
+        guild   text NOT NULL DEFAULT '',
+        session text NOT NULL,
+        live    boolean NOT NULL,
+        created double precision NOT NULL,
+        updated double precision NOT NULL,
+        message text NOT NULL DEFAULT ''
+    );
+    CREATE INDEX tables_place ON tables (place, live);
+    CREATE TABLE drills (
+        "user"   text NOT NULL,
+        drill    text NOT NULL,
+        declared bigint NOT NULL,
+        total    bigint NOT NULL,
+        PRIMARY KEY ("user", drill)
+    );
+    CREATE TABLE declarations (
+        game     text NOT NULL REFERENCES games (id),
+        deal     bigint NOT NULL,
+        seat     bigint NOT NULL,
+        crib     boolean NOT NULL,
+        declared bigint,
+        total    bigint NOT NULL,
+        PRIMARY KEY (game, deal, seat, crib)
+    );
+    CREATE TABLE tallies (
+        "user" text PRIMARY KEY,
+        tally  text NOT NULL
+    );
+    """,
+)
+"""Migration n is MIGRATIONS[n - 1]."""
+
+LOCK_KEY = 0x63726962  # 'crib': the advisory lock held while migrating
+"""Any number, the same in every process: the lock taken while the schema is brought up to date."""
+
+
+def migrate(conn: Any) -> list[int]:
+    """Apply the migrations the database lacks, in order, each with its schema_version row; the numbers
+    applied (none when it is up to date). A database from a newer program is refused (StorageError)."""
+    applied: list[int] = []
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+        conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version bigint PRIMARY KEY,"
+                     " applied double precision NOT NULL)")
+        (have,) = conn.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
+        if have > len(MIGRATIONS):
+            raise StorageError(f"the database's schema is version {have}, newer than this program knows "
+                               f"({len(MIGRATIONS)}): upgrade the program")
+        for number in range(have + 1, len(MIGRATIONS) + 1):
+            conn.execute(MIGRATIONS[number - 1])
+            conn.execute("INSERT INTO schema_version (version, applied) VALUES (%s, %s)", (number, time.time()))
+            applied.append(number)
+    return applied
+
+
+def schema_version(conn: Any) -> int:
+    """The newest migration applied (0: none, or no schema_version table)."""
+    row = conn.execute("SELECT to_regclass('schema_version') IS NOT NULL").fetchone()
+    if not row[0]:
+        return 0
+    (version,) = conn.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
+    return int(version)

@@ -1,0 +1,72 @@
+"""Statistics kept as running totals in SQLite: each decided game adds its summary once, in the transaction
+that decides it, so statistics and the leaderboard read a few rows, never the history."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from bot.model import DECIDED, SUMMARY_COUNTS, GameSummary, GuildTotals, PlayerLine
+from bot.storage.database import SqliteDatabase
+
+DECIDED_VALUES = tuple(s.value for s in DECIDED)
+_COLUMNS = ", ".join(SUMMARY_COUNTS)
+_ADD = ", ".join(f"{c} = {c} + excluded.{c}" for c in SUMMARY_COUNTS)
+
+
+def add_summary(cur: sqlite3.Cursor, summary: GameSummary) -> bool:
+    """Add a decided game's summary within the caller's transaction; False when it was counted before."""
+    cur.execute("INSERT OR IGNORE INTO summarized (game, guild, deals) VALUES (?, ?, ?)",
+                (summary.game, summary.guild, summary.deals))
+    if cur.rowcount != 1:
+        return False
+    marks = ", ".join("?" * len(SUMMARY_COUNTS))
+    cur.executemany(f"INSERT INTO player_totals (guild, player, name, {_COLUMNS}) VALUES (?, ?, ?, {marks}) "
+                    f"ON CONFLICT (guild, player) DO UPDATE SET name = excluded.name, {_ADD}",
+                    [(summary.guild, p.key, p.name, *p.counts) for p in summary.players])
+    return True
+
+
+class SqliteSummaries(SqliteDatabase):
+    """The SummaryStore part of the SQLite storage."""
+
+    def add_summary(self, summary: GameSummary) -> bool:
+        with self._transaction() as cur:
+            return add_summary(cur, summary)
+
+    def unsummarized(self) -> list[str]:
+        """Decided games whose summary is missing (a database from before summaries): what to backfill."""
+        marks = ",".join("?" * len(DECIDED_VALUES))
+        rows = self._read(f"SELECT id FROM games WHERE status IN ({marks}) AND winner IS NOT NULL AND id NOT IN "
+                          "(SELECT game FROM summarized) ORDER BY created, id", DECIDED_VALUES)
+        return [g for (g,) in rows]
+
+    def summarized(self, game_ids: list[str]) -> set[str]:
+        found: set[str] = set()
+        for start in range(0, len(game_ids), 500):
+            part = game_ids[start:start + 500]
+            rows = self._read(f"SELECT game FROM summarized WHERE game IN ({','.join('?' * len(part))})", part)
+            found.update(g for (g,) in rows)
+        return found
+
+    def player_totals(self, guild: str, player: str) -> PlayerLine | None:
+        rows = self._read(f"SELECT player, name, {_COLUMNS} FROM player_totals WHERE guild = ? AND player = ?",
+                          (guild, player))
+        return _line(rows[0]) if rows else None
+
+    def guild_totals(self, guild: str) -> GuildTotals:
+        (games, deals), = self._read("SELECT count(*), coalesce(sum(deals), 0) FROM summarized WHERE guild = ?",
+                                     (guild,))
+        (players,), = self._read("SELECT count(*) FROM player_totals WHERE guild = ?", (guild,))
+        return GuildTotals(int(games), int(deals), int(players))
+
+    def top_players(self, guild: str, min_games: int, limit: int) -> list[PlayerLine]:
+        """Members (not the computer) with at least `min_games`, by wins, then win rate, then fewer games."""
+        rows = self._read(f"SELECT player, name, {_COLUMNS} FROM player_totals WHERE guild = ? AND games >= ? "
+                          "AND player NOT LIKE 'computer:%' ORDER BY wins DESC, CAST(wins AS REAL) / games DESC, "
+                          "games, player LIMIT ?", (guild, min_games, limit))
+        return [_line(r) for r in rows]
+
+
+def _line(row: tuple[object, ...]) -> PlayerLine:
+    key, name, *counts = row
+    return PlayerLine(str(key), str(name), tuple(c if isinstance(c, int) else int(str(c)) for c in counts))

@@ -1,0 +1,60 @@
+"""Statistics from running totals: a decided game is summarised with its end, once; an old database is
+backfilled when the application starts; stats and the leaderboard never replay the history."""
+
+import sqlite3
+from pathlib import Path
+
+from bot.app.controller import Controller, Member, NewGame
+from bot.autopilot import play_out
+from bot.model import GameSummary, PlayerLine
+from bot.storage import SqliteStorage
+
+ANN, BOB = Member("u1", "ann"), Member("u2", "bob")
+
+
+def make(path: Path, start: int = 1) -> Controller:
+    numbers = iter(range(start, start + 100))
+    return Controller(SqliteStorage(path), images=False, ids=lambda: f"g{next(numbers)}", seeds=lambda: 11)
+
+
+async def finished_games(c: Controller) -> None:
+    for seed in (1, 2, 3):
+        reply = await c.new_game(NewGame("chan", ANN, None, "easy", 61, seed=seed, guild="srv"))
+        await play_out(c, reply)
+    await c.new_game(NewGame("chan", ANN, BOB, target=61, seed=9, guild="srv"))
+    await c.accept(BOB, "g4")
+    await c.resign(BOB, "g4")  # decided off the cards: ann wins
+
+
+async def test_stats_come_from_totals_written_with_each_result_and_a_backfill_rebuilds_them(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    c = make(db)
+    await finished_games(c)
+    totals = c.storage.guild_totals("srv")
+    assert (totals.games, totals.players) == (4, 3)
+    ann = c.storage.player_totals("srv", "member:u1")
+    assert ann is not None and ann.name == "ann" and ann.counts[0] == 4  # games
+    stats = (await c.stats("srv", "u1", "ann")).text
+    board = (await c.leaderboard("srv")).text
+    assert stats.splitlines()[:2] == ["Statistics of ann", "Games 4, wins 1, losses 3 (25%)."]
+    assert board.splitlines() == [f"This server: 4 games, {totals.deals} deals, 3 players.",
+                                  "Leaderboard (at least 3 games)", "1. ann: won 1 of 4 (25%)"]
+    c.close()
+    with sqlite3.connect(db) as con:  # a database from before summaries
+        con.execute("DELETE FROM summarized")
+        con.execute("DELETE FROM player_totals")
+    again = make(db, start=50)
+    assert again.storage.guild_totals("srv") == totals  # backfilled as the application started
+    assert (await again.stats("srv", "u1", "ann")).text == stats
+    assert (await again.leaderboard("srv")).text == board
+    assert again.statistics.backfill() == 0  # once
+
+
+def test_a_summary_counts_once() -> None:
+    store = SqliteStorage(":memory:")
+    line = PlayerLine("member:u1", "ann", (1, 1, 0, 0, 0, 0, 5, 3, 12, 30, 9, 2))
+    summary = GameSummary("g1", "srv", 5, (line,))
+    assert store.add_summary(summary) and not store.add_summary(summary)
+    assert store.player_totals("srv", "member:u1") == line
+    assert store.top_players("srv", 1, 10) == [line] and store.top_players("srv", 2, 10) == []
+    store.close()
