@@ -5,23 +5,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import IO, TextIO, cast
 
 from bot.commands.lines import BadLine, decode_line, line_blocks
-from bot.config import ConfigError, read_small_file
+from bot.commands.tablefile import table_or_unavailable
 from bot.errors import UsageError
 from engine.analysis import Analysis, analyze
 from engine.cards import CardError, parse_cards
 from engine.errors import excerpt
 from engine.rules import TARGETS
 from engine.winplay import OptionChance, option_chances
-from engine.winprob import TableError, Unavailable, WinTable, load_table, shipped_table
+from engine.winprob import Unavailable, WinTable
 
 BATCH_BLOCK = 100
 """Lines read ahead at most while earlier ones are analysed (each takes milliseconds)."""
-TABLE_FILE_LIMIT = 64 << 20
-"""A win-probability table file is well under 64 MiB (the shipped one is 48 KiB)."""
 MAX_SAMPLES = 20_000
 """--samples at most: 15 options times this many deals played out takes about ten seconds."""
 
@@ -57,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     chances: list[OptionChance] | Unavailable | None = None
     if args.scores is not None:
         me, them = _scores(args.scores, args.target)
-        table = _table(args.table)
+        table = table_or_unavailable(args.table)
         if isinstance(table, Unavailable):
             chances = table
         else:
@@ -89,19 +86,6 @@ def _scores(text: str, target: int) -> tuple[int, int]:
     if not (0 <= me < target and 0 <= them < target):
         raise UsageError(f"scores must be from 0 to {target - 1}, not {excerpt(text)}")
     return me, them
-
-
-def _table(path: str | None) -> WinTable | Unavailable:
-    if path is None:
-        return shipped_table()
-    try:
-        data, _ = read_small_file(Path(path), TABLE_FILE_LIMIT, "--table")
-        return load_table(data)
-    except ConfigError as exc:  # missing, a device or FIFO, a directory, too large to be a table
-        reason = str(exc).removeprefix(f"--table {Path(path)}").lstrip(": ")
-        return Unavailable(f"cannot read {path}: {reason}")
-    except TableError as exc:
-        return Unavailable(str(exc))
 
 
 def analysis_json(a: Analysis) -> dict[str, object]:

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.commands.tablefile import table_bytes, table_or_unavailable
 from bot.errors import UsageError
 from engine.rules import TARGETS
 from engine.winprob import (
@@ -23,7 +24,6 @@ from engine.winprob import (
     build_table,
     dump_table,
     load_table,
-    shipped_table,
     win_probability,
 )
 from engine.wintable import DealStatistics, simulate
@@ -168,9 +168,7 @@ def _report(table: WinTable) -> None:
 
 def _read(path: str, data: bytes | None = None) -> WinTable:
     try:
-        return load_table(Path(path).read_bytes() if data is None else data)
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+        return load_table(table_bytes(path) if data is None else data)
     except TableError as exc:
         raise UsageError(f"{path}: {exc}") from None
 
@@ -181,10 +179,8 @@ def _read_once(paths: list[str]) -> list[WinTable]:
     seen: dict[object, str] = {}
     tables = []
     for path in paths:
-        try:
-            where, data = Path(path).resolve(), Path(path).read_bytes()
-        except OSError as exc:
-            raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+        data = table_bytes(path)
+        where = Path(path).resolve()
         for key in (where, hashlib.sha256(data).hexdigest()):
             if key in seen:
                 raise UsageError(f"{path} repeats {seen[key]}: each shard may be merged once")
@@ -218,16 +214,7 @@ def run_merge(args: argparse.Namespace) -> int:
 def run_winprob(args: argparse.Namespace) -> int:
     if not 0 <= args.me < args.target or not 0 <= args.them < args.target:
         raise UsageError(f"scores must be from 0 to {args.target - 1}: got {args.me} and {args.them}")
-    table: WinTable | Unavailable
-    if args.table:
-        try:
-            table = load_table(Path(args.table).read_bytes())
-        except OSError as exc:
-            table = Unavailable(f"cannot read {args.table}: {exc.strerror}")
-        except TableError as exc:
-            table = Unavailable(str(exc))
-    else:
-        table = shipped_table()
+    table = table_or_unavailable(args.table)
     p = win_probability(args.me, args.them, args.dealer == "me", args.target, table)
     if isinstance(p, Unavailable):
         print(json.dumps({"error": p.reason}) if args.json else str(p))

@@ -1,4 +1,6 @@
 import json
+import os
+from pathlib import Path
 
 import pytest
 
@@ -61,3 +63,12 @@ def test_merge_refuses_a_shard_given_twice(tmp_path, capsys: pytest.CaptureFixtu
         _, err = capsys.readouterr()
         assert err == f"cribbage wintable: {again} repeats {a}: each shard may be merged once\n"
     assert not out.exists()
+
+
+def test_a_table_that_is_no_regular_file_is_refused_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    assert main(["winprob", "95", "88", "--dealer", "me", "--table", str(fifo)]) == 2
+    assert capsys.readouterr().out.strip() == f"win probability unavailable: cannot read {fifo}: is not a regular file"
+    assert main(["wintable", "merge", "/dev/zero", "--out", str(tmp_path / "x.gz")]) == 2
+    assert capsys.readouterr().err.strip() == "cribbage wintable: cannot read /dev/zero: is not a regular file"
