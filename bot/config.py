@@ -12,7 +12,7 @@ import os
 import stat
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,8 @@ from engine.rules import TARGETS
 
 ENV_CONFIG = "CRIBBAGE_CONFIG"
 ENV_TOKEN = "DISCORD_TOKEN"
+ENV_DATABASE_URL = "CRIBBAGE_DATABASE_URL"
+URL_SCHEMES = ("postgresql", "postgres")
 DATABASE_NAME = "cribbage.sqlite3"
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,6 +49,9 @@ class Config:
     skunk: bool = True
     database: Path = Path(DATABASE_NAME)
     synchronous: str = "FULL"
+    url: str | None = field(default=None, repr=False)
+    """A PostgreSQL database (postgresql://user:password@host:port/name) instead of the SQLite file: [storage]
+    url, or $CRIBBAGE_DATABASE_URL, which wins. Never in a repr: it may hold a password."""
     token_file: Path | None = None
     dev_guild: int | None = None
     shard_count: int | None = None
@@ -153,7 +158,7 @@ def _find_config(explicit: str | Path | None) -> Path | None:
 def load_config(explicit: str | Path | None = None) -> Config:
     path = find_config(explicit)
     if path is None:
-        return Config(None, database=default_data_dir() / DATABASE_NAME)
+        return Config(None, database=default_data_dir() / DATABASE_NAME, url=database_url({}))
     raw, _ = read_small_file(path, CONFIG_FILE_LIMIT, "config file")
     try:
         text = raw.decode("utf-8")
@@ -172,7 +177,7 @@ def load_config(explicit: str | Path | None = None) -> Config:
 
 KNOWN_KEYS: dict[str, tuple[str, ...]] = {
     "game": ("target", "difficulty", "skunk"),
-    "storage": ("database", "synchronous"),
+    "storage": ("database", "synchronous", "url"),
     "discord": ("token_file", "dev_guild", "shard_count"),
     "timeouts": ("remind_minutes", "forfeit_minutes"),
     "performance": ("workers", "processes"),
@@ -216,6 +221,7 @@ def parse_config(data: dict[str, Any], path: Path | None) -> Config:
         skunk=_get(game, "game.skunk", bool, True),
         database=database_path if database_path.is_absolute() else base / database_path,
         synchronous=synchronous,
+        url=database_url(storage),
         token_file=(Path(token_file).expanduser() if token_file else None),
         dev_guild=_number(discord, "discord.dev_guild", 0, SNOWFLAKE - 1) or None,
         shard_count=_number(discord, "discord.shard_count", 0, 10_000) or None,
@@ -226,6 +232,23 @@ def parse_config(data: dict[str, Any], path: Path | None) -> Config:
         board_port=_get(_table(data, "board"), "board.port", str, "") or None,
         warnings=unknown_keys(data),
     )
+
+
+def database_url(storage: dict[str, Any]) -> str | None:
+    """$CRIBBAGE_DATABASE_URL, else [storage] url, else None (SQLite). Anything but a postgresql:// URL is a
+    ConfigError in one line that never repeats the value (it may hold a password)."""
+    env = os.environ.get(ENV_DATABASE_URL, "").strip()
+    where = ENV_DATABASE_URL if env else "[storage] url"
+    url = env or _get(storage, "storage.url", str, "").strip()
+    if not url:
+        return None
+    scheme, sep, rest = url.partition("://")
+    if scheme.lower() not in URL_SCHEMES or not sep or not rest or any(c.isspace() or c == "\0" for c in url):
+        shown = (f"one starting {excerpt(scheme[:20])}" if sep and scheme.lower() not in URL_SCHEMES
+                 else "one with spaces or nothing after the scheme" if sep else "one without a scheme")
+        raise ConfigError(f"{where} must be a PostgreSQL URL (postgresql://user:password@host:port/database), not "
+                          f"{shown}")
+    return url
 
 
 def _timeouts(timeouts: dict[str, Any]) -> tuple[float, float]:

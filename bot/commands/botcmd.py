@@ -11,7 +11,7 @@ import re
 import sys
 from pathlib import Path
 
-from bot.config import TOKEN_HELP, ConfigError, load_config
+from bot.config import TOKEN_HELP, Config, ConfigError, load_config
 from bot.errors import UsageError
 
 
@@ -36,7 +36,10 @@ def run(args: argparse.Namespace) -> int:
     database = args.db or str(config.database)
     app = token_id(token)
     if args.check:
-        check_database(database)
+        if config.url and not args.db:
+            database = check_postgres(config)
+        else:
+            check_database(database)
         print(f"config: {config.source or 'built-in defaults'}; database: {database}; token: present, shaped "
               f"like a bot token (the bot's id {app}); it cannot be verified offline: `cribbage bot` connects "
               "and Discord accepts or refuses it")
@@ -47,10 +50,11 @@ def run(args: argparse.Namespace) -> int:
 
     from bot.app.controller import Controller
     from bot.discord import CribbageBot
-    from bot.storage import SqliteStorage, StorageError
+    from bot.storage import StorageError
+    from bot.storage.opening import describe, open_storage
 
     try:
-        storage = SqliteStorage(database, synchronous=config.synchronous)
+        storage = open_storage(config, args.db)  # the config's PostgreSQL url, else its SQLite file
     except StorageError as exc:  # read-only, empty, foreign or damaged beyond opening: one line, no traceback
         raise UsageError(str(exc)) from None
     for line in storage.warnings():
@@ -59,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
                             remind_after=config.remind_after, forfeit_after=config.forfeit_after,
                             board_url=config.board_port)
     client = CribbageBot(config, controller)
-    print(f"cribbage bot: database {database}; connecting to Discord …", file=sys.stderr)
+    print(f"cribbage bot: database {describe(config, args.db)}; connecting to Discord …", file=sys.stderr)
     try:
         client.run(token, log_level=logging.INFO)
     except discord.LoginFailure:
@@ -95,6 +99,19 @@ def check_database(database: str) -> None:
             _warn(line)
     finally:
         storage.close()
+
+
+def check_postgres(config: Config) -> str:
+    """What `--check` finds of a PostgreSQL database: UsageError when it cannot be opened (the server
+    unreachable, a wrong password, the driver missing); the URL shown without its password."""
+    from bot.storage import StorageError
+    from bot.storage.opening import describe, open_storage
+
+    try:
+        open_storage(config, pool_size=1).close()
+    except StorageError as exc:
+        raise UsageError(str(exc)) from None
+    return describe(config)
 
 
 def _warn(line: str) -> None:

@@ -64,7 +64,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from bot.app.controller import Controller, ControllerError, NewGame
-    from bot.storage import SqliteStorage, StorageError
+    from bot.storage import StorageError
+    from bot.storage.opening import describe, open_storage
     from bot.terminal import PLACE, local_member
 
     try:
@@ -86,13 +87,13 @@ def run(args: argparse.Namespace) -> int:
     request = NewGame(PLACE, me, difficulty=difficulty, target=target, skunk=config.skunk, seed=args.seed,
                       muggins=bool(args.muggins))
     with tempfile.TemporaryDirectory(prefix="cribbage-") as tmp:
-        path = Path(tmp) / "game.sqlite3" if args.memory else Path(args.db or config.database)
+        path = Path(tmp) / "game.sqlite3" if args.memory else Path(args.db) if args.db else None
         try:
-            storage = SqliteStorage(path, synchronous=config.synchronous)
+            storage = open_storage(config, path)  # the config's PostgreSQL url, else its SQLite file
         except StorageError as exc:  # an empty or foreign file, no permission, damaged beyond opening
             raise UsageError(str(exc)) from None
         except (OSError, Exception) as exc:  # sqlite3.Error has no common base with OSError
-            raise UsageError(f"cannot open the database {path}: {exc}") from None
+            raise UsageError(f"cannot open the database {describe(config, path)}: {exc}") from None
         for line in storage.warnings():
             print(f"cribbage play: warning: {line}", file=sys.stderr)
         controller = Controller(storage, images=False, board_url=args.board or config.board_port)

@@ -3,7 +3,8 @@
 A game's state is never stored; it is rebuilt by replaying the log through the engine, so what
 is on disk is exactly what players saw accepted. `GameStore`, `TableStore`, `PracticeStore` and
 `SummaryStore` are what each part of the application needs; `SqliteStorage` is the embedded default holding
-them all (one file, WAL mode, nothing to install). A PostgreSQL backend would implement the same protocols.
+them all (one file, WAL mode, nothing to install); `PostgresStorage` (bot/storage/postgres.py, the postgres
+extra) holds them in PostgreSQL, and `bot.storage.opening.open_storage` chooses one from the config.
 """
 
 from bot.storage.codec import decode_action, encode_action

@@ -15,7 +15,8 @@ from typing import Any
 from bot.storage.protocols import StorageError
 
 MIGRATIONS: tuple[str, ...] = (
-    # 1: the tables of SQLite's schema and its column migrations (guild, self_count, lang, changes)
+    # 1: the tables of SQLite's schema and its column migrations (guild, self_count, lang, changes), with the
+    # statistics' running totals (summarized, player_totals)
     """
     CREATE TABLE games (
         id         text PRIMARY KEY,
@@ -72,6 +73,22 @@ MIGRATIONS: tuple[str, ...] = (
         "user" text PRIMARY KEY,
         tally  text NOT NULL
     );
+    CREATE TABLE summarized (
+        game  text PRIMARY KEY,
+        guild text NOT NULL,
+        deals bigint NOT NULL
+    );
+    CREATE TABLE player_totals (
+        guild  text NOT NULL,
+        player text NOT NULL,
+        name   text NOT NULL,
+        games bigint NOT NULL, wins bigint NOT NULL, skunks_given bigint NOT NULL, skunks_taken bigint NOT NULL,
+        double_skunks_given bigint NOT NULL, double_skunks_taken bigint NOT NULL, deals bigint NOT NULL,
+        cribs bigint NOT NULL, pegging bigint NOT NULL, hand bigint NOT NULL, crib bigint NOT NULL,
+        heels bigint NOT NULL,
+        PRIMARY KEY (guild, player)
+    );
+    CREATE INDEX player_totals_wins ON player_totals (guild, wins DESC);
     """,
 )
 """Migration n is MIGRATIONS[n - 1]."""

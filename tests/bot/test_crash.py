@@ -5,7 +5,8 @@ and SQLite (vs the computer and between two members), appending "game version" t
 after each reply it receives, as a front end would acknowledge it to a player. A restarted
 process continues every unfinished game from the database. The test checks, after every kill,
 that each acknowledged version is in the database (nothing lost), and at the end that every game
-equals the same game played without interruption (nothing applied twice, nothing changed).
+equals the same game played without interruption (nothing applied twice, nothing changed). The same
+runs against PostgreSQL (the session's server, tests/pg_server.py), held to the games played on SQLite.
 """
 
 from __future__ import annotations
@@ -19,9 +20,22 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 GAMES = 6
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def open_db(db: str, synchronous: str = "FULL") -> Any:
+    """The storage at `db`: a PostgreSQL URL, or an SQLite file."""
+    sys.path.insert(0, str(ROOT))
+    if db.startswith("postgresql://"):
+        from bot.storage.postgres import PostgresStorage
+
+        return PostgresStorage(db, pool_size=2)
+    from bot.storage import SqliteStorage
+
+    return SqliteStorage(db, synchronous=synchronous)
 
 
 async def drive(db: str, acks: str, synchronous: str = "FULL") -> None:
@@ -29,10 +43,9 @@ async def drive(db: str, acks: str, synchronous: str = "FULL") -> None:
     from bot.app.controller import Controller, Member, NewGame
     from bot.autopilot import autopilot
     from bot.model import Status
-    from bot.storage import SqliteStorage
     from tests.bot.app_helpers import click
 
-    storage = SqliteStorage(db, synchronous=synchronous)
+    storage = open_db(db, synchronous)
     next_id: list[str] = []
     controller = Controller(storage, images=False, ids=next_id.pop)
     fd = os.open(acks, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
@@ -72,9 +85,10 @@ async def drive(db: str, acks: str, synchronous: str = "FULL") -> None:
             latest[gid] = reply
     os.close(fd)
     controller.close()
+    storage.close()
 
 
-def start(db: Path, acks: Path) -> subprocess.Popen[bytes]:
+def start(db: Path | str, acks: Path) -> subprocess.Popen[bytes]:
     return subprocess.Popen([sys.executable, __file__, str(db), str(acks)], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
@@ -92,31 +106,43 @@ def ack_count(acks: Path) -> int:
     return len(acks.read_text().splitlines()) if acks.exists() else 0
 
 
-def logged(db: Path) -> dict[str, int]:
+def logged(db: Path | str) -> dict[str, int]:
+    if isinstance(db, str):
+        import psycopg
+
+        with psycopg.connect(db) as pg:
+            rows = pg.execute("SELECT game, count(*) FROM actions GROUP BY game").fetchall()
+            seqs = pg.execute("SELECT game, max(seq) + 1, count(*) FROM actions GROUP BY game").fetchall()
+        return _no_gaps(rows, seqs)
     con = sqlite3.connect(db)
     try:
         rows = con.execute("SELECT game, count(*) FROM actions GROUP BY game").fetchall()
         seqs = con.execute("SELECT game, max(seq) + 1, count(*) FROM actions GROUP BY game").fetchall()
     finally:
         con.close()
+    return _no_gaps(rows, seqs)
+
+
+def _no_gaps(rows: list[Any], seqs: list[Any]) -> dict[str, int]:
     assert all(top == n for _, top, n in seqs), "a gap or a doubled action in the log"
     return dict(rows)
 
 
-def records(db: Path) -> dict[str, str]:
+def records(db: Path | str) -> dict[str, str]:
     """Each game's full state, as its record, rebuilt through the engine from the log."""
     sys.path.insert(0, str(ROOT))
     from bot.app.controller import Controller
-    from bot.storage import SqliteStorage
 
     async def collect() -> dict[str, str]:
-        controller = Controller(SqliteStorage(db), images=False)
+        storage = open_db(str(db))
+        controller = Controller(storage, images=False)
         out = {}
         for n in range(GAMES):
             record = await controller.record(f"crash{n}")
             assert record is not None
             out[f"crash{n}"] = record.data.decode()
         controller.close()
+        storage.close()
         return out
 
     return asyncio.run(collect())
@@ -126,7 +152,23 @@ def test_kill_minus_nine_loses_nothing_and_applies_nothing_twice(tmp_path: Path)
     ref_db, ref_acks = tmp_path / "ref.sqlite3", tmp_path / "ref.acks"
     asyncio.run(drive(str(ref_db), str(ref_acks), "OFF"))  # the same games, never interrupted
     db, acks = tmp_path / "crash.sqlite3", tmp_path / "crash.acks"
-    rng = random.Random(7)
+    kill_and_finish(db, acks, random.Random(7))
+    assert records(db) == records(ref_db)
+    assert logged(db) == logged(ref_db)
+
+
+def test_kill_minus_nine_on_postgresql_loses_nothing(tmp_path: Path, pg_url: str) -> None:
+    ref_db, ref_acks = tmp_path / "ref.sqlite3", tmp_path / "ref.acks"
+    asyncio.run(drive(str(ref_db), str(ref_acks), "OFF"))  # the same games on SQLite, never interrupted
+    acks = tmp_path / "crash.acks"
+    kill_and_finish(pg_url, acks, random.Random(8))
+    assert records(pg_url) == records(ref_db)
+    assert logged(pg_url) == logged(ref_db)
+
+
+def kill_and_finish(db: Path | str, acks: Path, rng: random.Random) -> None:
+    """Start the playing process on `db` and kill -9 it at random moments (checking after each kill that
+    every acknowledged version is stored), then let a last one finish every game."""
     kills = 0
     for _ in range(5):
         before = ack_count(acks)
@@ -147,8 +189,6 @@ def test_kill_minus_nine_loses_nothing_and_applies_nothing_twice(tmp_path: Path)
     final = start(db, acks)
     assert final.wait(timeout=60) == 0, final.stderr.read().decode() if final.stderr else ""
     assert kills >= 3, "the games finished before the process could be killed enough times"
-    assert records(db) == records(ref_db)
-    assert logged(db) == logged(ref_db)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,15 @@
+"""The storage's behaviour, the same on both backends: each test marked with `store` or `reopen` runs on SQLite
+and on a PostgreSQL server the session starts (tests/pg_server.py; skipped with its reason without one)."""
+
 import sqlite3
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from bot.model import Declaration, GameMeta, Seat, SeatKind, Status
-from bot.storage import SqliteStorage, StaleWrite, StorageError, decode_action, encode_action
+from bot.model import Declaration, GameMeta, GameSummary, PlayerLine, Seat, SeatKind, Status, StoredTable
+from bot.storage import SqliteStorage, StaleWrite, Storage, StorageError, decode_action, encode_action
 from engine.actions import Declare, Discard, Go, Muggins, Play
 from engine.cards import parse_card, parse_cards
 from engine.rules import Rules
@@ -18,9 +22,22 @@ def meta(gid: str = "g1", status: Status = Status.ACTIVE, place: str = "chan") -
     return GameMeta(gid, Rules(target=61, skunk=True), (ANN, CPU), 42, status, place, 100.0, 100.0)
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def reopen(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[], Storage]]:
+    """Opens the test's database (again): an SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        path = tmp_path / "games.sqlite3"
+        yield lambda: SqliteStorage(path)
+        return
+    from bot.storage.postgres import PostgresStorage
+
+    url = request.getfixturevalue("pg_url")
+    yield lambda: PostgresStorage(url, pool_size=2)
+
+
 @pytest.fixture
-def store(tmp_path: Path) -> SqliteStorage:
-    s = SqliteStorage(tmp_path / "games.sqlite3")
+def store(reopen: Callable[[], Storage]) -> Iterator[Storage]:
+    s = reopen()
     yield s
     s.close()
 
@@ -41,14 +58,13 @@ def test_unreadable_action_names_the_text() -> None:
         decode_action('{"t":"dance","seat":0}')
 
 
-def test_game_and_log_survive_reopening(tmp_path: Path) -> None:
-    path = tmp_path / "games.sqlite3"
-    s = SqliteStorage(path)
+def test_game_and_log_survive_reopening(reopen: Callable[[], Storage]) -> None:
+    s = reopen()
     s.create(meta())
     s.append("g1", 0, [Discard(0, parse_cards("5H JS")), Discard(1, parse_cards("2C 3C"))], now=110.0)
     s.append("g1", 2, [Play(1, parse_card("10C"))], now=120.0)
     s.close()
-    again = SqliteStorage(path)
+    again = reopen()
     stored = again.load("g1")
     assert stored is not None
     assert stored.meta == GameMeta("g1", Rules(target=61, skunk=True), (ANN, CPU), 42, Status.ACTIVE, "chan",
@@ -67,7 +83,7 @@ def test_wal_mode_and_full_sync(tmp_path: Path) -> None:
     db.close()
 
 
-def test_an_action_is_never_logged_twice(store: SqliteStorage) -> None:
+def test_an_action_is_never_logged_twice(store: Storage) -> None:
     store.create(meta())
     store.append("g1", 0, [Go(0)], now=101.0)
     with pytest.raises(StaleWrite, match="game g1: action 0 appended, but 1 are logged"):
@@ -78,13 +94,13 @@ def test_an_action_is_never_logged_twice(store: SqliteStorage) -> None:
     assert store.load("g1").meta.updated == 101.0  # the refused write changed nothing
 
 
-def test_duplicate_game_is_refused(store: SqliteStorage) -> None:
+def test_duplicate_game_is_refused(store: Storage) -> None:
     store.create(meta())
     with pytest.raises(StorageError, match="game g1 already exists"):
         store.create(meta())
 
 
-def test_status_place_and_lookups(store: SqliteStorage) -> None:
+def test_status_place_and_lookups(store: Storage) -> None:
     store.create(meta("g1"))
     store.create(meta("g2", Status.INVITED, place="other"))
     store.create(meta("g3", place="chan"))
@@ -107,7 +123,7 @@ def test_bad_synchronous_setting(tmp_path: Path) -> None:
         SqliteStorage(tmp_path / "x.sqlite3", synchronous="fast")
 
 
-def test_self_counting_seats_language_and_declarations_are_kept(store: SqliteStorage) -> None:
+def test_self_counting_seats_language_and_declarations_are_kept(store: Storage) -> None:
     store.create(replace(meta(), self_count=(0,), lang="zh"))
     loaded = store.load("g1")
     assert loaded is not None and (loaded.meta.self_count, loaded.meta.lang) == ((0,), "zh")
@@ -139,3 +155,26 @@ def test_a_database_from_before_the_new_columns_opens(tmp_path: Path) -> None:
     loaded = store.load("old")
     assert loaded is not None and (loaded.meta.self_count, loaded.meta.lang) == ((), "en")
     store.close()
+
+
+def test_tables_practice_and_summaries_are_kept(store: Storage) -> None:
+    first = StoredTable("t1", "chan", "srv", {"log": [1, 2]}, True, 10.0, 11.0)
+    store.save_table(first)
+    store.save_table(replace(first, session={"log": [1, 2, 3]}, updated=12.0, message="m1"))
+    assert store.load_table("t1") == replace(first, session={"log": [1, 2, 3]}, updated=12.0, message="m1")
+    assert store.table_at("chan") is not None and store.table_at("elsewhere") is None
+    store.save_table(replace(first, live=False))
+    assert store.table_at("chan") is None and store.table_at("chan", live_only=False) is not None
+    assert store.add_practice("u1", "d1", 10, 12, {"attempts": 1}) is True
+    assert store.add_practice("u1", "d1", 12, 12, {"attempts": 2}) is False  # a drill counts once
+    assert store.tallies(["u1", "u2"]) == {"u1": {"attempts": 1}} and store.tally("u2") is None
+    ann = PlayerLine("member:u1", "ann", (1, 1, 0, 0, 0, 0, 5, 3, 12, 30, 9, 2))
+    cpu = PlayerLine("computer:easy", "computer", (1, 0, 0, 0, 0, 0, 5, 2, 8, 20, 5, 0))
+    store.create(meta())
+    store.append("g1", 0, [Go(0)], now=150.0, status=Status.OVER, winner=0,
+                 summary=GameSummary("g1", "srv", 5, (ann, cpu)))
+    assert store.add_summary(GameSummary("g1", "srv", 5, (ann, cpu))) is False  # counted with its end, once
+    assert store.player_totals("srv", "member:u1") == ann
+    assert store.top_players("srv", 1, 10) == [ann]  # members only
+    assert (store.guild_totals("srv").games, store.guild_totals("srv").players) == (1, 2)
+    assert store.summarized(["g1", "g2"]) == {"g1"} and store.unsummarized() == []

@@ -1,0 +1,87 @@
+"""The PostgreSQL connection pool under `PostgresStorage`: opening (the schema brought up to date), the
+transaction helper, reads, and PostgreSQL's failures said in one line without the password.
+
+psycopg 3 and psycopg-pool are the optional `postgres` extra: imported only when a PostgreSQL URL is used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+from urllib.parse import urlsplit
+
+from bot.storage.pgschema import migrate
+from bot.storage.protocols import DatabaseFault, StorageError
+
+INSTALL = "PostgreSQL storage needs psycopg 3 and its pool: pip install 'cribbage-table[postgres]'"
+
+
+def shown_url(url: str) -> str:
+    """The URL to name in a message: scheme, user, host, port and database, never the password."""
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or "localhost"
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:
+        return "the PostgreSQL database"
+    user = f"{parts.username}@" if parts.username else ""
+    return f"{parts.scheme}://{user}{host}{port}{parts.path}"
+
+
+def first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+class PostgresDatabase:
+    """A pool of connections (autocommit; writes in explicit transactions), safe to share between the
+    application's worker threads: each call takes a connection, uses it and gives it back."""
+
+    def __init__(self, url: str, *, pool_size: int = 4, connect_timeout: float = 10.0) -> None:
+        """Connect, bring the schema up to date and open the pool: StorageError says why it cannot be, in one
+        line (the driver missing, the server unreachable, a wrong password, a newer schema)."""
+        try:
+            import psycopg
+            from psycopg_pool import ConnectionPool
+        except ImportError:
+            raise StorageError(INSTALL) from None
+        self.path = shown_url(url)
+        self._psycopg = psycopg
+        options = {"autocommit": True, "connect_timeout": max(1, round(connect_timeout))}
+        try:
+            with psycopg.connect(url, **options) as conn:  # type: ignore[arg-type]
+                self.migrated = migrate(conn)
+        except psycopg.Error as exc:
+            raise StorageError(f"cannot open the database {self.path}: {first_line(exc)}") from None
+        self._pool = ConnectionPool(url, kwargs=options, min_size=1, max_size=max(1, pool_size), open=True,
+                                    timeout=30.0, check=ConnectionPool.check_connection, name="cribbage")
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Any]:
+        """A write transaction on one connection: everything done with it is committed, or none of it. The
+        server's own failure comes out as a DatabaseFault naming it; a refused constraint
+        (psycopg.IntegrityError) is the caller's to turn into words."""
+        psycopg = self._psycopg
+        try:
+            with self._pool.connection() as conn, conn.transaction():
+                yield conn
+        except psycopg.IntegrityError:
+            raise
+        except psycopg.Error as exc:  # the pool's PoolTimeout among them
+            raise DatabaseFault(f"cannot save to the database {self.path}: {first_line(exc)}; nothing of this "
+                                "change was saved") from exc
+
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        try:
+            with self._pool.connection() as conn:
+                return conn.execute(sql, args).fetchall()
+        except self._psycopg.Error as exc:
+            raise DatabaseFault(f"cannot read the database {self.path}: {first_line(exc)}") from exc
+
+    def warnings(self) -> list[str]:
+        """What a door says when the database opens: nothing (PostgreSQL checks its own pages)."""
+        return []
+
+    def close(self) -> None:
+        self._pool.close()

@@ -1,0 +1,176 @@
+"""PostgreSQL's own cases, on the session's server (tests/pg_server.py): migrations from an empty database,
+two connections writing the same game at once, a whole game through the controller replaying to the same
+record as on SQLite, the choice of backend from the config, and failures said in one line without the
+password. (The behaviour both backends share is tests/bot/test_storage.py.)"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app.controller import Controller, Member, NewGame
+from bot.autopilot import play_out
+from bot.config import Config, ConfigError, load_config
+from bot.model import GameMeta, Seat, SeatKind, Status
+from bot.storage import SqliteStorage, StaleWrite, Storage, StorageError, encode_action
+from bot.storage.opening import describe, open_storage
+from engine.actions import Go
+from engine.rules import Rules
+from tests.pg_server import PgServer
+
+psycopg = pytest.importorskip("psycopg")
+from bot.storage.pgschema import MIGRATIONS  # noqa: E402  (after the skip: it needs nothing, but belongs here)
+from bot.storage.postgres import PostgresStorage  # noqa: E402
+
+TABLES = {"actions", "declarations", "drills", "games", "player_totals", "schema_version", "summarized", "tables",
+          "tallies"}
+
+
+def meta(gid: str = "g1") -> GameMeta:
+    return GameMeta(gid, Rules(target=61), (Seat(SeatKind.HUMAN, "ann", "u1"),
+                                            Seat(SeatKind.COMPUTER, "computer (easy)", "", "easy")),
+                    42, Status.ACTIVE, "chan", 100.0, 100.0)
+
+
+def tables(url: str) -> set[str]:
+    with psycopg.connect(url) as conn:
+        rows = conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'").fetchall()
+    return {name for (name,) in rows}
+
+
+def test_migrations_make_every_table_of_an_empty_database_once(pg_url: str) -> None:
+    assert tables(pg_url) == set()
+    opened = []
+    threads = [threading.Thread(target=lambda: opened.append(PostgresStorage(pg_url, pool_size=1)))
+               for _ in range(3)]  # three processes starting together: the advisory lock lets one migrate
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert sorted(s.migrated for s in opened) == [[], [], list(range(1, len(MIGRATIONS) + 1))]
+    for s in opened:
+        s.close()
+    assert tables(pg_url) == TABLES
+    with psycopg.connect(pg_url) as conn:
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+        columns = dict(conn.execute("SELECT column_name, data_type FROM information_schema.columns "
+                                    "WHERE table_name = 'games'").fetchall())
+        assert (columns["seed"], columns["created"], columns["reminded"]) == ("bigint", "double precision",
+                                                                              "boolean")
+        conn.execute("INSERT INTO schema_version VALUES (99, 0)")
+    with pytest.raises(StorageError, match="schema is version 99, newer than this program knows"):
+        PostgresStorage(pg_url)
+
+
+def test_two_connections_append_at_the_same_version_one_wins(pg_url: str) -> None:
+    a, b = PostgresStorage(pg_url, pool_size=1), PostgresStorage(pg_url, pool_size=1)
+    a.create(meta())
+    outcome: dict[str, Any] = {}
+
+    def write(name: str, store: Storage, first: int = 0) -> None:
+        try:
+            store.append("g1", first, [Go(0 if name == "a" else 1)], now=200.0)
+            outcome[name] = "ok"
+        except StaleWrite as exc:
+            outcome[name] = exc
+
+    # another writer has logged action 0 and not committed yet: b counts 0 too, and waits at the primary key
+    with psycopg.connect(pg_url, autocommit=True) as raw, raw.transaction():
+        raw.execute("INSERT INTO actions (game, seq, action) VALUES ('g1', 0, %s)", (encode_action(Go(0)),))
+        waiting = threading.Thread(target=write, args=("b", b))
+        waiting.start()
+        waiting.join(0.5)
+        assert waiting.is_alive(), "b did not wait for the first writer"
+    waiting.join(10)
+    assert isinstance(outcome["b"], StaleWrite) and "another writer logged it first" in str(outcome["b"])
+    # and at once, many times over: exactly one of the two is logged each time
+    for n in range(1, 21):
+        outcome.clear()
+        both = [threading.Thread(target=write, args=(name, store, n)) for name, store in (("a", a), ("b", b))]
+        for t in both:
+            t.start()
+        for t in both:
+            t.join(10)
+        assert sorted(isinstance(v, StaleWrite) for v in outcome.values()) == [False, True], outcome
+        assert a.action_count("g1") == n + 1
+    with psycopg.connect(pg_url) as conn:
+        seqs = [s for (s,) in conn.execute("SELECT seq FROM actions WHERE game = 'g1' ORDER BY seq")]
+    assert seqs == list(range(21))
+    a.close()
+    b.close()
+
+
+async def whole_game(storage: Storage, reopen: Storage) -> tuple[bytes, str]:
+    """A game against the computer to its end through the controller; its record as a fresh controller
+    replays it from the stored log, and the statistics' line."""
+    ann = Member("u1", "ann")
+    first = Controller(storage, images=False, ids=lambda: "g1", seeds=lambda: 5, clock=lambda: 1000.0)
+    reply = await first.new_game(NewGame("chan", ann, None, "normal", 61, seed=77, guild="srv"))
+    last = await play_out(first, reply)
+    assert last.finished
+    first.close()
+    storage.close()
+    again = Controller(reopen, images=False, clock=lambda: 1000.0)
+    record = await again.record("g1")
+    stats = (await again.stats("srv", "u1", "ann")).text
+    again.close()
+    reopen.close()
+    assert record is not None
+    return record.data, stats
+
+
+async def test_a_whole_game_replays_to_the_same_record_as_on_sqlite(pg_url: str, tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    on_sqlite = await whole_game(SqliteStorage(path), SqliteStorage(path))
+    on_postgres = await whole_game(PostgresStorage(pg_url), PostgresStorage(pg_url))
+    assert on_postgres == on_sqlite
+    assert b'"target": 61' in on_sqlite[0] or b'"target":61' in on_sqlite[0]
+
+
+def test_the_config_chooses_postgresql_and_the_environment_wins(pg_url: str, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "config.toml").write_text('[storage]\ndatabase = "games.sqlite3"\n')
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("CRIBBAGE_CONFIG", raising=False)
+    monkeypatch.delenv("CRIBBAGE_DATABASE_URL", raising=False)
+    plain = load_config()
+    assert plain.url is None
+    sqlite = open_storage(plain)
+    assert isinstance(sqlite, SqliteStorage) and describe(plain) == str(plain.database)
+    assert (tmp_path / "games.sqlite3").exists()
+    sqlite.close()
+    monkeypatch.setenv("CRIBBAGE_DATABASE_URL", pg_url)
+    config = load_config()
+    assert config.url == pg_url and "password" not in repr(config) and pg_url not in repr(config)
+    store = open_storage(config)
+    assert isinstance(store, PostgresStorage) and store.warnings() == []
+    password = pg_url.split(":")[2].split("@")[0]
+    assert password not in describe(config) and describe(config).startswith("postgresql://cribbage@127.0.0.1:")
+    store.close()
+    other = open_storage(config, tmp_path / "other.sqlite3")  # --db names a file: SQLite, whatever the url
+    assert isinstance(other, SqliteStorage)
+    other.close()
+    monkeypatch.setenv("CRIBBAGE_DATABASE_URL", "mysql://root:hunter2@db/games")
+    with pytest.raises(ConfigError) as bad:
+        load_config()
+    assert str(bad.value) == ("CRIBBAGE_DATABASE_URL must be a PostgreSQL URL "
+                              "(postgresql://user:password@host:port/database), not one starting 'mysql'")
+
+
+def test_a_server_that_cannot_be_reached_or_a_wrong_password_is_one_line_without_the_password(
+        pg_server: PgServer) -> None:
+    wrong = pg_server.url().replace(pg_server.password, "not-the-password")
+    with pytest.raises(StorageError) as refused:
+        PostgresStorage(wrong)
+    text = str(refused.value)
+    assert "\n" not in text and "not-the-password" not in text and "password authentication failed" in text
+    assert text.startswith(f"cannot open the database postgresql://cribbage@127.0.0.1:{pg_server.port}/postgres: ")
+    from tests.pg_server import free_port
+
+    nowhere = f"postgresql://someone:secret@127.0.0.1:{free_port()}/games"
+    with pytest.raises(StorageError) as unreachable:
+        open_storage(Config(None, url=nowhere))
+    assert "\n" not in str(unreachable.value) and "secret" not in str(unreachable.value)
