@@ -174,3 +174,56 @@ def test_a_server_that_cannot_be_reached_or_a_wrong_password_is_one_line_without
     with pytest.raises(StorageError) as unreachable:
         open_storage(Config(None, url=nowhere))
     assert "\n" not in str(unreachable.value) and "secret" not in str(unreachable.value)
+
+
+def test_cribbage_play_keeps_and_resumes_its_game_in_postgresql(pg_url: str, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    from bot.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("CRIBBAGE_CONFIG", raising=False)
+    monkeypatch.setenv("CRIBBAGE_DATABASE_URL", pg_url)
+    monkeypatch.setattr("sys.stdin", io.StringIO("1 2\n1\nq\n"))
+    assert main(["play", "--seed", "3", "--name", "ann", "--difficulty", "easy"]) == 0
+    assert "ann lays away 2 cards" in capsys.readouterr().out
+    store = PostgresStorage(pg_url, pool_size=1)
+    (game,) = store.live_games()
+    assert store.action_count(game.id) >= 3 and not list(tmp_path.iterdir())  # in PostgreSQL, no file made
+    store.close()
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["play", "--name", "ann"]) == 0
+    assert capsys.readouterr().out.startswith("Resuming your game ")
+
+
+def test_bot_check_names_the_database_without_its_password(pg_url: str, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.cli import main
+    from tests.bot.test_cli_bot import TOKEN
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("CRIBBAGE_CONFIG", raising=False)
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("CRIBBAGE_DATABASE_URL", pg_url)
+    assert main(["bot", "--check"]) == 0
+    out = capsys.readouterr().out
+    database = pg_url.replace(pg_url.split("//")[1].split("@")[0], "cribbage")
+    assert f"database: {database};" in out and pg_url not in out
+    monkeypatch.setenv("CRIBBAGE_DATABASE_URL", pg_url.rsplit(":", 1)[0] + ":1/none")
+    assert main(["bot", "--check"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cribbage bot: cannot open the database postgresql://cribbage@127.0.0.1:1/none: ")
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_without_postgresql_binaries_the_server_says_how_to_get_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests import pg_server
+
+    monkeypatch.setattr(pg_server, "find_binaries", lambda: None)
+    server = pg_server.PgServer()
+    with pytest.raises(pg_server.Unavailable, match=r"no PostgreSQL binaries .* apt-get install postgresql"):
+        server.start()
+    server.stop()
