@@ -3,8 +3,8 @@ temporary folder, listening on a free port of 127.0.0.1 only (its Unix socket in
 per session and removed at its end.
 
 initdb refuses to run as root: then the server runs as the system user `cribbage-pg` (made with `useradd
---system` when missing), owning the folder, through `runuser -u cribbage-pg --`. Without the binaries
-`PgServer.start` raises Unavailable with the reason, and the PostgreSQL tests skip with it.
+--system` when missing), owning the folder, through `runuser -u cribbage-pg --` (or `su` without runuser).
+Without the binaries `PgServer.start` raises Unavailable with the reason, and the PostgreSQL tests skip with it.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import glob
 import itertools
 import os
 import secrets
+import shlex
 import shutil
 import socket
 import subprocess
@@ -64,7 +65,7 @@ class PgServer:
             raise Unavailable(f"no PostgreSQL binaries (initdb, pg_ctl) under {BINARY_GLOB} or on PATH: "
                               "apt-get install postgresql")
         if os.geteuid() == 0:
-            self._as = ["runuser", "-u", _service_user(), "--"]
+            self._as = ["runuser", "-u", _service_user(), "--"] if shutil.which("runuser") else ["su"]
             shutil.chown(self.root, SERVICE_USER, SERVICE_USER)
         (self.root / "pw").write_text(self.password + "\n")
         if self._as:
@@ -84,8 +85,10 @@ class PgServer:
 
     def _run(self, program: str, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
         assert self.bin is not None
-        done = subprocess.run([*self._as, str(self.bin / program), *args], capture_output=True, text=True,
-                              cwd=self.root, timeout=120)
+        command = [*self._as, str(self.bin / program), *args]
+        if self._as == ["su"]:  # no runuser: su runs it through a shell as the service user
+            command = ["su", "-s", "/bin/sh", "-c", shlex.join(command[1:]), SERVICE_USER]
+        done = subprocess.run(command, capture_output=True, text=True, cwd=self.root, timeout=120)
         if check and done.returncode != 0:
             raise Unavailable(f"{program} failed: {(done.stderr or done.stdout).strip()[-500:]}")
         return done
