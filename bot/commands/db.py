@@ -28,9 +28,13 @@ def _database(args: argparse.Namespace) -> str:
     if args.db:
         return str(args.db)
     try:
-        return str(load_config(args.config).database)
+        config = load_config(args.config)
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
+    if config.url is not None:  # the games are in PostgreSQL: its own tools check and back it up
+        raise UsageError("the games are in PostgreSQL ([storage] url or $CRIBBAGE_DATABASE_URL): use pg_dump "
+                         "to back it up (docs/deploy.md); --db FILE checks an SQLite file")
+    return str(config.database)
 
 
 def run_check(args: argparse.Namespace) -> int:

@@ -128,3 +128,12 @@ def test_batch_with_workers_keeps_order_and_line_numbers() -> None:
     rows = one.getvalue().splitlines()
     assert len(rows) == 25_000
     assert json.loads(rows[12_344]) == {"line": 12345, "error": "card 5H appears twice"}
+
+
+def test_db_commands_say_where_a_postgresql_database_is_backed_up(monkeypatch, capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("CRIBBAGE_DATABASE_URL", "postgresql://cribbage@127.0.0.1:5/cribbage")
+    monkeypatch.chdir(tmp_path)
+    assert main(["db", "check"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "cribbage db: the games are in PostgreSQL ([storage] url or $CRIBBAGE_DATABASE_URL): use pg_dump to back "
+        "it up (docs/deploy.md); --db FILE checks an SQLite file")
