@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
+from bot.model import StoredTable
 from bot.storage.protocols import StorageError
 from engine.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
 from engine.cards import CardError, parse_card
@@ -47,3 +49,17 @@ def decode_action(text: str) -> PlayerAction:
     except (KeyError, TypeError, ValueError, CardError, OverflowError, RecursionError) as exc:
         raise StorageError(f"unreadable action {excerpt(text)}: {clip(str(exc), 120)}") from None
     raise StorageError(f"unknown action kind in {excerpt(text)}")
+
+
+TABLE_COLUMNS = "id, place, guild, session, live, created, updated, message"
+"""A table session's row, in the order `stored_table` reads it (the same in every backend)."""
+
+
+def stored_table(row: Sequence[Any]) -> StoredTable:
+    """A table session from its row; StorageError when its JSON does not read."""
+    tid, place, guild, session, live, created, updated, message = row
+    try:
+        data = json.loads(session)
+    except ValueError as exc:
+        raise StorageError(f"table {tid}: unreadable session: {exc}") from None
+    return StoredTable(tid, place, guild, data, bool(live), float(created), float(updated), message)

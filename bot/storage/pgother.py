@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.model import SUMMARY_COUNTS, GameSummary, GuildTotals, PlayerLine, StoredTable
+from bot.storage.codec import TABLE_COLUMNS, stored_table
 from bot.storage.pgbase import PostgresDatabase
-from bot.storage.protocols import StorageError
 from bot.storage.summaries import DECIDED_VALUES, _line
 
 _COLUMNS = ", ".join(SUMMARY_COUNTS)
@@ -50,16 +50,8 @@ class PostgresTables(PostgresDatabase):
         return self._table("place = %s AND live" if live_only else "place = %s", (place,))
 
     def _table(self, where: str, args: Sequence[Any]) -> StoredTable | None:
-        rows = self._read("SELECT id, place, guild, session, live, created, updated, message FROM tables"
-                          f" WHERE {where} ORDER BY created DESC LIMIT 1", args)
-        if not rows:
-            return None
-        tid, place, guild, session, live, created, updated, message = rows[0]
-        try:
-            data = json.loads(session)
-        except ValueError as exc:
-            raise StorageError(f"table {tid}: unreadable session: {exc}") from None
-        return StoredTable(tid, place, guild, data, bool(live), float(created), float(updated), message)
+        rows = self._read(f"SELECT {TABLE_COLUMNS} FROM tables WHERE {where} ORDER BY created DESC LIMIT 1", args)
+        return stored_table(rows[0]) if rows else None
 
 
 class PostgresPractice(PostgresDatabase):
