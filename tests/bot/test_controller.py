@@ -15,18 +15,11 @@ from bot.storage import SqliteStorage
 from engine.cards import parse_card
 from engine.record import replay
 from tests.bot.app_helpers import click
+from tests.waiting import Clock
 
 ANN = Member("u1", "ann")
 BOB = Member("u2", "bob")
 EVE = Member("u3", "eve")
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def make(path: str | Path = ":memory:", images: bool = False, clock: Clock | None = None,

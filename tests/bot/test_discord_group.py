@@ -39,18 +39,11 @@ from tests.bot.discord_helpers import (
     exchange,
     settle,
 )
+from tests.waiting import Clock
 
 CAT, DAN = Person(4, "cat"), Person(5, "dan")
 CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
 CLAIM_AFTER = 120.0
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def group_controller(path: Path | str = ":memory:", clock: Clock | None = None, *, seed: int = 11,

@@ -32,16 +32,9 @@ from tests.bot.discord_helpers import (
     exchange,
     settle,
 )
+from tests.waiting import Clock
 
 PRIVATE_THINKING = [("callback", 5, EPHEMERAL), ("edit-original", None, 0)]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

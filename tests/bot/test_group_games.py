@@ -13,16 +13,9 @@ from bot.autopilot import play_out
 from bot.model import SeatKind, Status
 from bot.storage import SqliteStorage
 from engine.record import replay
+from tests.waiting import Clock
 
 ANN, BOB, CAT, DAN = Member("u1", "ann"), Member("u2", "bob"), Member("u3", "cat"), Member("u4", "dan")
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def make(path: str | Path = ":memory:", clock: Clock | None = None) -> Controller:

@@ -10,6 +10,7 @@ from bot.app.replies import Button, Reply
 from bot.autopilot import autopilot
 from bot.storage import SqliteStorage
 from tests.bot.app_helpers import click
+from tests.waiting import Clock
 
 ANN = Member("u1", "ann")
 HAND_PROMPT = ("Count your hand: 4♣ 5♥ 5♠ 9♠ + starter 9♣. Declare your total; the game goes on with the "
@@ -24,14 +25,6 @@ SHOW = ("The show:\n"
         "  ann pegs 4 → 9\n"
         "ann's crib: Q♣ 8♣ 6♣ 10♥ + 9♣ — fifteen two, a run of three is five = 5\n"
         "  ann pegs 5 → 14")
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def make(path: str | Path = ":memory:", clock: Clock | None = None) -> Controller:
