@@ -43,7 +43,7 @@ def main() -> None:
         times.append(time.perf_counter() - start)
     print(f"analyzer, all 15 options exact: median {statistics.median(times) * 1e3:.2f} ms, "
           f"p99 {pct(times, 0.99) * 1e3:.2f} ms ({args.hands} hands)")
-    for name in ("random", "greedy", "expected", "expert"):
+    for name in ("random", "greedy", "expected", "hard", "expert"):
         times = []
         for g in range(args.games):
             players = [make_player(name, g), make_player("expected", g + 1)]

@@ -30,7 +30,8 @@ class ExpertPlayer(ComputerPlayer):
 
     def __init__(self, seed: int | None = None, samples: int = 48, discard_samples: int = 120,
                  discard_margin: float = 1.5, discard_candidates: int = 5,
-                 table: WinTable | None | str = "shipped", endgame: int = 45, peg_weight: float = 0.25) -> None:
+                 table: WinTable | None | str = "shipped", endgame: int = 45, peg_weight: float = 0.25,
+                 crib_model: bool = True) -> None:
         super().__init__(seed)
         self.samples = samples
         self.discard_samples = discard_samples
@@ -44,6 +45,7 @@ class ExpertPlayer(ComputerPlayer):
         self.table: WinTable | None = table
         self.endgame = endgame
         self.peg_weight = peg_weight
+        self.crib_model = crib_model
 
     def _for_the_win(self, obs: Observation) -> bool:
         return (self.table is not None and obs.rules.target in self.table.tables
@@ -65,6 +67,8 @@ class ExpertPlayer(ComputerPlayer):
         sign = 1.0 if obs.is_dealer else -1.0
 
         def modelled(o: DiscardOption) -> float:  # the net with the crib a real opponent makes
+            if not self.crib_model:
+                return o.net
             return o.net + sign * modelled_shift(o.discard[0], o.discard[1], obs.is_dealer)
 
         ranked = sorted(options, key=modelled, reverse=True)

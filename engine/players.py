@@ -43,6 +43,12 @@ def _expert_for_points(seed: int | None = None) -> Player:
     return ExpertPlayer(seed, table=None)
 
 
+def _hard(seed: int | None = None) -> Player:
+    """The `hard` difficulty: the expert's pegging simulation with the analyzer's discards (as `expected`) and
+    no win table (between `expected` and `expert`; measured in the README)."""
+    return ExpertPlayer(seed, peg_weight=0.0, crib_model=False, table=None)
+
+
 PlayerFactory = Callable[[int | None], Player]
 STRENGTHS: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
@@ -51,6 +57,7 @@ STRENGTHS: dict[str, PlayerFactory] = {
     "expert": ExpertPlayer,
     "reference": ReferencePlayer,
     "expert-points": _expert_for_points,
+    "hard": _hard,
 }
 """Named strengths, usable wherever a player is chosen."""
 
@@ -59,7 +66,7 @@ class UnknownStrength(ValueError):
     pass
 
 
-DIFFICULTIES: dict[str, str] = {"easy": "greedy", "normal": "expected", "hard": "expert", "expert": "expert"}
+DIFFICULTIES: dict[str, str] = {"easy": "greedy", "normal": "expected", "hard": "hard", "expert": "expert"}
 """The bot's difficulty names and the strength that plays each."""
 
 

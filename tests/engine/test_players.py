@@ -18,6 +18,7 @@ def test_strength_names() -> None:
     assert set(STRENGTHS) >= {"random", "greedy", "expected", "expert"}
     assert set(DIFFICULTIES) == {"easy", "normal", "hard", "expert"}
     assert all(v in STRENGTHS for v in DIFFICULTIES.values())
+    assert len(set(DIFFICULTIES.values())) == len(DIFFICULTIES)  # a ladder: every difficulty its own strength
     with pytest.raises(UnknownStrength, match="unknown player 'genius'; choose from"):
         make_player("genius")
 
@@ -33,7 +34,7 @@ def two_games(other: str) -> tuple[Game, Game]:
     return games[0], games[1]
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "expected", "expert"])
+@pytest.mark.parametrize("name", ["random", "greedy", "expected", "hard", "expert"])
 def test_decisions_do_not_depend_on_hidden_cards(name: str) -> None:
     a, b = two_games("10S JS 8D AC 2C AD")
     # laying away: seat 0 sees the same six cards in both games

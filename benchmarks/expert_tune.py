@@ -1,0 +1,79 @@
+"""Variants of the expert against another strength in duplicate pairs, run by hand (never a timed test):
+
+    nice -n 19 .venv/bin/python benchmarks/expert_tune.py --games 400 --seed 21 --workers 2 \\
+        'v1:peg_weight=0.5,model_keeps=1' [--against expected]
+
+Each variant is `name:key=value,...` with ExpertPlayer's keyword arguments (numbers; 0/1 for flags; none for None), or
+`name` alone for a registered strength. Every variant plays the same deck sequences. Reported: the win
+rate with its 95% Wilson interval and points per deal by kind for both sides.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import multiprocessing
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.arena import A, ArenaTally, B, play_pairs, split_pairs  # noqa: E402
+from engine.expert import ExpertPlayer  # noqa: E402
+from engine.players import STRENGTHS  # noqa: E402
+from engine.rules import Rules  # noqa: E402
+
+
+def register(spec: str) -> str:
+    name, _, args = spec.partition(":")
+    if not args:
+        return name
+    kwargs: dict[str, float | int | None] = {}
+    for item in args.split(","):
+        key, value = item.split("=")
+        kwargs[key] = None if value == "none" else float(value) if "." in value else int(value)
+    STRENGTHS[name] = functools.partial(ExpertPlayer, **kwargs)  # type: ignore[assignment]
+    return name
+
+
+def job(a: str, b: str, seed: int, span: tuple[int, int]) -> ArenaTally:
+    return play_pairs(a, b, Rules(), seed, *span)
+
+
+def kinds(tally: ArenaTally, side: int) -> str:
+    deals = tally.role(side, True).deals + tally.role(side, False).deals
+    both = tally.role(side, True) + tally.role(side, False)
+    show = both.hand + both.crib
+    return (f"peg {both.pegging / deals:.3f}  hand {both.hand / deals:.3f}  crib {both.crib / deals:.3f}  "
+            f"show {show / deals:.3f}  total {both.total / deals:.3f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("variants", nargs="+")
+    parser.add_argument("--against", default="expected")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=21)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    names = [register(v) for v in args.variants]
+    pairs = args.games // 2
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(args.workers) as pool:
+        for name in names:
+            start = time.perf_counter()
+            spans = split_pairs(pairs, 8 * args.workers)
+            tally = sum(pool.starmap(job, [(name, args.against, args.seed, s) for s in spans]), ArenaTally())
+            lo, hi = tally.ci95()
+            margin = (tally.role(A, True) + tally.role(A, False)).total - \
+                (tally.role(B, True) + tally.role(B, False)).total
+            print(f"{name}: {tally.games} games, wins {100 * tally.win_rate():.1f}% [{100 * lo:.1f}, {100 * hi:.1f}], "
+                  f"margin {margin / tally.complete_deals:+.3f} points/deal ({time.perf_counter() - start:.0f} s)")
+            print(f"   {name:>10}: {kinds(tally, A)}")
+            print(f"   {args.against:>10}: {kinds(tally, B)}")
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
