@@ -11,6 +11,7 @@ from board_driver.driver import BoardDriver, Timing
 from board_driver.faults import FaultPlan
 from board_driver.model import Effects, Track, default_track
 from board_driver.sim import SimBoard, blank_state
+from tests.board_driver.boards import PickyBoard
 from tests.waiting import wait_until
 
 FAST = Timing(ack_timeout=0.01, handshake_timeout=0.5, heartbeat_s=0.2, backoff_min=0.01, backoff_max=0.05)
@@ -197,15 +198,6 @@ def test_too_many_tracks_are_refused_without_a_frame_and_later_parts_still_go(bo
     finally:
         driver.stop()
     assert board.state.tracks == (default_track(0, 3, 0), default_track(1, 4, 0))
-
-
-class PickyBoard(SimBoard):
-    """Firmware with a limit of its own: it refuses a front peg of 50 (RANGE), whatever its INFO says."""
-
-    def _check_tracks(self, tracks: tuple[Track, ...]) -> str | None:
-        if any(t.front == 50 for t in tracks):
-            return "hole 50 is broken"
-        return super()._check_tracks(tracks)
 
 
 def test_a_range_nak_does_not_freeze_later_frames() -> None:

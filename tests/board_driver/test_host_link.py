@@ -20,6 +20,7 @@ from board_driver.model import Effects, Track, default_track
 from board_driver.protocol import Frame
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
+from tests.board_driver.boards import PickyBoard
 from tests.waiting import wait_until
 
 QUICK = Timing(ack_timeout=0.05, heartbeat_s=0.1, handshake_timeout=0.5)
@@ -204,15 +205,6 @@ def test_a_61_hole_board_never_gets_a_hole_past_61() -> None:
     assert board.state.tracks == (default_track(0, 61, 60), default_track(1, 61, 60))
     assert board.state.effects == Effects(winner=1)  # the line at 91 is past this board's holes
     assert status.fitted == "skunk line 91 not shown (the board has 61 holes)"
-
-
-class PickyBoard(SimBoard):
-    """Firmware with a limit of its own: it refuses a front peg of 50 (RANGE), whatever its INFO says."""
-
-    def _check_tracks(self, tracks: tuple[Track, ...]) -> str | None:
-        if any(t.front == 50 for t in tracks):
-            return "hole 50 is broken"
-        return super()._check_tracks(tracks)
 
 
 def test_a_range_nak_does_not_freeze_later_frames() -> None:
