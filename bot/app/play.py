@@ -17,6 +17,7 @@ from bot.app.invites import cut_line
 from bot.app.live import LiveGame
 from bot.app.moves import DeclareCount, action_maker, check_version
 from bot.app.pegboard import Pegboard
+from bot.app.practice import read_count
 from bot.app.presenter import Presenter, closed_note, with_line
 from bot.app.refusals import illegal_text
 from bot.app.replies import Post, Reply
@@ -41,7 +42,6 @@ from engine.legality import IllegalAction
 from engine.observation import Observation, observe
 from engine.players import DIFFICULTIES, make_player
 from engine.rules import Overcount, Rules, RulesError
-from engine.scoring import MAX_HAND
 
 PLAYER_ACTIONS = (Discard, Play, Go, Declare, Muggins)
 """What a seat may do (chance, the cuts and deals, is the game's)."""
@@ -282,20 +282,14 @@ class GamePlay:
     def declare_muggins(self, game_id: str, user: str, version: int, points: int | str,
                         lang: Lang | None = None) -> Reply:
         """A muggins game's declared count (the engine pegs what was declared)."""
-        try:
-            value = int(str(points).strip())
-        except ValueError:
-            return self._bad_count(game_id, user, "error.not_a_number", points, lang)
-        if not 0 <= value <= MAX_HAND:
-            return self._bad_count(game_id, user, "error.declare_range", value, lang)
-        return self.move(game_id, user, version, action_maker(DeclareCount(value)), lang)
-
-    def _bad_count(self, game_id: str, user: str, key: str, value: object, lang: Lang | None) -> Reply:
         found = self.seated(game_id, user, lang)
         if isinstance(found, Reply):
             return found
         live, seat = found
-        return self.presenter.refused(live, seat, t(key, lang or live.lang, value=shown(value)), lang)
+        value = read_count(points, lang or live.lang)
+        if isinstance(value, str):
+            return self.presenter.refused(live, seat, value, lang)
+        return self.move(game_id, user, version, action_maker(DeclareCount(value)), lang)
 
     def _commit(self, live: LiveGame, start: int, actions: list[PlayerAction]) -> None:
         game = live.game
