@@ -105,6 +105,12 @@ class NewGame:
     """Four players: cut for partners, or the host partners the second listed."""
 
 
+def unknown_difficulty(name: object) -> ControllerError:
+    choices = ", ".join(DIFFICULTIES)
+    return ControllerError(NewGameProblem.DIFFICULTY, f"unknown difficulty {excerpt(name)}; choose from {choices}",
+                           difficulty=shown(name), choices=choices)
+
+
 def new_game_id() -> str:
     """Ten characters of lowercase base-32: short enough for custom ids, unguessable enough."""
     alphabet = "abcdefghijklmnopqrstuvwxyz234567"
@@ -192,10 +198,11 @@ class GamePlay:
         self.store.set_seats(live.id, live.meta.seats, live.meta.changes, now=self.clock())
 
     def _meta(self, req: NewGame) -> tuple[GameMeta, PartnerCut | None]:
-        choices = ", ".join(DIFFICULTIES)
         if req.difficulty not in DIFFICULTIES:
-            raise ControllerError(NewGameProblem.DIFFICULTY, f"unknown difficulty {excerpt(req.difficulty)}; choose "
-                                  f"from {choices}", difficulty=shown(req.difficulty), choices=choices)
+            raise unknown_difficulty(req.difficulty)
+        if len(req.others) > 3:  # before the rules, which would only say the player count is not 2-4
+            raise ControllerError(NewGameProblem.PLAYERS, f"a table seats 2 to 4 players, not {len(req.others) + 1}",
+                                  players=len(req.others) + 1)
         if req.seed is not None and not 0 <= req.seed < SEED_LIMIT:
             raise ControllerError(NewGameProblem.SEED, f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, not "
                                   f"{shown(req.seed)}", seed=req.seed, most=SEED_LIMIT - 1)
@@ -215,9 +222,6 @@ class GamePlay:
     def _seats(self, req: NewGame, seed: int) -> tuple[tuple[Seat, ...], PartnerCut | None]:
         host = Seat(SeatKind.HUMAN, req.host.name, req.host.user)
         wanted: tuple[Member | str, ...] = req.others or (req.opponent or req.difficulty,)
-        if len(wanted) > 3:
-            raise ControllerError(NewGameProblem.PLAYERS, f"a table seats 2 to 4 players, not {len(wanted) + 1}",
-                                  players=len(wanted) + 1)
         seats = [host]
         for other in wanted:
             if isinstance(other, Member):
@@ -230,9 +234,7 @@ class GamePlay:
             elif other in DIFFICULTIES:
                 seats.append(computer_seat(other))
             else:
-                raise ControllerError(NewGameProblem.DIFFICULTY, f"unknown difficulty {excerpt(other)}; choose from "
-                                      f"{', '.join(DIFFICULTIES)}", difficulty=shown(other),
-                                      choices=", ".join(DIFFICULTIES))
+                raise unknown_difficulty(other)
         return arrange(number_computers(seats), req.partners, seed)
 
     # ------------------------------------------------------------------ moves

@@ -10,6 +10,7 @@ from bot.app.ids import ComponentId
 from bot.app.replies import Button, Reply
 from bot.app.seating import Partners, cut_for_partners
 from bot.autopilot import play_out
+from bot.i18n import Lang
 from bot.model import SeatKind, Status
 from bot.storage import SqliteStorage
 from engine.record import replay
@@ -128,3 +129,16 @@ async def test_a_member_who_stops_answering_is_replaced_by_the_computer_not_the_
     assert table.ok and table.version == forfeit.version and table.names == forfeit.names
     end = await play_out(again, table)
     assert end.finished
+
+
+async def test_a_table_for_five_is_refused_for_its_size() -> None:
+    from bot.app.controller import ControllerError
+    from bot.app.play import NewGameProblem
+
+    c = make()
+    try:
+        await c.new_game(NewGame("chan", ANN, others=(BOB, CAT, DAN, "easy")))
+    except ControllerError as exc:
+        assert (exc.code, exc.text(Lang.EN)) == (NewGameProblem.PLAYERS, "A table seats 2 to 4 players, not 5.")
+    else:
+        raise AssertionError("a table for five was started")
