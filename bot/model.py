@@ -114,6 +114,9 @@ class GameMeta:
     """The language of the game's public messages (the server's, when the game was started)."""
     changes: tuple[SeatChange, ...] = ()
     """Seats handed to the computer during the game, in order (the record says so)."""
+    rev: int = 0
+    """The row's revision when read: every write adds one, and a write made from an older read is refused
+    (StaleWrite), so two processes on one database never both act on what they each saw."""
 
     @property
     def host(self) -> Seat:
@@ -151,6 +154,8 @@ class StoredTable:
     created: float
     updated: float
     message: str = ""
+    rev: int = 0
+    """The row's revision when read (0: not stored yet); see GameMeta.rev."""
 
 
 SUMMARY_COUNTS = ("games", "wins", "skunks_given", "skunks_taken", "double_skunks_given", "double_skunks_taken",

@@ -43,7 +43,7 @@ class Closing:
         now = self.clock()
         live.meta = replace(live.meta, status=status, winner=winner, updated=now)
         summary = summary_of(live) if status in DECIDED else None  # counted with the result, in one commit
-        self.cache.store.set_status(live.id, status, now=now, winner=winner, summary=summary)
+        self.cache.write(live, self.cache.store.set_status, status, now=now, winner=winner, summary=summary)
         files = (record_file(live),) if live.game.deals else ()
         board = self.pegboard.game_changed(live)
         reply = self.presenter.changed(live, "", lines=(text,), posts=(Post(text, files),), finished=True, note=text)
@@ -116,7 +116,7 @@ class Closing:
         return self.close(live, Status.TIMED_OUT, None, t("game.idle_end", lang, score=live.score_text(lang)))
 
     def _remind(self, live: LiveGame, seats: Sequence[int]) -> Reply:
-        self.cache.store.set_reminded(live.id, True)
+        self.cache.write(live, self.cache.store.set_reminded, True)
         live.meta = replace(live.meta, reminded=True)
         lang = live.lang
         waiting = live.waiting()
@@ -130,8 +130,9 @@ class Closing:
         for step in steps:
             shown = live.game.events[step.index]
             assert isinstance(shown, Shown)
-            self.cache.store.add_declaration(Declaration(live.id, step.deal, step.seat, step.crib, None,
-                                                         shown.breakdown.total), user="", tally=None, now=self.clock())
+            untold = Declaration(live.id, step.deal, step.seat, step.crib, None, shown.breakdown.total)
+            self.cache.write(live, lambda _, rev, d=untold: self.cache.store.add_declaration(
+                d, user="", tally=None, now=self.clock(), rev=rev))
             settle(live, step, None, self.clock())
         seats = sorted({s.seat for s in steps})
         text = " ".join(t("selfcount.timeout", live.lang, name=live.names[s]) for s in seats)

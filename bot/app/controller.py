@@ -12,6 +12,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any, TypeVar
 
 from board_driver.driver import BoardDriver
 from bot.app.closing import Closing
@@ -32,7 +33,7 @@ from bot.app.tablemode import TableMode, TablePlayer
 from bot.i18n import Lang, t
 from bot.learn_text import review_text
 from bot.model import GameMeta, SeatKind, Status
-from bot.storage import Storage
+from bot.storage import StaleWrite, Storage
 from engine.cards import Card
 from engine.errors import shown
 from engine.review import ReviewError, review_game_deal
@@ -40,6 +41,12 @@ from engine.tablescore import TableSession
 from engine.winprob import Unavailable, WinTable
 
 __all__ = ["Controller", "ControllerError", "Member", "NewGame", "TablePlayer", "find_player_game"]
+
+T = TypeVar("T")
+
+STALE_TRIES = 3
+"""How often a command on a game is tried when another writer (another process on the database) changed the
+game between its read and its commit: each try reads the game afresh and decides again."""
 
 REVIEW_SAMPLES = 200
 """Deals played out per lay-away for the review's win chances: enough to rank, quick enough to answer."""
@@ -94,6 +101,21 @@ class Controller:
         self.runner.close()
         self.pegboard.close()
 
+    async def _on_game(self, game_id: str, fn: Callable[..., T], *args: Any) -> T:
+        """Run a command on a game under its lock (see Runner.on_game), read afresh and tried again when
+        another writer got there first."""
+        return await self.runner.on_game(game_id, self._fresh, game_id, fn, *args)
+
+    def _fresh(self, game_id: str, fn: Callable[..., T], *args: Any) -> T:
+        for attempt in range(1, STALE_TRIES + 1):
+            try:
+                return fn(*args)
+            except StaleWrite:
+                self.games.forget(game_id)
+                if attempt == STALE_TRIES:
+                    raise
+        raise AssertionError("unreachable")
+
     # ------------------------------------------------------------------ games: starting and moving
 
     async def new_game(self, request: NewGame) -> Reply:
@@ -111,7 +133,7 @@ class Controller:
                    lang: Lang | None = None) -> Reply:
         """A member's move from the panel drawn at `version` (a stale panel is refused, nothing changed)."""
         move = checked(move, version)  # BadMove for values of the wrong types, before anything is touched
-        return await self.runner.on_game(game_id, self.play.move, game_id, _user(user), version,
+        return await self._on_game(game_id, self.play.move, game_id, _user(user), version,
                                          action_maker(move), lang)
 
     async def lay_away(self, user: Member | str, game_id: str, version: int, cards: Sequence[Card],
@@ -129,7 +151,7 @@ class Controller:
     async def declare_muggins(self, user: Member | str, game_id: str, version: int, points: int | str,
                               lang: Lang | None = None) -> Reply:
         """A muggins game: the member's own count of the hand or crib being shown (pegged as declared)."""
-        return await self.runner.on_game(game_id, self.play.declare_muggins, game_id, _user(user), version, points,
+        return await self._on_game(game_id, self.play.declare_muggins, game_id, _user(user), version, points,
                                          lang)
 
     async def claim_muggins(self, user: Member | str, game_id: str, version: int, claim: bool,
@@ -138,23 +160,23 @@ class Controller:
         return await self.move(user, game_id, version, ClaimMuggins(claim), lang)
 
     async def accept(self, user: Member | str, game_id: str, lang: Lang | None = None) -> Reply:
-        return await self.runner.on_game(game_id, self._invited, game_id, lang, self.invites.answer, _user(user),
+        return await self._on_game(game_id, self._invited, game_id, lang, self.invites.answer, _user(user),
                                          True)
 
     async def decline(self, user: Member | str, game_id: str, lang: Lang | None = None) -> Reply:
         """An invitee declines (in a group game the seat stays open); the host declining cancels."""
-        return await self.runner.on_game(game_id, self._invited, game_id, lang, self.invites.answer, _user(user),
+        return await self._on_game(game_id, self._invited, game_id, lang, self.invites.answer, _user(user),
                                          False)
 
     async def fill_seats(self, user: Member | str, game_id: str, difficulty: str | None = None,
                          lang: Lang | None = None) -> Reply:
         """The host gives every open or unanswered seat to the computer (at `difficulty`, else the game's
         first computer's or 'normal'), and the game starts."""
-        return await self.runner.on_game(game_id, self._invited, game_id, lang, self._fill, _user(user), difficulty)
+        return await self._on_game(game_id, self._invited, game_id, lang, self._fill, _user(user), difficulty)
 
     async def cancel(self, user: Member | str, game_id: str, lang: Lang | None = None) -> Reply:
         """The host calls off a game still waiting for its players."""
-        return await self.runner.on_game(game_id, self._invited, game_id, lang, self.invites.cancel, _user(user))
+        return await self._on_game(game_id, self._invited, game_id, lang, self.invites.cancel, _user(user))
 
     def _invited(self, game_id: str, lang: Lang | None, answer: Callable[..., Reply], *args: object) -> Reply:
         live = self.games.load(game_id)
@@ -170,7 +192,7 @@ class Controller:
                       lang: Lang = Lang.EN) -> Reply:
         """A self-counting player's count of their hand (or crib) at a show; the feedback in `note` is
         private. The game goes on with the true count whatever was declared."""
-        return await self.runner.on_game(game_id, self._declare, game_id, _user(user), deal, crib, declared, lang)
+        return await self._on_game(game_id, self._declare, game_id, _user(user), deal, crib, declared, lang)
 
     def _declare(self, game_id: str, user: str, deal: int, crib: bool, declared: str | int, lang: Lang) -> Reply:
         found = self.play.seated(game_id, user, lang)
@@ -183,10 +205,10 @@ class Controller:
 
     async def hand(self, user: Member | str, game_id: str, lang: Lang | None = None) -> Reply:
         """A player's private panel; `lang` is the member's (None: the one they last used, or the game's)."""
-        return await self.runner.on_game(game_id, self.play.hand, game_id, _user(user), lang)
+        return await self._on_game(game_id, self.play.hand, game_id, _user(user), lang)
 
     async def resign(self, user: Member | str, game_id: str) -> Reply:
-        return await self.runner.on_game(game_id, self._resign, game_id, _user(user))
+        return await self._on_game(game_id, self._resign, game_id, _user(user))
 
     def _resign(self, game_id: str, user: str) -> Reply:
         found = self.play.seated(game_id, user)
@@ -194,7 +216,7 @@ class Controller:
 
     async def hand_seat(self, host: Member | str, game_id: str, member: str, lang: Lang | None = None) -> Reply:
         """The host of a group game gives a member's seat to the computer (someone who had to go)."""
-        return await self.runner.on_game(game_id, self._hand_seat, game_id, _user(host), member, lang)
+        return await self._on_game(game_id, self._hand_seat, game_id, _user(host), member, lang)
 
     def _hand_seat(self, game_id: str, host: str, member: str, lang: Lang | None) -> Reply:
         found = self.play.seated(game_id, host, lang)
@@ -212,7 +234,7 @@ class Controller:
 
     async def end(self, game_id: str, by: Member) -> Reply:
         """A moderator ends an abandoned game: no winner, the record is kept."""
-        return await self.runner.on_game(game_id, self._end, game_id, by.name)
+        return await self._on_game(game_id, self._end, game_id, by.name)
 
     def _end(self, game_id: str, by: str) -> Reply:
         live = self.games.load(game_id)
@@ -222,25 +244,25 @@ class Controller:
 
     async def table(self, game_id: str) -> Reply:
         """The current public table (to re-post it after a restart, or for a new door)."""
-        return await self.runner.on_game(game_id, self._current, game_id)
+        return await self._on_game(game_id, self._current, game_id)
 
     def _current(self, game_id: str) -> Reply:
         live = self.games.load(game_id)
         return self.presenter.current(live) if live is not None else Reply(False, t("refuse.no_game"), game_id)
 
     async def record(self, game_id: str) -> Attachment | None:
-        return await self.runner.on_game(game_id, self._record, game_id)
+        return await self._on_game(game_id, self._record, game_id)
 
     def _record(self, game_id: str) -> Attachment | None:
         live = self.games.load(game_id)
         return record_file(live) if live is not None else None
 
     async def set_message(self, game_id: str, place: str, message: str) -> None:
-        await self.runner.on_game(game_id, self.games.set_message, game_id, place, message)
+        await self._on_game(game_id, self.games.set_message, game_id, place, message)
 
     async def meta(self, game_id: str) -> GameMeta | None:
         """Who plays a game, where, and how it stands (without its actions)."""
-        return await self.runner.on_game(game_id, self.games.meta, game_id)
+        return await self._on_game(game_id, self.games.meta, game_id)
 
     async def games_at(self, place: str) -> list[GameMeta]:
         """The live games at a place, oldest first."""
@@ -257,7 +279,7 @@ class Controller:
         """Reminders for players who stop answering, then forfeits; invitations expire the same way."""
         replies = []
         for meta in await self.live_games():
-            reply = await self.runner.on_game(meta.id, self.closing.sweep_one, meta.id)
+            reply = await self._on_game(meta.id, self.closing.sweep_one, meta.id)
             if reply is not None:
                 replies.append(reply)
         return replies
@@ -265,7 +287,7 @@ class Controller:
     async def review(self, user: Member | str, game_id: str, deal: int | None = None,
                      lang: Lang = Lang.EN) -> Answer:
         """A player's private review of one deal of their game (the last finished one when not named)."""
-        return await self.runner.on_game(game_id, self._review, game_id, _user(user), deal, lang)
+        return await self._on_game(game_id, self._review, game_id, _user(user), deal, lang)
 
     def _review(self, game_id: str, user: str, deal: int | None, lang: Lang) -> Answer:
         live = self.games.load(game_id)

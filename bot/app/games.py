@@ -8,19 +8,26 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any, TypeVar
 
 from bot.app.live import LiveGame
 from bot.model import GameMeta
 from bot.storage import GameStore, StorageError
 from engine.game import Game, GameError
 
+T = TypeVar("T")
+
 CACHE_GAMES = 2000
 """Live games kept in memory; older ones are rebuilt from storage when next touched."""
 
 
 class GameCache:
-    """Loads, keeps and forgets live games; safe to call from several worker threads."""
+    """Loads, keeps and forgets live games; safe to call from several worker threads.
+
+    Other processes may share the database: a cached game is used only while its stored revision is the
+    one this process read or wrote last (one indexed read a command); otherwise it is read again."""
 
     def __init__(self, store: GameStore, size: int = CACHE_GAMES) -> None:
         self.store = store
@@ -29,11 +36,9 @@ class GameCache:
         self._lock = threading.Lock()  # worker threads of different games share the cache
 
     def load(self, game_id: str) -> LiveGame | None:
-        with self._lock:
-            live = self._live.get(game_id)
-            if live is not None:
-                self._live.move_to_end(game_id)
-                return live
+        live = self._fresh(game_id)
+        if live is not None:
+            return live
         stored = self.store.load(game_id)
         if stored is None:
             return None
@@ -50,6 +55,31 @@ class GameCache:
         self.remember(live)
         return live
 
+    def _fresh(self, game_id: str) -> LiveGame | None:
+        """The cached game, if it is as the database holds it now (else it is forgotten)."""
+        with self._lock:
+            live = self._live.get(game_id)
+        if live is None:
+            return None
+        if self.store.revision(game_id) != live.meta.rev:
+            self.forget(game_id)  # another process wrote since: memory is behind
+            return None
+        with self._lock:
+            if game_id in self._live:
+                self._live.move_to_end(game_id)
+        return live
+
+    def write(self, live: LiveGame, write: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """`write(game id, *args, rev=..., **kwargs)`: a storage write made only if the game's row is still at
+        the revision this process holds (StaleWrite otherwise, and the game is dropped from memory)."""
+        try:
+            done = write(live.id, *args, rev=live.meta.rev, **kwargs)
+        except BaseException:
+            self.forget(live.id)
+            raise
+        live.meta = replace(live.meta, rev=live.meta.rev + 1)
+        return done
+
     def remember(self, live: LiveGame) -> None:
         with self._lock:
             self._live[live.id] = live
@@ -63,17 +93,15 @@ class GameCache:
             self._live.pop(game_id, None)
 
     def meta(self, game_id: str) -> GameMeta | None:
-        """Who plays a game and how it stands, from memory when cached (no replay needed)."""
-        with self._lock:
-            live = self._live.get(game_id)
+        """Who plays a game and how it stands, from memory when cached and current (no replay needed)."""
+        live = self._fresh(game_id)
         if live is not None:
             return live.meta
         stored = self.store.load(game_id)
         return stored.meta if stored is not None else None
 
     def set_message(self, game_id: str, place: str, message: str) -> None:
-        self.store.set_message(game_id, place, message)
-        with self._lock:
-            live = self._live.get(game_id)
+        live = self.load(game_id)
         if live is not None:
+            self.write(live, self.store.set_message, place, message)
             live.meta = replace(live.meta, place=place, message=message)

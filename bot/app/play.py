@@ -34,7 +34,7 @@ from bot.app.seating import (
 from bot.app.statistics import summary_of
 from bot.i18n import Lang, t
 from bot.model import GameMeta, Seat, SeatChange, SeatKind, Status
-from bot.storage import GameStore, StaleWrite
+from bot.storage import GameStore
 from engine.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
 from engine.errors import CodedError, excerpt, shown
 from engine.game import Game
@@ -167,7 +167,7 @@ class GamePlay:
         """Every seat is filled: the game starts (the computer lays away at once, in the same commit)."""
         if live.meta.status is Status.INVITED:
             now = self.clock()
-            self.store.set_status(live.id, Status.ACTIVE, now=now)
+            self.cache.write(live, self.store.set_status, Status.ACTIVE, now=now)
             live.meta = replace(live.meta, status=Status.ACTIVE, updated=now)
         actions = self._computer_moves(live)
         if actions:
@@ -195,7 +195,7 @@ class GamePlay:
                          board)
 
     def store_seats(self, live: LiveGame) -> None:
-        self.store.set_seats(live.id, live.meta.seats, live.meta.changes, now=self.clock())
+        self.cache.write(live, self.store.set_seats, live.meta.seats, live.meta.changes, now=self.clock())
 
     def _meta(self, req: NewGame) -> tuple[GameMeta, PartnerCut | None]:
         if req.difficulty not in DIFFICULTIES:
@@ -241,23 +241,14 @@ class GamePlay:
 
     def move(self, game_id: str, user: str, version: int, make: Make, lang: Lang | None = None) -> Reply:
         """A member's move from the panel drawn at `version`: refused (nothing changed) unless the game is
-        still there, or carried out and committed with the computer's answers. Another process on the same
-        database may have moved the game since this one read it: then the game is read again and the move
-        checked against it (a panel drawn there is accepted here; one drawn before is refused as stale)."""
+        still there, or carried out and committed with the computer's answers. The game is read as the
+        database holds it now, so a panel drawn by another process on the same database is accepted here;
+        if another writer commits first, the commit raises StaleWrite and the controller tries again."""
         check_version(version)
-        try:
-            return self._move(game_id, user, version, make, lang, reload=True)
-        except StaleWrite:  # the log grew under us: _commit forgot the game, so this reads it afresh
-            return self._move(game_id, user, version, make, lang, reload=False)
-
-    def _move(self, game_id: str, user: str, version: int, make: Make, lang: Lang | None, reload: bool) -> Reply:
         found = self.seated(game_id, user, lang)
         if isinstance(found, Reply):
             return found
         live, seat = found
-        if reload and version > live.game.version and self.store.action_count(game_id) > live.game.version:
-            self.cache.forget(game_id)  # a panel from another process, ahead of this one's memory
-            return self._move(game_id, user, version, make, lang, reload=False)
         refusal = self._refusal(live, seat, version, lang)
         if refusal is not None:
             return self.presenter.refused(live, seat, refusal, lang)
@@ -295,14 +286,11 @@ class GamePlay:
 
     def _commit(self, live: LiveGame, start: int, actions: list[PlayerAction]) -> None:
         game = live.game
-        try:
-            status = Status.OVER if game.over else None
-            summary = summary_of(live) if game.over else None  # the statistics count it in the same commit
-            self.store.append(live.id, start, actions, now=self.clock(), status=status, winner=game.winner,
-                              summary=summary)
-        except BaseException:
-            self.cache.forget(live.id)  # memory is ahead of the database: rebuild from it next time
-            raise
+        status = Status.OVER if game.over else None
+        summary = summary_of(live) if game.over else None  # the statistics count it in the same commit
+        # memory is ahead of the database if this fails: the cache drops the game, to rebuild it next time
+        self.cache.write(live, self.store.append, start, actions, now=self.clock(), status=status,
+                         winner=game.winner, summary=summary)
         if game.over:
             live.meta = replace(live.meta, status=Status.OVER, winner=game.winner)
             self.cache.forget(live.id)

@@ -80,13 +80,15 @@ class Practice:
         text = practice_feedback(result, tally, lang) + "\n\n" + self.scorer.breakdown_text(b, lang)
         return Answer(True, text, self.scorer.breakdown_files(b, lang), self._next_controls(lang))
 
-    def record_declaration(self, user: str, declaration: Declaration, result: CheckResult) -> Tally:
+    def record_declaration(self, user: str, declaration: Declaration, result: CheckResult, rev: int) -> Tally:
         """A count declared in a game ("I count my own hands") joins the member's practice tally, so
-        their counting accuracy covers both; a show step settled before changes nothing."""
+        their counting accuracy covers both; a show step settled before changes nothing. Written only if the
+        game is still at revision `rev` (StaleWrite otherwise)."""
         with self._lock:
             before = self.tally(user)
             new = before.record(result)
-            fresh = self.games.add_declaration(declaration, user=user, tally=new.to_json(), now=self.clock())
+            fresh = self.games.add_declaration(declaration, user=user, tally=new.to_json(), now=self.clock(),
+                                               rev=rev)
             return new if fresh else before
 
     def tally(self, user: str) -> Tally:

@@ -7,6 +7,7 @@ counting tally and is stored beside the game, so a restart keeps waiting for one
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from bot.app.closing import settle
 from bot.app.live import LiveGame
@@ -43,7 +44,8 @@ class SelfCount:
         assert isinstance(shown, Shown)
         result = check(value, shown.breakdown)
         tally = self.practice.record_declaration(
-            user, Declaration(live.id, step.deal, seat, step.crib, value, result.total), result)
+            user, Declaration(live.id, step.deal, seat, step.crib, value, result.total), result, live.meta.rev)
+        live.meta = replace(live.meta, rev=live.meta.rev + 1)
         settle(live, step, value, self.clock())
         board = self.pegboard.game_changed(live)
         reply = self.presenter.released(live, step.deal, user, lang, note=practice_feedback(result, tally, lang))

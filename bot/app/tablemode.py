@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
+from typing import Concatenate, ParamSpec, TypeVar
 
 from bot.app.ids import ComponentId, Verb
 from bot.app.pegboard import Pegboard
@@ -20,7 +21,7 @@ from bot.app.scorer import Scorer
 from bot.i18n import Lang, breakdown_calls, card_error, has, percent, t
 from bot.model import StoredTable
 from bot.pictures import labels
-from bot.storage import TableStore
+from bot.storage import StaleWrite, TableStore
 from engine.cards import CardError, parse_cards
 from engine.errors import shown
 from engine.rules import Rules, RulesError
@@ -28,6 +29,13 @@ from engine.scoring import MAX_HAND, Breakdown, score_hand
 from engine.tablescore import Peg, Reason, Skunk, TableScoreError, TableSession
 from engine.winprob import Unavailable
 from render import board_png, make_board
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+STALE_TRIES = 3
+"""How often a table command is tried when another process saved the same session between its read and its
+save: each try reads the session afresh (two players pegging at once both count)."""
 
 PEG_BUTTONS = (1, 2, 3, 4, 6)
 """The quick pegs on the table message: with the number pad they fit a row of five a player."""
@@ -40,6 +48,20 @@ class TablePlayer:
 
     name: str
     user: str = ""
+
+
+def afresh(method: Callable[Concatenate[TableMode, P], R]) -> Callable[Concatenate[TableMode, P], R]:
+    """Run a table command again, from a fresh read, when its save met another process's (StaleWrite)."""
+    def tried(self: TableMode, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        for attempt in range(1, STALE_TRIES + 1):
+            try:
+                return method(self, *args, **kwargs)
+            except StaleWrite:
+                if attempt == STALE_TRIES:
+                    raise
+        raise AssertionError("unreachable")
+    tried.__doc__ = method.__doc__
+    return tried
 
 
 def new_table_id() -> str:
@@ -79,11 +101,16 @@ class TableMode:
             data = {"session": session.to_json(), "users": [p.user for p in players], "host": host,
                     "lang": lang.value}
             stored = StoredTable(self._table_ids(), place, guild, data, True, now, now)
-            self.storage.save_table(stored)
+            try:
+                self.storage.save_table(stored)
+            except StaleWrite:  # another process started one here first
+                return Answer(False, t("table.already", lang))
+            stored = replace(stored, rev=1)
             self._mirror(stored.id, session)
         head = t("table.started", lang, players=", ".join(names), target=target, dealer=names[0])
         return self._board_answer(stored, session, lang, head)
 
+    @afresh
     def table_peg(self, place_or_id: str, user: str, seat: int | str, points: int | str, reason: str | None,
                   lang: Lang) -> Answer:
         """Peg points for a seat (named by number or name); refused with the reason, nothing changed."""
@@ -122,6 +149,7 @@ class TableMode:
             line += f"\n{board}" if board else ""
         return self._board_answer(stored, session, lang, line)
 
+    @afresh
     def table_undo(self, place_or_id: str, user: str, version: int | None, lang: Lang) -> Answer:
         """Take back the last action; from a button, only if nothing happened since it was drawn."""
         with self._lock:
@@ -149,6 +177,7 @@ class TableMode:
             line = t("table.undone_deal", lang, dealer=session.names[session.dealer or 0])
         return self._board_answer(stored, session, lang, line)
 
+    @afresh
     def table_next_deal(self, place_or_id: str, user: str, version: int | None, lang: Lang) -> Answer:
         with self._lock:
             found = self._find_mine(place_or_id, user, lang)
@@ -169,6 +198,7 @@ class TableMode:
             stored, session = found
         return self._board_answer(stored, session, lang, "", coaching=True)
 
+    @afresh
     def table_end(self, place: str, user: str, lang: Lang) -> Answer:
         with self._lock:
             found = self._find_mine(place, user, lang)
@@ -177,6 +207,7 @@ class TableMode:
             stored, session = found
             stored = replace(stored, live=False, updated=self.clock())
             self.storage.save_table(stored)
+            stored = replace(stored, rev=stored.rev + 1)
         scores = ", ".join(f"{session.team_name(k)} {s}" for k, s in enumerate(session.scores))
         return Answer(True, t("table.ended", lang, scores=scores), public=True, table=stored.id)
 
@@ -237,7 +268,7 @@ class TableMode:
         stored = replace(stored, session=data, live=not session.over, updated=self.clock())
         self.storage.save_table(stored)
         self._mirror(stored.id, session)
-        return stored
+        return replace(stored, rev=stored.rev + 1)
 
     def show(self, table_id: str) -> None:
         """Put a table session on the LED board (when asked to follow it)."""

@@ -51,15 +51,15 @@ def decode_action(text: str) -> PlayerAction:
     raise StorageError(f"unknown action kind in {excerpt(text)}")
 
 
-TABLE_COLUMNS = "id, place, guild, session, live, created, updated, message"
+TABLE_COLUMNS = "id, place, guild, session, live, created, updated, message, rev"
 """A table session's row, in the order `stored_table` reads it (the same in every backend)."""
 
 
 def stored_table(row: Sequence[Any]) -> StoredTable:
     """A table session from its row; StorageError when its JSON does not read."""
-    tid, place, guild, session, live, created, updated, message = row
+    tid, place, guild, session, live, created, updated, message, rev = row
     try:
         data = json.loads(session)
     except ValueError as exc:
         raise StorageError(f"table {tid}: unreadable session: {exc}") from None
-    return StoredTable(tid, place, guild, data, bool(live), float(created), float(updated), message)
+    return StoredTable(tid, place, guild, data, bool(live), float(created), float(updated), message, int(rev))

@@ -26,7 +26,8 @@ CREATE TABLE IF NOT EXISTS games (
     winner   INTEGER,
     created  REAL NOT NULL,
     updated  REAL NOT NULL,
-    reminded INTEGER NOT NULL DEFAULT 0
+    reminded INTEGER NOT NULL DEFAULT 0,
+    rev      INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS games_place ON games (place, status);
 CREATE TABLE IF NOT EXISTS actions (
@@ -43,7 +44,8 @@ CREATE TABLE IF NOT EXISTS tables (
     live     INTEGER NOT NULL,
     created  REAL NOT NULL,
     updated  REAL NOT NULL,
-    message  TEXT NOT NULL DEFAULT ''
+    message  TEXT NOT NULL DEFAULT '',
+    rev      INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS tables_place ON tables (place, live);
 CREATE TABLE IF NOT EXISTS drills (
@@ -84,14 +86,25 @@ CREATE TABLE IF NOT EXISTS player_totals (
 CREATE INDEX IF NOT EXISTS player_totals_wins ON player_totals (guild, wins DESC);
 """
 
-MIGRATIONS: tuple[tuple[str, str], ...] = (
-    ("guild", "ALTER TABLE games ADD COLUMN guild TEXT NOT NULL DEFAULT ''"),
-    ("self_count", "ALTER TABLE games ADD COLUMN self_count TEXT NOT NULL DEFAULT ''"),
-    ("lang", "ALTER TABLE games ADD COLUMN lang TEXT NOT NULL DEFAULT 'en'"),
-    ("changes", "ALTER TABLE games ADD COLUMN changes TEXT NOT NULL DEFAULT ''"),
+MIGRATIONS: tuple[tuple[str, str, str], ...] = (
+    ("games", "guild", "ALTER TABLE games ADD COLUMN guild TEXT NOT NULL DEFAULT ''"),
+    ("games", "self_count", "ALTER TABLE games ADD COLUMN self_count TEXT NOT NULL DEFAULT ''"),
+    ("games", "lang", "ALTER TABLE games ADD COLUMN lang TEXT NOT NULL DEFAULT 'en'"),
+    ("games", "changes", "ALTER TABLE games ADD COLUMN changes TEXT NOT NULL DEFAULT ''"),
+    ("games", "rev", "ALTER TABLE games ADD COLUMN rev INTEGER NOT NULL DEFAULT 0"),
+    ("tables", "rev", "ALTER TABLE tables ADD COLUMN rev INTEGER NOT NULL DEFAULT 0"),
 )
-"""Columns added to `games` since the first schema: (column, statement). A database made before one is
+"""Columns added since the first schema: (table, column, statement). A database made before one is
 brought up to date when it is opened; its rows keep their data and get the column's default."""
+
+ONE_LIVE_TABLE = """
+UPDATE tables SET live = 0 WHERE live = 1 AND id NOT IN (
+    SELECT id FROM tables AS t WHERE t.live = 1 AND t.created = (
+        SELECT max(created) FROM tables AS n WHERE n.place = t.place AND n.live = 1));
+CREATE UNIQUE INDEX IF NOT EXISTS tables_one_live ON tables (place) WHERE live = 1;
+"""
+"""At most one live table session a place, held by the database so two processes cannot both start one
+(an older database's extra live sessions, which no command could reach, are closed first)."""
 class SqliteDatabase:
     """One connection, used by one thread at a time (a lock guards it), so the application may call it
     from its worker threads.
@@ -132,10 +145,13 @@ class SqliteDatabase:
             raise StorageError(f"cannot open the database {self.path}: {explain(exc)}") from None
 
     def _migrate(self) -> None:
-        have = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
-        for column, statement in MIGRATIONS:
-            if column not in have:
-                self._db.execute(statement)
+        for table in ("games", "tables"):
+            have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+            for _, column, statement in (m for m in MIGRATIONS if m[0] == table):
+                if column not in have:
+                    self._db.execute(statement)
+        if not self._db.execute("SELECT 1 FROM sqlite_master WHERE name = 'tables_one_live'").fetchone():
+            self._db.executescript(ONE_LIVE_TABLE)
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Cursor]:

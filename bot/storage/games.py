@@ -19,7 +19,7 @@ from engine.errors import clip
 from engine.rules import Rules
 
 GAME_COLUMNS = ("id, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild, "
-                "self_count, lang, changes")
+                "self_count, lang, changes, rev")
 
 LIVE = tuple(s.value for s in Status if s.live)
 
@@ -39,8 +39,10 @@ class SqliteGames(SqliteDatabase):
             raise StorageError(f"game {meta.id} already exists") from None
 
     def append(self, game_id: str, first: int, actions: Sequence[PlayerAction], *, now: float,
-               status: Status | None = None, winner: int | None = None, summary: GameSummary | None = None) -> None:
+               status: Status | None = None, winner: int | None = None, summary: GameSummary | None = None,
+               rev: int | None = None) -> None:
         with self._transaction() as cur:
+            _claim(cur, game_id, rev)
             if summary is not None:
                 add_summary(cur, summary)
             (have,) = cur.execute("SELECT count(*) FROM actions WHERE game = ?", (game_id,)).fetchone()
@@ -72,22 +74,33 @@ class SqliteGames(SqliteDatabase):
         return StoredGame(_meta(row), actions)
 
     def set_status(self, game_id: str, status: Status, *, now: float, winner: int | None = None,
-                   summary: GameSummary | None = None) -> None:
+                   summary: GameSummary | None = None, rev: int | None = None) -> None:
         with self._transaction() as cur:
+            _claim(cur, game_id, rev)
             cur.execute("UPDATE games SET status = ?, winner = ?, updated = ? WHERE id = ?",
                         (status.value, winner, now, game_id))
             if summary is not None:
                 add_summary(cur, summary)
 
-    def set_seats(self, game_id: str, seats: Sequence[Seat], changes: Sequence[SeatChange], *, now: float) -> None:
-        self._write([("UPDATE games SET seats = ?, changes = ?, updated = ? WHERE id = ?",
-                      (_seats_json(seats), _changes_json(changes), now, game_id))])
+    def set_seats(self, game_id: str, seats: Sequence[Seat], changes: Sequence[SeatChange], *, now: float,
+                  rev: int | None = None) -> None:
+        self._update(game_id, rev, "seats = ?, changes = ?, updated = ?",
+                     (_seats_json(seats), _changes_json(changes), now))
 
-    def set_message(self, game_id: str, place: str, message: str) -> None:
-        self._write([("UPDATE games SET place = ?, message = ? WHERE id = ?", (place, message, game_id))])
+    def set_message(self, game_id: str, place: str, message: str, *, rev: int | None = None) -> None:
+        self._update(game_id, rev, "place = ?, message = ?", (place, message))
 
-    def set_reminded(self, game_id: str, reminded: bool) -> None:
-        self._write([("UPDATE games SET reminded = ? WHERE id = ?", (int(reminded), game_id))])
+    def set_reminded(self, game_id: str, reminded: bool, *, rev: int | None = None) -> None:
+        self._update(game_id, rev, "reminded = ?", (int(reminded),))
+
+    def _update(self, game_id: str, rev: int | None, sets: str, args: Sequence[Any]) -> None:
+        with self._transaction() as cur:
+            _claim(cur, game_id, rev)
+            cur.execute(f"UPDATE games SET {sets} WHERE id = ?", (*args, game_id))
+
+    def revision(self, game_id: str) -> int | None:
+        rows = self._read("SELECT rev FROM games WHERE id = ?", (game_id,))
+        return int(rows[0][0]) if rows else None
 
     def live_games(self) -> list[GameMeta]:
         return self._select(f"status IN ({','.join('?' * len(LIVE))})", LIVE)
@@ -137,9 +150,10 @@ class SqliteGames(SqliteDatabase):
         return Health(problems + failure, damaged)
 
     def add_declaration(self, declaration: Declaration, *, user: str, tally: dict[str, int] | None,
-                        now: float) -> bool:
+                        now: float, rev: int | None = None) -> bool:
         d = declaration
         with self._transaction() as cur:
+            _claim(cur, d.game, rev)
             cur.execute("INSERT OR IGNORE INTO declarations (game, deal, seat, crib, declared, total)"
                         " VALUES (?, ?, ?, ?, ?, ?)", (d.game, d.deal, d.seat, int(d.crib), d.declared, d.total))
             fresh = cur.rowcount == 1
@@ -163,6 +177,15 @@ class SqliteGames(SqliteDatabase):
         return int(n)
 
 
+def _claim(cur: sqlite3.Cursor, game_id: str, rev: int | None) -> None:
+    """Add one to the game's revision, first thing in a write; with `rev`, only if the row is still at it
+    (StaleWrite otherwise: another process, or another command, wrote since that read)."""
+    if rev is None:
+        cur.execute("UPDATE games SET rev = rev + 1 WHERE id = ?", (game_id,))
+    elif cur.execute("UPDATE games SET rev = rev + 1 WHERE id = ? AND rev = ?", (game_id, rev)).rowcount != 1:
+        raise StaleWrite(f"game {game_id}: written at revision {rev}, but the game has changed since")
+
+
 def _seats_json(seats: Sequence[Seat]) -> str:
     return json.dumps([s.to_json() for s in seats])
 
@@ -173,7 +196,7 @@ def _changes_json(changes: Sequence[SeatChange]) -> str:
 
 def _meta(row: Sequence[Any]) -> GameMeta:
     (gid, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild, counts, lang,
-     changes) = row
+     changes, rev) = row
     try:
         return GameMeta(
             id=gid, rules=Rules.from_json(json.loads(rules)),
@@ -181,7 +204,7 @@ def _meta(row: Sequence[Any]) -> GameMeta:
             status=Status(status), place=place, created=float(created), updated=float(updated),
             winner=winner, message=message, reminded=bool(reminded), guild=guild,
             self_count=tuple(int(x) for x in counts.split(",") if x), lang=lang or "en",
-            changes=tuple(SeatChange.from_json(c) for c in json.loads(changes)) if changes else ())
+            changes=tuple(SeatChange.from_json(c) for c in json.loads(changes)) if changes else (), rev=int(rev))
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError, RecursionError) as exc:
         raise StorageError(f"game {gid}: unreadable row: {clip(str(exc), 120)}") from None
 

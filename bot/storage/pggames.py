@@ -35,12 +35,14 @@ class PostgresGames(PostgresDatabase):
             raise StorageError(f"game {meta.id} already exists") from None
 
     def append(self, game_id: str, first: int, actions: Sequence[PlayerAction], *, now: float,
-               status: Status | None = None, winner: int | None = None, summary: GameSummary | None = None) -> None:
+               status: Status | None = None, winner: int | None = None, summary: GameSummary | None = None,
+               rev: int | None = None) -> None:
         """The count is checked first (a stale `first` is refused at once); two writers that both counted the
         same number meet at the primary key (game, seq): the second waits for the first to commit, and is
         refused then, as a StaleWrite."""
         try:
             with self._transaction() as conn:
+                _claim(conn, game_id, rev)
                 (have,) = conn.execute("SELECT count(*) FROM actions WHERE game = %s", (game_id,)).fetchone()
                 if have != first:
                     raise StaleWrite(f"game {game_id}: action {first} appended, but {have} are logged")
@@ -70,26 +72,33 @@ class PostgresGames(PostgresDatabase):
         return StoredGame(_meta(rows[0]), actions)
 
     def set_status(self, game_id: str, status: Status, *, now: float, winner: int | None = None,
-                   summary: GameSummary | None = None) -> None:
+                   summary: GameSummary | None = None, rev: int | None = None) -> None:
         with self._transaction() as conn:
+            _claim(conn, game_id, rev)
             conn.execute("UPDATE games SET status = %s, winner = %s, updated = %s WHERE id = %s",
                          (status.value, winner, now, game_id))
             if summary is not None:
                 add_summary(conn, summary)
 
-    def set_seats(self, game_id: str, seats: Sequence[Seat], changes: Sequence[SeatChange], *, now: float) -> None:
-        self._write("UPDATE games SET seats = %s, changes = %s, updated = %s WHERE id = %s",
-                    (_seats_json(seats), _changes_json(changes), now, game_id))
+    def set_seats(self, game_id: str, seats: Sequence[Seat], changes: Sequence[SeatChange], *, now: float,
+                  rev: int | None = None) -> None:
+        self._update(game_id, rev, "seats = %s, changes = %s, updated = %s",
+                     (_seats_json(seats), _changes_json(changes), now))
 
-    def set_message(self, game_id: str, place: str, message: str) -> None:
-        self._write("UPDATE games SET place = %s, message = %s WHERE id = %s", (place, message, game_id))
+    def set_message(self, game_id: str, place: str, message: str, *, rev: int | None = None) -> None:
+        self._update(game_id, rev, "place = %s, message = %s", (place, message))
 
-    def set_reminded(self, game_id: str, reminded: bool) -> None:
-        self._write("UPDATE games SET reminded = %s WHERE id = %s", (reminded, game_id))
+    def set_reminded(self, game_id: str, reminded: bool, *, rev: int | None = None) -> None:
+        self._update(game_id, rev, "reminded = %s", (reminded,))
 
-    def _write(self, sql: str, args: Sequence[Any]) -> None:
+    def _update(self, game_id: str, rev: int | None, sets: str, args: Sequence[Any]) -> None:
         with self._transaction() as conn:
-            conn.execute(sql, args)
+            _claim(conn, game_id, rev)
+            conn.execute(f"UPDATE games SET {sets} WHERE id = %s", (*args, game_id))
+
+    def revision(self, game_id: str) -> int | None:
+        rows = self._read("SELECT rev FROM games WHERE id = %s", (game_id,))
+        return int(rows[0][0]) if rows else None
 
     def live_games(self) -> list[GameMeta]:
         return self._select("status = ANY(%s)", (list(LIVE),))
@@ -117,9 +126,10 @@ class PostgresGames(PostgresDatabase):
         return found
 
     def add_declaration(self, declaration: Declaration, *, user: str, tally: dict[str, int] | None,
-                        now: float) -> bool:
+                        now: float, rev: int | None = None) -> bool:
         d = declaration
         with self._transaction() as conn:
+            _claim(conn, d.game, rev)
             fresh = conn.execute(
                 "INSERT INTO declarations (game, deal, seat, crib, declared, total) VALUES (%s, %s, %s, %s, %s, %s)"
                 " ON CONFLICT DO NOTHING", (d.game, d.deal, d.seat, d.crib, d.declared, d.total)).rowcount == 1
@@ -142,3 +152,13 @@ class PostgresGames(PostgresDatabase):
     def action_count(self, game_id: str) -> int:
         (n,) = self._read("SELECT count(*) FROM actions WHERE game = %s", (game_id,))[0]
         return int(n)
+
+
+def _claim(conn: Any, game_id: str, rev: int | None) -> None:
+    """Add one to the game's revision, first thing in a write (which also locks its row until the commit);
+    with `rev`, only if the row is still at it: a writer that waited for another's commit then finds the
+    row changed and is refused (StaleWrite), as in SQLite."""
+    if rev is None:
+        conn.execute("UPDATE games SET rev = rev + 1 WHERE id = %s", (game_id,))
+    elif conn.execute("UPDATE games SET rev = rev + 1 WHERE id = %s AND rev = %s", (game_id, rev)).rowcount != 1:
+        raise StaleWrite(f"game {game_id}: written at revision {rev}, but the game has changed since")

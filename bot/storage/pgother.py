@@ -10,6 +10,7 @@ from typing import Any
 from bot.model import SUMMARY_COUNTS, GameSummary, GuildTotals, PlayerLine, StoredTable
 from bot.storage.codec import TABLE_COLUMNS, stored_table
 from bot.storage.pgbase import PostgresDatabase
+from bot.storage.protocols import StaleWrite
 from bot.storage.summaries import DECIDED_VALUES, _line
 
 _COLUMNS = ", ".join(SUMMARY_COUNTS)
@@ -34,14 +35,21 @@ class PostgresTables(PostgresDatabase):
     """The TableStore part of the PostgreSQL storage."""
 
     def save_table(self, table: StoredTable) -> None:
-        with self._transaction() as conn:
-            conn.execute(
-                "INSERT INTO tables (id, place, guild, session, live, created, updated, message)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO UPDATE SET place = excluded.place,"
-                " guild = excluded.guild, session = excluded.session, live = excluded.live,"
-                " created = excluded.created, updated = excluded.updated, message = excluded.message",
-                (table.id, table.place, table.guild, json.dumps(table.session, separators=(",", ":")), table.live,
-                 table.created, table.updated, table.message))
+        session = json.dumps(table.session, separators=(",", ":"))
+        try:
+            with self._transaction() as conn:
+                if table.rev == 0:
+                    conn.execute("INSERT INTO tables (id, place, guild, session, live, created, updated, message, rev)"
+                                 " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, 1)",
+                                 (table.id, table.place, table.guild, session, table.live, table.created,
+                                  table.updated, table.message))
+                elif conn.execute("UPDATE tables SET place = %s, guild = %s, session = %s, live = %s, created = %s,"
+                                  " updated = %s, message = %s, rev = rev + 1 WHERE id = %s AND rev = %s",
+                                  (table.place, table.guild, session, table.live, table.created, table.updated,
+                                   table.message, table.id, table.rev)).rowcount != 1:
+                    raise StaleWrite(f"table {table.id}: written at revision {table.rev}, but it has changed since")
+        except self._psycopg.IntegrityError:
+            raise StaleWrite(f"table {table.id}: a live table is already kept at {table.place}") from None
 
     def load_table(self, table_id: str) -> StoredTable | None:
         return self._table("id = %s", (table_id,))

@@ -90,6 +90,15 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX player_totals_wins ON player_totals (guild, wins DESC);
     """,
+    # 2: revisions, so that several bot processes on one database never both act on what they each read;
+    # at most one live table session a place (older extra live sessions, unreachable anyway, are closed)
+    """
+    ALTER TABLE games ADD COLUMN rev bigint NOT NULL DEFAULT 0;
+    ALTER TABLE tables ADD COLUMN rev bigint NOT NULL DEFAULT 0;
+    UPDATE tables SET live = false WHERE live AND id NOT IN (
+        SELECT DISTINCT ON (place) id FROM tables WHERE live ORDER BY place, created DESC);
+    CREATE UNIQUE INDEX tables_one_live ON tables (place) WHERE live;
+    """,
 )
 """Migration n is MIGRATIONS[n - 1]."""
 

@@ -34,17 +34,23 @@ class DatabaseFault(StorageError):
 
 
 class StaleWrite(StorageError):
-    """An append whose first sequence number is not the next one: the action is already logged."""
+    """A write made from an outdated read: an append whose first sequence number is not the next one, or a
+    write at a revision the row has moved past (another process or command wrote first)."""
 
 
 class GameStore(Protocol):
     """Games: their metadata, ordered action logs and self-counting declarations. Every method commits
-    before it returns."""
+    before it returns.
+
+    Every write adds one to the game's revision (GameMeta.rev). Given `rev`, the revision the caller read,
+    the write happens only if the row is still at it, else StaleWrite and nothing is written: the guard that
+    lets several processes share one database (a click, a reminder, a forfeit is carried out once)."""
 
     def create(self, meta: GameMeta) -> None: ...
 
     def append(self, game_id: str, first: int, actions: Sequence[PlayerAction], *, now: float,
-               status: Status | None = None, winner: int | None = None, summary: GameSummary | None = None) -> None:
+               status: Status | None = None, winner: int | None = None, summary: GameSummary | None = None,
+               rev: int | None = None) -> None:
         """Log `actions` as numbers first, first+1, ...; raises StaleWrite if `first` is not next. A game this
         decides comes with its `summary`, added to the statistics in the same transaction."""
         ...
@@ -52,15 +58,20 @@ class GameStore(Protocol):
     def load(self, game_id: str) -> StoredGame | None: ...
 
     def set_status(self, game_id: str, status: Status, *, now: float, winner: int | None = None,
-                   summary: GameSummary | None = None) -> None: ...
+                   summary: GameSummary | None = None, rev: int | None = None) -> None: ...
 
-    def set_seats(self, game_id: str, seats: Sequence[Seat], changes: Sequence[SeatChange], *, now: float) -> None:
+    def set_seats(self, game_id: str, seats: Sequence[Seat], changes: Sequence[SeatChange], *, now: float,
+                  rev: int | None = None) -> None:
         """Who sits where now (an invitation answered, a seat given to the computer) and the changes so far."""
         ...
 
-    def set_message(self, game_id: str, place: str, message: str) -> None: ...
+    def set_message(self, game_id: str, place: str, message: str, *, rev: int | None = None) -> None: ...
 
-    def set_reminded(self, game_id: str, reminded: bool) -> None: ...
+    def set_reminded(self, game_id: str, reminded: bool, *, rev: int | None = None) -> None: ...
+
+    def revision(self, game_id: str) -> int | None:
+        """The game's revision now (None: no such game): one indexed read, to see if memory is behind."""
+        ...
 
     def live_games(self) -> list[GameMeta]: ...
 
@@ -77,7 +88,7 @@ class GameStore(Protocol):
         ...
 
     def add_declaration(self, declaration: Declaration, *, user: str, tally: dict[str, int] | None,
-                        now: float) -> bool:
+                        now: float, rev: int | None = None) -> bool:
         """Record a self-counting player's declared count at a show (None: not declared in time) and,
         when declared, the member's new tally, in one transaction; the game's inactivity clock restarts.
         False (nothing written) when that show step was already settled."""
@@ -94,7 +105,8 @@ class TableStore(Protocol):
     """Table-mode sessions (a real table's score keeping)."""
 
     def save_table(self, table: StoredTable) -> None:
-        """Create or replace a table session (its whole JSON action log)."""
+        """Create a table session (`rev` 0) or replace the one read at `table.rev` (its whole JSON action
+        log); StaleWrite when it changed since that read, or when a new one's place already has a live one."""
         ...
 
     def load_table(self, table_id: str) -> StoredTable | None: ...

@@ -68,7 +68,7 @@ def test_game_and_log_survive_reopening(reopen: Callable[[], Storage]) -> None:
     stored = again.load("g1")
     assert stored is not None
     assert stored.meta == GameMeta("g1", Rules(target=61, skunk=True), (ANN, CPU), 42, Status.ACTIVE, "chan",
-                                   100.0, 120.0)
+                                   100.0, 120.0, rev=2)
     assert stored.actions == (Discard(0, parse_cards("5H JS")), Discard(1, parse_cards("2C 3C")),
                               Play(1, parse_card("10C")))
     assert again.load("nope") is None
@@ -160,10 +160,10 @@ def test_a_database_from_before_the_new_columns_opens(tmp_path: Path) -> None:
 def test_tables_practice_and_summaries_are_kept(store: Storage) -> None:
     first = StoredTable("t1", "chan", "srv", {"log": [1, 2]}, True, 10.0, 11.0)
     store.save_table(first)
-    store.save_table(replace(first, session={"log": [1, 2, 3]}, updated=12.0, message="m1"))
-    assert store.load_table("t1") == replace(first, session={"log": [1, 2, 3]}, updated=12.0, message="m1")
+    store.save_table(replace(first, session={"log": [1, 2, 3]}, updated=12.0, message="m1", rev=1))
+    assert store.load_table("t1") == replace(first, session={"log": [1, 2, 3]}, updated=12.0, message="m1", rev=2)
     assert store.table_at("chan") is not None and store.table_at("elsewhere") is None
-    store.save_table(replace(first, live=False))
+    store.save_table(replace(first, live=False, rev=2))
     assert store.table_at("chan") is None and store.table_at("chan", live_only=False) is not None
     assert store.add_practice("u1", "d1", 10, 12, {"attempts": 1}) is True
     assert store.add_practice("u1", "d1", 12, 12, {"attempts": 2}) is False  # a drill counts once
@@ -178,3 +178,43 @@ def test_tables_practice_and_summaries_are_kept(store: Storage) -> None:
     assert store.top_players("srv", 1, 10) == [ann]  # members only
     assert (store.guild_totals("srv").games, store.guild_totals("srv").players) == (1, 2)
     assert store.summarized(["g1", "g2"]) == {"g1"} and store.unsummarized() == []
+
+
+def test_a_write_from_an_outdated_read_is_refused(store: Storage) -> None:
+    """Two processes on one database: whoever writes at a revision the row has left is refused, unchanged."""
+    store.create(meta("g1"))
+    assert store.revision("g1") == 0 and store.revision("nope") is None
+    store.append("g1", 0, [Go(1)], now=110.0, rev=0)
+    assert store.revision("g1") == 1
+    with pytest.raises(StaleWrite, match="game g1: written at revision 0, but the game has changed since"):
+        store.set_reminded("g1", True, rev=0)
+    with pytest.raises(StaleWrite):
+        store.set_status("g1", Status.TIMED_OUT, now=120.0, winner=0, rev=0)
+    with pytest.raises(StaleWrite):
+        store.append("g1", 1, [Go(0)], now=120.0, rev=0)
+    with pytest.raises(StaleWrite):
+        store.add_declaration(Declaration("g1", 0, 0, False, None, 4), user="", tally=None, now=1.0, rev=0)
+    loaded = store.load("g1")
+    assert loaded is not None
+    assert (loaded.meta.status, loaded.meta.reminded, loaded.meta.rev, len(loaded.actions)) == \
+        (Status.ACTIVE, False, 1, 1)
+    assert store.declarations("g1") == []
+    store.set_reminded("g1", True, rev=1)
+    store.set_message("g1", "thread", "m9", rev=2)
+    store.set_seats("g1", (ANN, CPU), (), now=130.0, rev=3)
+    store.set_status("g1", Status.RESIGNED, now=140.0, winner=1)  # no revision given: written whatever it is
+    assert store.revision("g1") == 5
+
+
+def test_a_table_saved_from_an_outdated_read_is_refused(store: Storage) -> None:
+    first = StoredTable("t1", "chan", "srv", {"log": [1]}, True, 10.0, 11.0)
+    store.save_table(first)
+    with pytest.raises(StaleWrite, match="table t2: a live table is already kept at chan"):
+        store.save_table(replace(first, id="t2"))  # one live table a place, even from two processes
+    store.save_table(replace(first, session={"log": [1, 2]}, rev=1))
+    with pytest.raises(StaleWrite, match="table t1: written at revision 1, but it has changed since"):
+        store.save_table(replace(first, session={"log": [1, 3]}, rev=1))
+    assert store.load_table("t1") == replace(first, session={"log": [1, 2]}, rev=2)
+    store.save_table(replace(first, live=False, rev=2))
+    store.save_table(replace(first, id="t2", created=20.0))  # the place is free again
+    assert store.table_at("chan") == replace(first, id="t2", created=20.0, rev=1)

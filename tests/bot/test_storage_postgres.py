@@ -55,7 +55,7 @@ def test_migrations_make_every_table_of_an_empty_database_once(pg_url: str) -> N
         s.close()
     assert tables(pg_url) == TABLES
     with psycopg.connect(pg_url) as conn:
-        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+        assert conn.execute("SELECT version FROM schema_version ORDER BY version").fetchall() == [(1,), (2,)]
         columns = dict(conn.execute("SELECT column_name, data_type FROM information_schema.columns "
                                     "WHERE table_name = 'games'").fetchall())
         assert (columns["seed"], columns["created"], columns["reminded"]) == ("bigint", "double precision",
@@ -63,6 +63,29 @@ def test_migrations_make_every_table_of_an_empty_database_once(pg_url: str) -> N
         conn.execute("INSERT INTO schema_version VALUES (99, 0)")
     with pytest.raises(StorageError, match="schema is version 99, newer than this program knows"):
         PostgresStorage(pg_url)
+
+
+def test_a_version_1_database_gains_revisions_and_keeps_its_rows(pg_url: str) -> None:
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(MIGRATIONS[0])
+        conn.execute("CREATE TABLE schema_version (version bigint PRIMARY KEY, applied double precision NOT NULL)")
+        conn.execute("INSERT INTO schema_version VALUES (1, 0)")
+        conn.execute("INSERT INTO games (id, rules, seats, seed, status, place, created, updated) VALUES "
+                     "('old', '{\"target\": 121}', '[{\"kind\": \"human\", \"name\": \"ann\", \"user\": \"u1\"}]',"
+                     " 1, 'active', 'chan', 1.0, 1.0)")
+        for tid, created in (("t1", 1.0), ("t2", 2.0)):  # two live tables at one place, as version 1 allowed
+            conn.execute("INSERT INTO tables (id, place, session, live, created, updated) VALUES "
+                         "(%s, 'chan', '{}', true, %s, %s)", (tid, created, created))
+    store = PostgresStorage(pg_url, pool_size=1)
+    try:
+        assert store.migrated == [2]
+        old = store.load("old")
+        assert old is not None and (old.meta.rev, old.meta.place) == (0, "chan")
+        live = store.table_at("chan")
+        assert live is not None and (live.id, live.rev) == ("t2", 0)  # the newest stays, as table_at chose it
+        assert store.load_table("t1") is not None and not store.load_table("t1").live  # type: ignore[union-attr]
+    finally:
+        store.close()
 
 
 def test_two_connections_append_at_the_same_version_one_wins(pg_url: str) -> None:
