@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.shards import MAX_SHARDS, ShardError, parse_shards
 from engine.errors import clip, excerpt
 from engine.players import DIFFICULTIES
 from engine.rules import TARGETS
@@ -55,6 +56,8 @@ class Config:
     token_file: Path | None = None
     dev_guild: int | None = None
     shard_count: int | None = None
+    shard_ids: tuple[int, ...] = ()
+    """The shards this process runs ([discord] shards = "0-3", or --shards); empty: all of them."""
     remind_after: float = 300.0
     forfeit_after: float = 1800.0
     workers: int = 4
@@ -178,7 +181,7 @@ def load_config(explicit: str | Path | None = None) -> Config:
 KNOWN_KEYS: dict[str, tuple[str, ...]] = {
     "game": ("target", "difficulty", "skunk"),
     "storage": ("database", "synchronous", "url"),
-    "discord": ("token_file", "dev_guild", "shard_count"),
+    "discord": ("token_file", "dev_guild", "shard_count", "shards"),
     "timeouts": ("remind_minutes", "forfeit_minutes"),
     "performance": ("workers", "processes"),
     "board": ("port",),
@@ -211,6 +214,12 @@ def parse_config(data: dict[str, Any], path: Path | None) -> Config:
     token_file = _get(discord, "discord.token_file", str, "")
     if "\0" in token_file:
         raise ConfigError(f"[discord] token_file must be a path, not {excerpt(token_file)}")
+    shard_count = _number(discord, "discord.shard_count", 0, MAX_SHARDS) or None
+    shards = _get(discord, "discord.shards", str, "")
+    try:
+        shard_ids = parse_shards(shards, shard_count) if shards.strip() else ()
+    except ShardError as exc:
+        raise ConfigError(f"[discord] shards: {exc}") from None
     remind, forfeit = _timeouts(_table(data, "timeouts"))
     workers, processes = _performance(_table(data, "performance"))
     database_path = Path(database).expanduser()
@@ -224,7 +233,8 @@ def parse_config(data: dict[str, Any], path: Path | None) -> Config:
         url=database_url(storage),
         token_file=(Path(token_file).expanduser() if token_file else None),
         dev_guild=_number(discord, "discord.dev_guild", 0, SNOWFLAKE - 1) or None,
-        shard_count=_number(discord, "discord.shard_count", 0, 10_000) or None,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
         remind_after=remind,
         forfeit_after=forfeit,
         workers=workers,

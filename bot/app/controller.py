@@ -275,10 +275,14 @@ class Controller:
         """The newest game at a place (live or finished) in which `user` holds a seat."""
         return find_player_game(await self.runner.blocking(self.storage.games_here, place), user)
 
-    async def sweep(self) -> list[Reply]:
-        """Reminders for players who stop answering, then forfeits; invitations expire the same way."""
+    async def sweep(self, owns: Callable[[str], bool] | None = None) -> list[Reply]:
+        """Reminders for players who stop answering, then forfeits; invitations expire the same way. `owns`
+        picks the servers (by id) whose games this process sweeps, when several share the database (each
+        reminder and forfeit is written once whoever sweeps: this only spares the others the work)."""
         replies = []
         for meta in await self.live_games():
+            if owns is not None and not owns(meta.guild):
+                continue
             reply = await self._on_game(meta.id, self.closing.sweep_one, meta.id)
             if reply is not None:
                 replies.append(reply)

@@ -9,16 +9,23 @@ import logging
 import os
 import re
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from bot.config import TOKEN_HELP, Config, ConfigError, load_config
 from bot.errors import UsageError
+from bot.shards import MAX_SHARDS, ShardError, parse_shards
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("bot", help="run the Discord bot (see docs/discord-setup.md)")
     p.add_argument("--config", default=None, help="config file (default: $CRIBBAGE_CONFIG or ./config.toml)")
     p.add_argument("--db", default=None, help="SQLite database file (default: from the config)")
+    p.add_argument("--shards", default=None, metavar="IDS",
+                   help="run only these shards (0-3, or 0,2,5), sharing the database with the processes that run "
+                        "the others; needs --shard-count (or [discord] shard_count). See docs/deploy.md")
+    p.add_argument("--shard-count", type=int, default=None, metavar="N",
+                   help="how many shards all the bot's processes run together (the same in every process)")
     p.add_argument("--check", action="store_true", help="check the config and the token, then exit")
     p.set_defaults(func=run)
 
@@ -29,8 +36,12 @@ def run(args: argparse.Namespace) -> int:
         token = config.token(warn=_warn)
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
+    config = with_shards(config, args.shards, args.shard_count)
     for line in config.warnings:
         _warn(f"{config.source}: {line}")
+    if config.shard_ids and not config.url and not args.db:
+        _warn("several bot processes on one SQLite file work only on one machine; for more, use PostgreSQL "
+              "([storage] url, docs/deploy.md)")
     if not token:
         raise UsageError(TOKEN_HELP, multiline=True)
     database = args.db or str(config.database)
@@ -40,9 +51,9 @@ def run(args: argparse.Namespace) -> int:
             database = check_postgres(config)
         else:
             check_database(database)
-        print(f"config: {config.source or 'built-in defaults'}; database: {database}; token: present, shaped "
-              f"like a bot token (the bot's id {app}); it cannot be verified offline: `cribbage bot` connects "
-              "and Discord accepts or refuses it")
+        print(f"config: {config.source or 'built-in defaults'}; database: {database}; {shards_text(config)}; "
+              f"token: present, shaped like a bot token (the bot's id {app}); it cannot be verified offline: "
+              "`cribbage bot` connects and Discord accepts or refuses it")
         return 0
     # imported here so that everything else runs without touching discord.py's start-up
     import aiohttp
@@ -63,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
                             remind_after=config.remind_after, forfeit_after=config.forfeit_after,
                             board_url=config.board_port)
     client = CribbageBot(config, controller)
-    print(f"cribbage bot: database {describe(config, args.db)}; connecting to Discord …", file=sys.stderr)
+    print(f"cribbage bot: database {describe(config, args.db)}; {shards_text(config)}; connecting to Discord …",
+          file=sys.stderr)
     try:
         client.run(token, log_level=logging.INFO)
     except discord.LoginFailure:
@@ -76,6 +88,30 @@ def run(args: argparse.Namespace) -> int:
         controller.close()
         storage.close()
     return 0
+
+
+def with_shards(config: Config, shards: str | None, count: int | None) -> Config:
+    """The config with the command line's shards (which win over the file's); UsageError naming what is wrong."""
+    if shards is None and count is None:
+        return config
+    count = count if count is not None else config.shard_count
+    try:
+        ids = parse_shards(shards, count) if shards is not None else config.shard_ids
+        if count is not None and not 1 <= count <= MAX_SHARDS:
+            raise ShardError(f"the shard count must be from 1 to {MAX_SHARDS}, not {count}")
+        if ids and count is not None and max(ids) >= count:
+            raise ShardError(f"shard {max(ids)} does not exist: with {count} shards they are 0 to {count - 1}")
+    except ShardError as exc:
+        raise UsageError(str(exc)) from None
+    return replace(config, shard_count=count, shard_ids=ids)
+
+
+def shards_text(config: Config) -> str:
+    if config.shard_ids:
+        return f"shards {', '.join(map(str, config.shard_ids))} of {config.shard_count}"
+    if config.shard_count:
+        return f"all {config.shard_count} shards"
+    return "shards as Discord recommends"
 
 
 def check_database(database: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -24,14 +25,16 @@ class CribbageTree(app_commands.CommandTree["CribbageBot"]):
 
 
 class CribbageBot(discord.AutoShardedClient):
-    """The bot process. Sharded when the config says so (shard_count), else Discord's recommendation.
+    """The bot process. Sharded when the config says so (shard_count), else Discord's recommendation; with
+    shard_ids it runs only those, and other processes on the same database run the rest (docs/deploy.md).
 
     No privileged intents: members are known from what each interaction carries (or fetched).
     """
 
     def __init__(self, config: Config, controller: Controller, *, edit_interval: float = 1.0,
                  sweep_every: float = SWEEP_SECONDS) -> None:
-        super().__init__(intents=discord.Intents.default(), shard_count=config.shard_count)
+        shards: dict[str, Any] = {"shard_ids": list(config.shard_ids)} if config.shard_ids else {}
+        super().__init__(intents=discord.Intents.default(), shard_count=config.shard_count, **shards)
         self.config = config
         self.front = DiscordFront(controller, config, self, edit_interval)
         self.tree = CribbageTree(self)

@@ -33,6 +33,7 @@ from bot.app.seating import Partners
 from bot.config import Config
 from bot.discord.views import NUMBER, REASON, NumberModal, clip, submitted_text, to_file, to_files, to_view
 from bot.i18n import LANGS, Lang, card_error, pick_lang, t
+from bot.shards import Shards
 from engine.rules import Overcount
 
 log = logging.getLogger(__name__)
@@ -741,6 +742,8 @@ class DiscordFront:
         self.controller = controller
         self.config = config
         self.client = client
+        self.shards = Shards(config.shard_count, config.shard_ids)
+        """Whose games this process sweeps, when other processes run the other shards."""
         self.panels = Panels()
         self.publisher = Publisher(client, controller, self.panels, edit_interval)
         self.games = GameDoor(controller, config, self.publisher)
@@ -829,7 +832,7 @@ class DiscordFront:
         while True:
             await asyncio.sleep(every)
             try:
-                for reply in await self.controller.sweep():
+                for reply in await self.controller.sweep(self.shards.owns):
                     await self.publisher.publish(reply)
             except Exception:
                 log.exception("the inactivity sweep failed; trying again in %s s", every)

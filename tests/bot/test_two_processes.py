@@ -22,6 +22,7 @@ from bot.app.moves import move_of
 from bot.autopilot import autopilot
 from bot.model import Status
 from bot.storage import SqliteStorage, Storage
+from tests.waiting import Clock
 
 ANN = Member("u1", "ann")
 REMIND, FORFEIT = 300.0, 1800.0
@@ -34,14 +35,6 @@ def open_store(where: str) -> Storage:
 
         return PostgresStorage(where, pool_size=2)
     return SqliteStorage(where)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def serve(where: str, inbox: Any, outbox: Any, barrier: Any) -> None:
@@ -151,7 +144,8 @@ def test_the_same_click_in_two_processes_is_applied_once(bots: Bots) -> None:
         applied = [a for a in answers if a[0]]
         refused = [a for a in answers if not a[0]]
         assert len(applied) == 1, answers
-        assert len(refused) == 1 and refused[0][1].startswith("That choice was from an earlier moment of the game; nothing changed."), answers
+        assert len(refused) == 1, answers
+        assert refused[0][1].startswith("That choice was from an earlier moment of the game; nothing changed.")
     status, rev = bots.ask(1, "meta", game)
     assert status == "active" and bots.ask(0, "meta", game) == (status, rev)
 

@@ -1,0 +1,63 @@
+"""Which Discord shards a bot process runs (`cribbage bot --shards 0-3 --shard-count 8`), and which games
+are its own to sweep: Discord sends a server's events to shard (server id >> 22) % shard count.
+
+Several processes share one database; what keeps them right is the database's revisions (a click, a
+reminder, a forfeit is written once). The shard of a game only spares each process the others' sweeping.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.errors import excerpt
+
+MAX_SHARDS = 10_000
+
+
+class ShardError(ValueError):
+    """A shard list that cannot be used; the message names the bad part."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """The shards one process runs, out of `count` (ids empty: all of them)."""
+
+    count: int | None = None
+    ids: tuple[int, ...] = ()
+
+    def owns(self, guild: str) -> bool:
+        """Is a game of this server (its id; '' for none) this process's to sweep?"""
+        if not self.ids or self.count is None:
+            return True
+        return shard_of(guild, self.count) in self.ids
+
+
+def shard_of(guild: str, count: int) -> int:
+    """Discord's shard for a server id (a game without a server goes with shard 0, as direct messages do)."""
+    return (int(guild) >> 22) % count if guild.isdigit() else 0
+
+
+def parse_shards(text: str, count: int | None) -> tuple[int, ...]:
+    """'0-3', '4,6,7' or '2-3,5' as the sorted shard ids; ShardError naming the part that is wrong (a range
+    backwards, an id not below `count`, one given twice, or shards without a shard count)."""
+    if count is None:
+        raise ShardError("--shards needs --shard-count (or [discord] shard_count): every process must agree "
+                         "on how many shards there are")
+    if not 1 <= count <= MAX_SHARDS:
+        raise ShardError(f"the shard count must be from 1 to {MAX_SHARDS}, not {count}")
+    ids: list[int] = []
+    for part in text.split(","):
+        part = part.strip()
+        first, dash, last = part.partition("-")
+        if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
+            raise ShardError(f"a shard is a number or a range like 0-3, not {excerpt(part)}")
+        low, high = int(first), int(last) if dash else int(first)
+        if low > high:
+            raise ShardError(f"the range {low}-{high} runs backwards")
+        if high >= count:
+            raise ShardError(f"shard {high} does not exist: with {count} shards they are 0 to {count - 1}")
+        for shard in range(low, high + 1):
+            if shard in ids:
+                raise ShardError(f"shard {shard} is given twice")
+            ids.append(shard)
+    return tuple(sorted(ids))
