@@ -1,35 +1,44 @@
 """Many concurrent games through the controller, run by hand (never a timed test):
 
     .venv/bin/python benchmarks/bot_bench.py [--games 200] [--moves 20] [--think 3] [--difficulty normal]
+        [--storage sqlite|postgres] [--url URL] [--processes 1] [--pool 2] [--stages]
 
-Each game is one simulated member against the computer, on one asyncio loop, exactly as the
-Discord door drives the controller: a click's custom id read as a move, the typed command, a reply
-out, with the engine, the computer's answer, the SQLite commit (WAL, synchronous FULL) and every picture of the
-reply (table, board, hand panel, show breakdowns) in between. Members pause between clicks
-(`--think` seconds on average, uniformly 0.5x-1.5x), as people do. Reported: the median and 99th
-percentile time from a command to its reply, throughput, the memory each live game costs, and the
-longest the event loop was ever kept from running (a ticker that wakes every 10 ms measures it).
+Each game is one simulated member against the computer, on an asyncio loop, exactly as the Discord door
+drives the controller: a click's custom id read as a move, the typed command, a reply out, with the
+engine, the computer's answer, the commit (SQLite: WAL, synchronous FULL; or PostgreSQL) and every
+picture of the reply (table, board, hand panel, show breakdowns) in between. Members pause between clicks
+(`--think` seconds on average, uniformly 0.5x-1.5x), as people do.
+
+`--processes N` runs N bot processes, each with its own Controller (and its own `--pool` worker processes
+for pictures and the computer) on the same database, each driving every Nth game, as `cribbage bot
+--shards` does. Reported over all of them: the median and 99th percentile time from a command to its
+reply, throughput, the memory each live game costs, and the longest any event loop was kept from running
+(a ticker that wakes every 10 ms measures it). `--stages` also says where a click's time went.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import bench_stages  # noqa: E402
+import bench_storage  # noqa: E402
 
 from bot.app.controller import Controller, Member, NewGame  # noqa: E402
 from bot.app.ids import ComponentId  # noqa: E402
 from bot.app.moves import move_of  # noqa: E402
 from bot.autopilot import autopilot  # noqa: E402
-from bot.storage import SqliteStorage  # noqa: E402
 
 
 def rss_kib() -> int:
@@ -71,41 +80,77 @@ async def member(controller: Controller, n: int, args: argparse.Namespace, laten
     return made
 
 
-async def run(args: argparse.Namespace) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        storage = SqliteStorage(Path(tmp) / "bench.sqlite3", synchronous=args.synchronous)
-        controller = Controller(storage, workers=args.workers, processes=args.processes)
-        await controller.warm()
-        base = rss_kib()
-        stop, stalls, latencies = asyncio.Event(), [], []
-        tick = asyncio.create_task(ticker(stop, stalls))
-        rng = random.Random(1)
-        start = time.perf_counter()
-        # members arrive over the first think period, not all in the same millisecond
-        async def arrive(n: int) -> int:
-            await asyncio.sleep(rng.uniform(0, args.think))
-            return await member(controller, n, args, latencies, random.Random(n))
+async def drive(args: argparse.Namespace, where: str, index: int, go: Any) -> dict[str, Any]:
+    """One bot process: its controller drives games index, index + N, ... once every process is ready."""
+    storage = bench_storage.open_storage(args, where, pool_size=args.workers + 2)
+    controller = Controller(storage, workers=args.workers, processes=args.pool)
+    await controller.warm()
+    base = rss_kib()
+    if go is not None:
+        await asyncio.get_running_loop().run_in_executor(None, go.wait)
+    stop, stalls, latencies = asyncio.Event(), [], []
+    tick = asyncio.create_task(ticker(stop, stalls))
+    rng = random.Random(1 + index)
+    start = time.time()
 
-        moves = await asyncio.gather(*(arrive(n) for n in range(args.games)))
-        elapsed = time.perf_counter() - start
-        peak = rss_kib()
-        rounds = controller.runner.lock_rounds
-        stop.set()
-        await tick
-        controller.close()
-        storage.close()
-    lat = sorted(latencies)
+    async def arrive(n: int) -> int:  # members arrive over the first think period, not all at once
+        await asyncio.sleep(rng.uniform(0, args.think))
+        return await member(controller, n, args, latencies, random.Random(n))
+
+    moves = await asyncio.gather(*(arrive(n) for n in range(index, args.games, args.processes)))
+    end = time.time()
+    peak = rss_kib()
+    stop.set()
+    await tick
+    rounds = controller.runner.lock_rounds
+    controller.close()
+    storage.close()
+    return {"latencies": latencies, "stalls": stalls, "moves": sum(moves), "start": start, "end": end,
+            "base": base, "peak": peak, "rounds": rounds, "stages": bench_stages.totals()}
+
+
+def child(args: argparse.Namespace, where: str, index: int, go: Any, out: Any) -> None:
+    if args.stages:
+        bench_stages.install()
+    out.put(asyncio.run(drive(args, where, index, go)))
+
+
+def run_all(args: argparse.Namespace, where: str) -> list[dict[str, Any]]:
+    if args.processes == 1:
+        if args.stages:
+            bench_stages.install()
+        return [asyncio.run(drive(args, where, 0, None))]
+    ctx = multiprocessing.get_context("spawn")
+    go, out = ctx.Event(), ctx.Queue()
+    procs = [ctx.Process(target=child, args=(args, where, i, go, out)) for i in range(args.processes)]
+    for p in procs:
+        p.start()
+    time.sleep(0.5)
+    go.set()  # each waits for this after its warm-up, so all start together
+    results = [out.get() for _ in procs]
+    for p in procs:
+        p.join()
+    return results
+
+
+def report(args: argparse.Namespace, results: list[dict[str, Any]]) -> None:
+    lat = sorted(x for r in results for x in r["latencies"])
+    elapsed = max(r["end"] for r in results) - min(r["start"] for r in results)
+    moves = sum(r["moves"] for r in results)
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]
-    print(f"games {args.games} vs the computer ({args.difficulty}), {sum(moves)} clicks + {args.games} "
-          f"starts, think {args.think:g} s, workers {args.workers}, processes {args.processes}, "
-          f"synchronous {args.synchronous}")
+    grown = sum(r["peak"] - r["base"] for r in results)
+    print(f"games {args.games} vs the computer ({args.difficulty}), {moves} clicks + {args.games} starts, think "
+          f"{args.think:g} s; {args.processes} bot process(es), each {args.workers} worker threads and "
+          f"{args.pool} worker processes; {bench_storage.describe(args)}")
     print(f"command -> reply: median {statistics.median(lat) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms, "
           f"max {lat[-1] * 1000:.0f} ms")
     print(f"throughput: {len(lat) / elapsed:.1f} commands/s over {elapsed:.1f} s")
-    print(f"memory: {(peak - base) / args.games:.0f} KiB per live game (RSS {base // 1024} -> "
-          f"{peak // 1024} MiB)")
-    print(f"game-lock round trips: {rounds} for {len(lat) - args.games} clicks (the starts take none)")
-    print(f"event loop: longest stall {max(stalls) * 1000:.1f} ms (target: under 100 ms)")
+    print(f"memory: {grown / args.games:.0f} KiB per live game (RSS of the bot processes "
+          f"{sum(r['base'] for r in results) // 1024} -> {sum(r['peak'] for r in results) // 1024} MiB)")
+    print(f"game-lock round trips: {sum(r['rounds'] for r in results)} for {moves} clicks (the starts take none)")
+    print(f"event loop: longest stall {max(max(r['stalls']) for r in results) * 1000:.1f} ms (target: under 100 ms)")
+    if args.stages:
+        bench_stages.report([r["stages"] for r in results])
 
 
 def main() -> None:
@@ -114,10 +159,17 @@ def main() -> None:
     p.add_argument("--moves", type=int, default=20, help="clicks per member (a game is ~50-60)")
     p.add_argument("--think", type=float, default=3.0, help="mean seconds between a member's clicks")
     p.add_argument("--difficulty", default="normal")
-    p.add_argument("--workers", type=int, default=4)
-    p.add_argument("--processes", type=int, default=2, help="for pictures and the computer (0: in threads)")
-    p.add_argument("--synchronous", default="FULL")
-    asyncio.run(run(p.parse_args()))
+    p.add_argument("--processes", type=int, default=1, help="bot processes, each its own Controller")
+    p.add_argument("--workers", type=int, default=4, help="worker threads of each bot process")
+    p.add_argument("--pool", type=int, default=2,
+                   help="worker processes of each bot process for pictures and the computer (0: in its threads)")
+    p.add_argument("--stages", action="store_true", help="time each stage of a command (engine, computer, "
+                   "commit, pictures, PNG)")
+    bench_storage.add_arguments(p)
+    args = p.parse_args()
+    with bench_storage.database(args) as where:
+        results = run_all(args, where)
+    report(args, results)
 
 
 if __name__ == "__main__":

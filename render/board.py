@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image
 
 from board_driver.model import PegError, parse_pegs
 from engine.scoring import MAX_HAND
@@ -161,20 +164,30 @@ def skunk_lines(target: int, labels: Labels = ENGLISH) -> tuple[tuple[int, str],
 
 def board_png(board: PegBoard, labels: Labels = ENGLISH) -> bytes:
     """The pegboard with every track's two pegs, names, scores and the last move."""
-    width, height = size(board)
-    c = Canvas(width, height, WOOD_EDGE)
-    c.rect((3, 3, width - 3, height - 3), fill=WOOD, radius=14)
-    _legend(c, board, labels)
-    rows = rows_of(board.target)
-    for row in range(rows):
-        _row(c, board, row, rows, labels)
-    for score, label in skunk_lines(board.target, labels):
-        _skunk(c, board, score, label)
+    colours = tuple(board.colour(k) for k in range(len(board.tracks)))
+    c = Canvas.over(_wood(board.target, colours, labels))
+    _legend(c, board, labels)  # above the first row: drawing it after the rows changes no pixel
     for k in range(len(board.tracks)):
         _move(c, board, k)
     for k in range(len(board.tracks)):
         _pegs(c, board, k)
     return c.png()
+
+
+@lru_cache(maxsize=64)
+def _wood(target: int, colours: tuple[RGB, ...], labels: Labels) -> Image.Image:
+    """The board without its legend and pegs: the same for every reply of a game, so drawn once.
+    Its hundreds of holes were most of a board's drawing time."""
+    board = PegBoard(tuple(Track("-", 0, 0, colour) for colour in colours), target)
+    width, height = size(board)
+    c = Canvas(width, height, WOOD_EDGE)
+    c.rect((3, 3, width - 3, height - 3), fill=WOOD, radius=14)
+    rows = rows_of(target)
+    for row in range(rows):
+        _row(c, board, row, rows, labels)
+    for score, label in skunk_lines(target, labels):
+        _skunk(c, board, score, label)
+    return c.image
 
 
 def _row(c: Canvas, board: PegBoard, row: int, rows: int, labels: Labels = ENGLISH) -> None:

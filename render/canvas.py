@@ -7,9 +7,14 @@ layout names; the Canvas multiplies by SCALE for drawing.
 from __future__ import annotations
 
 import io
+import math
+import struct
+import zlib
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.style import RGB, SCALE, font_for, text_width
 
@@ -26,6 +31,15 @@ class Canvas:
         fill = background if background is not None else (0, 0, 0, 0)
         self.image = Image.new(mode, (width * SCALE, height * SCALE), fill)
         self.draw = ImageDraw.Draw(self.image)
+
+    @classmethod
+    def over(cls, image: Image.Image) -> Canvas:
+        """A canvas on a copy of `image` (drawn at SCALE): a cached background that each picture draws on."""
+        c = cls.__new__(cls)
+        c.width, c.height = image.width // SCALE, image.height // SCALE
+        c.image = image.copy()
+        c.draw = ImageDraw.Draw(c.image)
+        return c
 
     # shapes -----------------------------------------------------------------
 
@@ -74,8 +88,15 @@ class Canvas:
              bold: bool = False) -> None:
         """Text in the built-in font (or a Chinese one, for Chinese); `bold` thickens it with a stroke."""
         stroke = max(1, round(size * SCALE / 40)) if bold else 0
-        self.draw.text((xy[0] * SCALE, xy[1] * SCALE), text, font=font_for(text, size), fill=fill, anchor=anchor,
-                       stroke_width=stroke, stroke_fill=fill)
+        x, y = xy[0] * SCALE, xy[1] * SCALE
+        font = font_for(text, size)
+        if "\n" in text or not isinstance(font, ImageFont.FreeTypeFont):
+            self.draw.text((x, y), text, font=font, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=fill)
+            return
+        # What ImageDraw.text does for one line, with the glyph mask cached: the labels, numbers and names
+        # of a game's pictures repeat from reply to reply, and rasterising them was a sixth of a picture.
+        mask, (dx, dy) = _text_mask(text, size, stroke, anchor, math.modf(x)[0], math.modf(y)[0])
+        self.draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, self.draw._getink(fill)[0])
 
     # images -----------------------------------------------------------------
 
@@ -101,11 +122,40 @@ class Canvas:
         return encode(self.image.reduce(SCALE))
 
 
+@lru_cache(maxsize=4096)
+def _text_mask(text: str, size: float, stroke: int, anchor: str, fx: float, fy: float) -> tuple[Any, tuple[int, int]]:
+    """One line's glyph mask and offset, as ImageDraw.text would rasterise it at that sub-pixel start."""
+    font = font_for(text, size)
+    assert isinstance(font, ImageFont.FreeTypeFont)
+    return font.getmask2(text, "L", None, None, None, stroke, anchor, 0, (fx, fy), stroke_filled=True)
+
+
+_COLOUR_TYPES = {"L": 0, "RGB": 2, "RGBA": 6}
+"""PNG colour types of the modes written directly (8 bits a sample)."""
+
+
 def encode(image: Image.Image) -> bytes:
-    """PNG at zlib level 3: a quarter faster than the default 6 for about a tenth more bytes."""
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=3)
-    return out.getvalue()
+    """PNG with every row unfiltered, deflated at zlib level 1.
+
+    Pillow's encoder tries five filters on every row; on these flat, antialiased pictures the unfiltered
+    rows come out no larger (a few percent smaller) and the whole encode takes 2.5 times less CPU, which
+    was the largest single cost of a reply. Equal pixels still give equal bytes."""
+    colour_type = _COLOUR_TYPES.get(image.mode)
+    if colour_type is None or not image.width or not image.height:
+        out = io.BytesIO()
+        image.save(out, format="PNG", compress_level=1)
+        return out.getvalue()
+    width, height = image.size
+    raw = image.tobytes()
+    stride = width * len(image.mode)
+    rows = b"\x00" + b"\x00".join(raw[i:i + stride] for i in range(0, len(raw), stride))
+    header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(rows, 1)) + \
+        _chunk(b"IEND", b"")
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 def fit_text(text: str, size: float, max_width: float) -> str:

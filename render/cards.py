@@ -247,15 +247,22 @@ def hand_png(cards: Sequence[Card], *, labels: bool = False, deck: DeckColours =
     if not 1 <= len(cards) <= 6:
         raise RenderError(f"a hand picture shows 1 to 6 cards, got {len(cards)}")
     _check_cards(cards)
-    w, h, xs = hand_layout(len(cards), labels)
-    c = felt_canvas(w, h)
-    for i, (card, x) in enumerate(zip(cards, xs, strict=True)):
+    c = Canvas.over(_hand_felt(len(cards), labels))
+    for card, x in zip(cards, hand_layout(len(cards), labels)[2], strict=True):
         c.paste(card_image(card, HAND_CARD_WIDTH, deck), (x, PAD))
-        if labels:
-            cx, cy = x + HAND_CARD_WIDTH / 2, PAD + card_height(HAND_CARD_WIDTH) + LABEL_H / 2 + 2
-            c.circle((cx, cy), 13, fill=CARD_FACE, outline=FELT_EDGE, width=1)
-            c.text((cx, cy), str(i + 1), 17, (20, 24, 28), anchor="mm", bold=True)
     return c.png()
+
+
+@lru_cache(maxsize=16)
+def _hand_felt(count: int, labels: bool) -> Image.Image:
+    """The felt of a hand of `count` cards with its numbers under the cards: the same for every hand."""
+    w, h, xs = hand_layout(count, labels)
+    c = felt_canvas(w, h)
+    for i, x in enumerate(xs if labels else ()):
+        cx, cy = x + HAND_CARD_WIDTH / 2, PAD + card_height(HAND_CARD_WIDTH) + LABEL_H / 2 + 2
+        c.circle((cx, cy), 13, fill=CARD_FACE, outline=FELT_EDGE, width=1)
+        c.text((cx, cy), str(i + 1), 17, (20, 24, 28), anchor="mm", bold=True)
+    return c.image
 
 
 def felt_canvas(width: int, height: int) -> Canvas:

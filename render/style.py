@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import ImageFont
 
@@ -155,8 +155,9 @@ def font_for(text: str, size: float) -> Font:
     return _cjk_font(size)
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, size: float) -> float:
-    """Width of `text` in final pixels."""
+    """Width of `text` in final pixels (cached: layout asks for the same names and labels reply after reply)."""
     return font_for(text, size).getlength(text) / SCALE
 
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image
 
 from engine.cards import Card, check_distinct
 from render.canvas import Canvas, fit_text
@@ -101,20 +104,16 @@ def series_positions(view: TableView) -> list[float]:
 
 def table_png(view: TableView, deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH) -> bytes:
     """The table picture; cards of the series are labelled with who played them."""
-    c = felt_canvas(WIDTH, HEIGHT)
-    _header(c, view, labels)
+    c = Canvas.over(_felt(labels))
+    _header(c, view, labels)  # above the labels: drawing it after them changes no pixel
     h = card_height(CARD_W)
     # The starter on the pack.
-    c.text((PAD + 4, TOP), labels.starter, 14, FELT_MUTED)
-    for k in (2, 1):
-        c.paste(back_image(CARD_W), (PAD + 4 + k * 4, CARD_TOP + k * 3))
     if view.starter is not None:
         c.paste(card_image(view.starter, CARD_W, deck), (PAD + 4, CARD_TOP))
     else:
         c.paste(back_image(CARD_W), (PAD + 4, CARD_TOP))
         c.text((PAD + 4 + CARD_W / 2, CARD_TOP + h + 14), labels.not_cut, 12.5, FELT_MUTED, anchor="mm")
     # The play.
-    c.text((PLAY_X0, TOP), labels.the_play, 14, FELT_MUTED)
     xs = series_positions(view)
     if not view.series:
         c.rect((PLAY_X0, CARD_TOP, PLAY_X0 + CARD_W, CARD_TOP + h), outline=FELT_MUTED, width=1.5,
@@ -141,6 +140,17 @@ def table_png(view: TableView, deck: DeckColours = TWO_COLOUR, labels: Labels = 
         c.text((CRIB_X + CARD_W / 2 + 10, CARD_TOP + h + 20), words, 12.5,
                FELT_MUTED, anchor="mm")
     return c.png()
+
+
+@lru_cache(maxsize=16)
+def _felt(labels: Labels) -> Image.Image:
+    """What every table shows: the felt, the pack under the starter and the two headings, drawn once."""
+    c = felt_canvas(WIDTH, HEIGHT)
+    c.text((PAD + 4, TOP), labels.starter, 14, FELT_MUTED)
+    for k in (2, 1):
+        c.paste(back_image(CARD_W), (PAD + 4 + k * 4, CARD_TOP + k * 3))
+    c.text((PLAY_X0, TOP), labels.the_play, 14, FELT_MUTED)
+    return c.image
 
 
 def count_centre(view: TableView) -> tuple[float, float]:
