@@ -14,7 +14,7 @@ from bot.app.presenter import Presenter, closed_note, record_file, with_line
 from bot.app.replies import Post, Reply
 from bot.app.statistics import summary_of
 from bot.i18n import t
-from bot.model import DECIDED, Declaration, SeatKind, Status
+from bot.model import DECIDED, Declaration, GameMeta, SeatKind, Status
 from engine.events import Shown
 
 HandOver = Callable[[LiveGame, Sequence[int], str], Reply]
@@ -77,6 +77,11 @@ class Closing:
                           t("game.ended", live.lang, by=by, score=live.score_text(live.lang)))
 
     # ------------------------------------------------------------------ the sweep
+
+    def may_be_due(self, meta: GameMeta) -> bool:
+        """Could anything be due for this game, from its row alone? (The sweep loads only those: a game
+        moved within the shortest wait needs nothing.)"""
+        return self.clock() - meta.updated >= min(self.remind_after, self.claim_after, self.forfeit_after)
 
     def sweep_one(self, game_id: str) -> Reply | None:
         """A reminder, a forfeit, an expired invitation or timed-out counts for one game, when due."""

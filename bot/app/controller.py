@@ -281,7 +281,7 @@ class Controller:
         reminder and forfeit is written once whoever sweeps: this only spares the others the work)."""
         replies = []
         for meta in await self.live_games():
-            if owns is not None and not owns(meta.guild):
+            if (owns is not None and not owns(meta.guild)) or not self.closing.may_be_due(meta):
                 continue
             reply = await self._on_game(meta.id, self.closing.sweep_one, meta.id)
             if reply is not None:

@@ -114,3 +114,21 @@ def test_the_client_runs_only_its_shards() -> None:
     client = CribbageBot(Config(None, shard_count=8, shard_ids=(4, 5, 6, 7)), controller)
     assert (client.shard_count, client.shard_ids) == (8, [4, 5, 6, 7])
     assert client.front.shards == Shards(8, (4, 5, 6, 7))
+
+
+async def test_the_sweep_reads_only_games_idle_long_enough_to_be_due(tmp_path: Path) -> None:
+    clock = Clock()
+    controller = Controller(SqliteStorage(tmp_path / "g.sqlite3"), images=False, clock=clock, remind_after=300.0,
+                            claim_after=120.0)
+    try:
+        await controller.new_game(NewGame("chan", Member("u1", "ann"), None, "easy", 121, False, seed=3))
+        rounds = controller.runner.lock_rounds
+        clock.now += 119
+        assert await controller.sweep() == [] and controller.runner.lock_rounds == rounds  # not even looked at
+        clock.now += 2
+        assert await controller.sweep() == [] and controller.runner.lock_rounds == rounds + 1  # looked: not due
+        clock.now += 200
+        (reminder,) = await controller.sweep()
+        assert reminder.note.startswith("ann: it is your turn.")
+    finally:
+        controller.close()
