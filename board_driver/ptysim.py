@@ -121,7 +121,7 @@ class PtySim:
         with self._lock:
             if self.plugged and partial:
                 os.write(self._master, partial)
-        time.sleep(0.05)  # let the host read what came before the hang-up
+        time.sleep(0.3)  # let the host read what came before the hang-up (a loaded machine is slow to)
         self.unplug()
 
     # -- serving -----------------------------------------------------------------------------------
