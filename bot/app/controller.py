@@ -8,6 +8,7 @@ lock round trip). The parts: `GamePlay` (moves), `Closing` (resign, end, the swe
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -30,10 +31,10 @@ from bot.app.scorer import Scorer
 from bot.app.selfcount import SelfCount
 from bot.app.statistics import Statistics
 from bot.app.tablemode import TableMode, TablePlayer
-from bot.i18n import Lang, t
+from bot.i18n import LANGS, Lang, t
 from bot.learn_text import review_text
 from bot.model import GameMeta, SeatKind, Status
-from bot.storage import StaleWrite, Storage
+from bot.storage import DatabaseFault, StaleWrite, Storage, StorageError
 from engine.cards import Card
 from engine.errors import shown
 from engine.review import ReviewError, review_game_deal
@@ -43,6 +44,7 @@ from engine.winprob import Unavailable, WinTable
 __all__ = ["Controller", "ControllerError", "Member", "NewGame", "TablePlayer", "find_player_game"]
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 STALE_TRIES = 3
 """How often a command on a game is tried when another writer (another process on the database) changed the
@@ -237,10 +239,25 @@ class Controller:
         return await self._on_game(game_id, self._end, game_id, by.name)
 
     def _end(self, game_id: str, by: str) -> Reply:
-        live = self.games.load(game_id)
+        try:
+            live = self.games.load(game_id)
+        except DatabaseFault:
+            raise
+        except StorageError:  # its log does not replay: it can still be ended, so it stops being "going on"
+            return self._end_unreadable(game_id, by)
         if live is None:
             return Reply(False, t("refuse.no_game", Lang.EN), game_id)
         return self.closing.end(live, by)
+
+    def _end_unreadable(self, game_id: str, by: str) -> Reply:
+        meta = next((m for m in self.storage.live_games() if m.id == game_id), None)
+        if meta is None:
+            return Reply(False, t("refuse.no_game", Lang.EN), game_id)
+        self.storage.set_status(game_id, Status.ENDED, now=self.clock())
+        self.games.forget(game_id)
+        text = t("game.ended_damaged", Lang(meta.lang) if meta.lang in LANGS else Lang.EN, by=by)
+        return Reply(True, text, game_id, lines=(text,), posts=(Post(text),), finished=True, place=meta.place,
+                     message=meta.message, names=tuple(s.name for s in meta.seats))
 
     async def table(self, game_id: str) -> Reply:
         """The current public table (to re-post it after a restart, or for a new door)."""
@@ -283,7 +300,11 @@ class Controller:
         for meta in await self.live_games():
             if (owns is not None and not owns(meta.guild)) or not self.closing.may_be_due(meta):
                 continue
-            reply = await self._on_game(meta.id, self.closing.sweep_one, meta.id)
+            try:
+                reply = await self._on_game(meta.id, self.closing.sweep_one, meta.id)
+            except StorageError as exc:  # one unreadable game (or a database hiccup) never stops the others'
+                log.warning("the sweep passed over game %s: %s", meta.id, exc)
+                continue
             if reply is not None:
                 replies.append(reply)
         return replies

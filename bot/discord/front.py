@@ -34,6 +34,8 @@ from bot.config import Config
 from bot.discord.views import NUMBER, REASON, NumberModal, clip, submitted_text, to_file, to_files, to_view
 from bot.i18n import LANGS, Lang, card_error, pick_lang, t
 from bot.shards import Shards
+from bot.storage import DatabaseFault, StaleWrite, StorageError
+from engine.errors import clip as shorten
 from engine.rules import Overcount
 
 log = logging.getLogger(__name__)
@@ -734,6 +736,19 @@ class Handler:
     submit: Submit | None = None
 
 
+def failure_text(error: BaseException, lang: Lang) -> str:
+    """What a member hears when their command failed: what kind of failure, from its type, and what to do."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, StaleWrite):  # other writers came first, try after try
+        return t("adapter.busy", lang)
+    if isinstance(error, DatabaseFault):
+        return t("adapter.database", lang, detail=shorten(str(error), 300))
+    if isinstance(error, StorageError):
+        return t("adapter.damaged", lang, detail=shorten(str(error), 300))
+    return t("adapter.failure", lang)
+
+
 class DiscordFront:
     """Entry points of the door: commands, components, pad submissions, errors and the sweep."""
 
@@ -823,7 +838,7 @@ class DiscordFront:
         log.error("interaction failed", exc_info=error)
         turn = Turn.of(interaction)
         try:
-            await turn.say(t("adapter.failure", turn.lang))
+            await turn.say(failure_text(error, turn.lang))
         except discord.HTTPException as exc:
             log.warning("could not tell the member about the failure (the interaction may have expired): %s", exc)
 

@@ -212,6 +212,23 @@ async def test_resign_end_and_record_commands(bot: Harness) -> None:
     assert (await bot.front.controller.meta("game2")).status is Status.ENDED
 
 
+async def test_a_damaged_game_is_said_so_and_a_moderator_can_end_it(bot: Harness, caplog: Any) -> None:
+    await start_against_the_computer(bot)
+    controller = bot.front.controller
+    controller.storage._db.execute("UPDATE actions SET action = '{\"t\": \"dance\"' WHERE game = 'game1'")
+    controller.games.forget("game1")
+    hand = await bot.click(bot.last_message(THREAD), "crib:game1:0:hand", ANN, channel=thread())
+    assert exchange(bot.of(hand)) == PRIVATE_THINKING
+    assert bot.of(hand)[-1].content == (
+        "This game's saved record cannot be read (game game1: unreadable action "
+        "'{\"t\": \"dance\"': Expecting ',' delimiter: line 1 column 14 (char 13)), so it cannot go on. A moderator "
+        "can end it with /cribbage end; other games are not affected.")
+    end = await bot.command("end", EVE, permissions=MANAGE, channel=thread())
+    assert bot.of(end)[-1].content == "eve ended this game, whose saved record cannot be read; no one wins."
+    assert bot.fake.last(f"POST /channels/{THREAD}/messages").content == bot.of(end)[-1].content
+    assert await controller.games_at(str(THREAD)) == []
+
+
 async def test_table_edits_are_batched() -> None:
     edits: list[tuple[str, str, str]] = []
 

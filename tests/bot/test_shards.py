@@ -132,3 +132,21 @@ async def test_the_sweep_reads_only_games_idle_long_enough_to_be_due(tmp_path: P
         assert reminder.note.startswith("ann: it is your turn.")
     finally:
         controller.close()
+
+
+async def test_an_unreadable_game_never_stops_the_sweep_of_the_others(tmp_path: Path, caplog: Any) -> None:
+    clock = Clock()
+    storage = SqliteStorage(tmp_path / "g.sqlite3")
+    controller = Controller(storage, images=False, clock=clock, remind_after=300.0)
+    try:
+        broken = await controller.new_game(NewGame("chan", Member("u1", "ann"), None, "easy", 121, False, seed=3))
+        fine = await controller.new_game(NewGame("chan", Member("u2", "bob"), None, "easy", 121, False, seed=4))
+        storage._db.execute("UPDATE actions SET action = 'not json' WHERE game = ?", (broken.game,))
+        controller.games.forget(str(broken.game))
+        clock.now += 301
+        (reminder,) = await controller.sweep()
+        assert reminder.game == fine.game and reminder.note.startswith("bob: it is your turn.")
+        assert [r.getMessage().split(":")[0] for r in caplog.records if r.name == "bot.app.controller"] == \
+            [f"the sweep passed over game {broken.game}"]
+    finally:
+        controller.close()
