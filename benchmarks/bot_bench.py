@@ -21,7 +21,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
+import os
+import queue
 import random
+import resource
 import statistics
 import sys
 import time
@@ -91,22 +94,24 @@ async def drive(args: argparse.Namespace, where: str, index: int, go: Any) -> di
     stop, stalls, latencies = asyncio.Event(), [], []
     tick = asyncio.create_task(ticker(stop, stalls))
     rng = random.Random(1 + index)
-    start = time.time()
+    start, cpu = time.time(), time.process_time()
 
     async def arrive(n: int) -> int:  # members arrive over the first think period, not all at once
         await asyncio.sleep(rng.uniform(0, args.think))
         return await member(controller, n, args, latencies, random.Random(n))
 
     moves = await asyncio.gather(*(arrive(n) for n in range(index, args.games, args.processes)))
-    end = time.time()
+    end, cpu = time.time(), time.process_time() - cpu
     peak = rss_kib()
     stop.set()
     await tick
     rounds = controller.runner.lock_rounds
     controller.close()
     storage.close()
+    pool = resource.getrusage(resource.RUSAGE_CHILDREN)  # the worker processes, joined by close()
+    cpu += pool.ru_utime + pool.ru_stime
     return {"latencies": latencies, "stalls": stalls, "moves": sum(moves), "start": start, "end": end,
-            "base": base, "peak": peak, "rounds": rounds, "stages": bench_stages.totals()}
+            "base": base, "peak": peak, "rounds": rounds, "cpu": cpu, "stages": bench_stages.totals()}
 
 
 def child(args: argparse.Namespace, where: str, index: int, go: Any, out: Any) -> None:
@@ -120,6 +125,7 @@ def run_all(args: argparse.Namespace, where: str) -> list[dict[str, Any]]:
         if args.stages:
             bench_stages.install()
         return [asyncio.run(drive(args, where, 0, None))]
+    bench_storage.open_storage(args, where, pool_size=1).close()  # the schema made once, before they open it
     ctx = multiprocessing.get_context("spawn")
     go, out = ctx.Event(), ctx.Queue()
     procs = [ctx.Process(target=child, args=(args, where, i, go, out)) for i in range(args.processes)]
@@ -127,13 +133,26 @@ def run_all(args: argparse.Namespace, where: str) -> list[dict[str, Any]]:
         p.start()
     time.sleep(0.5)
     go.set()  # each waits for this after its warm-up, so all start together
-    results = [out.get() for _ in procs]
+    results: list[dict[str, Any]] = []
+    while len(results) < len(procs):
+        try:
+            results.append(out.get(timeout=1.0))
+        except queue.Empty:
+            if any(p.exitcode not in (None, 0) for p in procs):
+                raise SystemExit("a bot process failed (its error is above)") from None
     for p in procs:
         p.join()
     return results
 
 
-def report(args: argparse.Namespace, results: list[dict[str, Any]]) -> None:
+def machine_cpu() -> tuple[float, float]:
+    """Seconds the machine's cores have been busy and idle (from /proc/stat), to see what else ran."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK"), idle / os.sysconf("SC_CLK_TCK")
+
+
+def report(args: argparse.Namespace, results: list[dict[str, Any]], busy: float) -> None:
     lat = sorted(x for r in results for x in r["latencies"])
     elapsed = max(r["end"] for r in results) - min(r["start"] for r in results)
     moves = sum(r["moves"] for r in results)
@@ -144,7 +163,10 @@ def report(args: argparse.Namespace, results: list[dict[str, Any]]) -> None:
           f"{args.pool} worker processes; {bench_storage.describe(args)}")
     print(f"command -> reply: median {statistics.median(lat) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms, "
           f"max {lat[-1] * 1000:.0f} ms")
-    print(f"throughput: {len(lat) / elapsed:.1f} commands/s over {elapsed:.1f} s")
+    cpu = sum(r["cpu"] for r in results)
+    print(f"throughput: {len(lat) / elapsed:.1f} commands/s over {elapsed:.1f} s; the bot processes used "
+          f"{cpu / elapsed:.2f} cores, {cpu / len(lat) * 1000:.1f} ms of CPU a command (with their worker "
+          f"processes); the whole machine was busy {busy:.2f} of its {os.cpu_count()} cores")
     print(f"memory: {grown / args.games:.0f} KiB per live game (RSS of the bot processes "
           f"{sum(r['base'] for r in results) // 1024} -> {sum(r['peak'] for r in results) // 1024} MiB)")
     print(f"game-lock round trips: {sum(r['rounds'] for r in results)} for {moves} clicks (the starts take none)")
@@ -168,8 +190,11 @@ def main() -> None:
     bench_storage.add_arguments(p)
     args = p.parse_args()
     with bench_storage.database(args) as where:
+        busy, idle = machine_cpu()
+        started = time.time()
         results = run_all(args, where)
-    report(args, results)
+        busy = (machine_cpu()[0] - busy) / (time.time() - started)
+    report(args, results, busy)
 
 
 if __name__ == "__main__":

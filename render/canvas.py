@@ -6,16 +6,14 @@ layout names; the Canvas multiplies by SCALE for drawing.
 
 from __future__ import annotations
 
-import io
 import math
-import struct
-import zlib
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.png import encode
 from render.style import RGB, SCALE, font_for, text_width
 
 Point = tuple[float, float]
@@ -31,21 +29,38 @@ class Canvas:
         fill = background if background is not None else (0, 0, 0, 0)
         self.image = Image.new(mode, (width * SCALE, height * SCALE), fill)
         self.draw = ImageDraw.Draw(self.image)
+        self.origin = (0, 0)
+        """The final pixel at this canvas's top left: a region of a larger picture is drawn in its coordinates."""
 
     @classmethod
-    def over(cls, image: Image.Image) -> Canvas:
+    def over(cls, image: Image.Image, *, copy: bool = True) -> Canvas:
         """A canvas on a copy of `image` (drawn at SCALE): a cached background that each picture draws on."""
         c = cls.__new__(cls)
         c.width, c.height = image.width // SCALE, image.height // SCALE
-        c.image = image.copy()
+        c.image = image.copy() if copy else image
         c.draw = ImageDraw.Draw(c.image)
+        c.origin = (0, 0)
         return c
+
+    @classmethod
+    def region(cls, image: Image.Image, box: tuple[int, int, int, int]) -> Canvas:
+        """A canvas on the part `box` (final pixels) of `image` (drawn at SCALE), drawn on in the whole picture's
+        coordinates. Downsampled, it is exactly that part of the whole picture downsampled, so a picture can be
+        put together from parts drawn (and cached) separately, each on the background it would have had."""
+        x0, y0, x1, y1 = box
+        c = cls.over(image.crop((x0 * SCALE, y0 * SCALE, x1 * SCALE, y1 * SCALE)), copy=False)
+        c.origin = (x0, y0)
+        return c
+
+    def _at(self, x: float, y: float) -> tuple[float, float]:
+        return (x - self.origin[0]) * SCALE, (y - self.origin[1]) * SCALE
 
     # shapes -----------------------------------------------------------------
 
     def rect(self, box: Box, fill: Colour | None = None, outline: Colour | None = None,
              width: float = 1, radius: float = 0) -> None:
-        x0, y0, x1, y1 = (v * SCALE for v in box)
+        x0, y0 = self._at(box[0], box[1])
+        x1, y1 = self._at(box[2], box[3])
         w = max(1, round(width * SCALE)) if outline is not None else 0
         if radius:
             self.draw.rounded_rectangle((x0, y0, x1, y1), radius=radius * SCALE, fill=fill,
@@ -55,13 +70,13 @@ class Canvas:
 
     def circle(self, centre: Point, r: float, fill: Colour | None = None,
                outline: Colour | None = None, width: float = 1) -> None:
-        x, y = centre[0] * SCALE, centre[1] * SCALE
+        x, y = self._at(*centre)
         rs = r * SCALE
         w = max(1, round(width * SCALE)) if outline is not None else 0
         self.draw.ellipse((x - rs, y - rs, x + rs, y + rs), fill=fill, outline=outline, width=w)
 
     def line(self, points: Sequence[Point], fill: Colour, width: float = 1, joint: bool = False) -> None:
-        self.draw.line([(x * SCALE, y * SCALE) for x, y in points], fill=fill,
+        self.draw.line([self._at(x, y) for x, y in points], fill=fill,
                        width=max(1, round(width * SCALE)), joint="curve" if joint else None)
 
     def dashed(self, a: Point, b: Point, fill: Colour, width: float = 1, dash: float = 6,
@@ -80,7 +95,7 @@ class Canvas:
 
     def polygon(self, points: Sequence[Point], fill: Colour | None = None,
                 outline: Colour | None = None) -> None:
-        self.draw.polygon([(x * SCALE, y * SCALE) for x, y in points], fill=fill, outline=outline)
+        self.draw.polygon([self._at(x, y) for x, y in points], fill=fill, outline=outline)
 
     # text -------------------------------------------------------------------
 
@@ -88,7 +103,7 @@ class Canvas:
              bold: bool = False) -> None:
         """Text in the built-in font (or a Chinese one, for Chinese); `bold` thickens it with a stroke."""
         stroke = max(1, round(size * SCALE / 40)) if bold else 0
-        x, y = xy[0] * SCALE, xy[1] * SCALE
+        x, y = self._at(*xy)
         font = font_for(text, size)
         if "\n" in text or not isinstance(font, ImageFont.FreeTypeFont):
             self.draw.text((x, y), text, font=font, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=fill)
@@ -102,7 +117,8 @@ class Canvas:
 
     def paste(self, image: Image.Image, xy: Point) -> None:
         """Paste an image already drawn at SCALE, its top left at final-pixel `xy`."""
-        pos = (round(xy[0] * SCALE), round(xy[1] * SCALE))
+        x, y = self._at(*xy)
+        pos = (round(x), round(y))
         if image.mode == "RGBA":
             self.image.paste(image, pos, image)
         else:
@@ -119,7 +135,25 @@ class Canvas:
         The downsample averages each 2x2 block (`reduce`), the exact supersampling resolve; a
         LANCZOS resize looks the same at this factor but took 30 ms of the 50 ms budget on the board.
         """
-        return encode(self.image.reduce(SCALE))
+        return encode(self.small())
+
+    def small(self) -> Image.Image:
+        """The drawing downsampled to its final size."""
+        return self.image.reduce(SCALE)
+
+
+class Sheet:
+    """A picture put together at its final size from parts already downsampled (`Canvas.small`), each
+    pasted whole at a whole pixel: no drawing at twice the size, and no downsampling, for the parts cached."""
+
+    def __init__(self, base: Image.Image) -> None:
+        self.image = base.copy()
+
+    def put(self, part: Image.Image, xy: tuple[int, int]) -> None:
+        self.image.paste(part, xy)
+
+    def png(self) -> bytes:
+        return encode(self.image)
 
 
 @lru_cache(maxsize=4096)
@@ -128,34 +162,6 @@ def _text_mask(text: str, size: float, stroke: int, anchor: str, fx: float, fy: 
     font = font_for(text, size)
     assert isinstance(font, ImageFont.FreeTypeFont)
     return font.getmask2(text, "L", None, None, None, stroke, anchor, 0, (fx, fy), stroke_filled=True)
-
-
-_COLOUR_TYPES = {"L": 0, "RGB": 2, "RGBA": 6}
-"""PNG colour types of the modes written directly (8 bits a sample)."""
-
-
-def encode(image: Image.Image) -> bytes:
-    """PNG with every row unfiltered, deflated at zlib level 1.
-
-    Pillow's encoder tries five filters on every row; on these flat, antialiased pictures the unfiltered
-    rows come out no larger (a few percent smaller) and the whole encode takes 2.5 times less CPU, which
-    was the largest single cost of a reply. Equal pixels still give equal bytes."""
-    colour_type = _COLOUR_TYPES.get(image.mode)
-    if colour_type is None or not image.width or not image.height:
-        out = io.BytesIO()
-        image.save(out, format="PNG", compress_level=1)
-        return out.getvalue()
-    width, height = image.size
-    raw = image.tobytes()
-    stride = width * len(image.mode)
-    rows = b"\x00" + b"\x00".join(raw[i:i + stride] for i in range(0, len(raw), stride))
-    header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(rows, 1)) + \
-        _chunk(b"IEND", b"")
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 def fit_text(text: str, size: float, max_width: float) -> str:

@@ -12,7 +12,7 @@ from functools import lru_cache
 from PIL import Image
 
 from engine.cards import DECK, Card, check_distinct
-from render.canvas import Canvas
+from render.canvas import Canvas, Sheet
 from render.style import (
     CARD_BACK,
     CARD_BACK_LINE,
@@ -247,22 +247,31 @@ def hand_png(cards: Sequence[Card], *, labels: bool = False, deck: DeckColours =
     if not 1 <= len(cards) <= 6:
         raise RenderError(f"a hand picture shows 1 to 6 cards, got {len(cards)}")
     _check_cards(cards)
-    c = Canvas.over(_hand_felt(len(cards), labels))
+    sheet = Sheet(_hand_felt(len(cards), labels))
     for card, x in zip(cards, hand_layout(len(cards), labels)[2], strict=True):
-        c.paste(card_image(card, HAND_CARD_WIDTH, deck), (x, PAD))
-    return c.png()
+        sheet.put(card_on_felt(card, HAND_CARD_WIDTH, deck), (x, PAD))
+    return sheet.png()
+
+
+@lru_cache(maxsize=512)
+def card_on_felt(card: Card, width: int, deck: DeckColours = TWO_COLOUR) -> Image.Image:
+    """A card face on the felt, downsampled: a card that stands apart on the felt is exactly this."""
+    c = Canvas(width, card_height(width), FELT)
+    c.paste(card_image(card, width, deck), (0, 0))
+    return c.small()
 
 
 @lru_cache(maxsize=16)
 def _hand_felt(count: int, labels: bool) -> Image.Image:
-    """The felt of a hand of `count` cards with its numbers under the cards: the same for every hand."""
+    """The felt of a hand of `count` cards with its numbers under the cards, downsampled: the same for every
+    hand, so a hand is put together at its final size from it and the cards' faces."""
     w, h, xs = hand_layout(count, labels)
     c = felt_canvas(w, h)
     for i, x in enumerate(xs if labels else ()):
         cx, cy = x + HAND_CARD_WIDTH / 2, PAD + card_height(HAND_CARD_WIDTH) + LABEL_H / 2 + 2
         c.circle((cx, cy), 13, fill=CARD_FACE, outline=FELT_EDGE, width=1)
         c.text((cx, cy), str(i + 1), 17, (20, 24, 28), anchor="mm", bold=True)
-    return c.image
+    return c.small()
 
 
 def felt_canvas(width: int, height: int) -> Canvas:
