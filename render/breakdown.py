@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image
 
 from engine.scoring import Breakdown, ItemKind
-from render.canvas import Canvas, fit_text
-from render.cards import card_height, card_image, chip_width, draw_chip
+from render.canvas import Canvas, Sheet, fit_text
+from render.cards import card_height, card_on_felt, chip_width, draw_chip
 from render.labels import ENGLISH, Labels
 from render.style import (
     CHART_CRIB,
@@ -33,6 +36,7 @@ STARTER_GAP = 28
 ROW = 32
 CHIP_H = 22
 FELT_H = PAD + 20 + card_height(CARD_W) + PAD
+CARDS_TOP = PAD + 20
 KIND_COLOURS: dict[ItemKind, RGB] = {
     ItemKind.FIFTEEN: CHART_HAND,
     ItemKind.PAIR: CHART_NET,
@@ -57,24 +61,40 @@ def breakdown_png(b: Breakdown, theme: Theme = DARK, deck: DeckColours = TWO_COL
                   calls: Sequence[str] | None = None) -> bytes:
     """The five cards on the felt and every scoring item with its cards, points and call.
 
-    `calls` replaces the items' own calls (one a item), for a caller that glosses them in a language."""
+    `calls` replaces the items' own calls (one a item), for a caller that glosses them in a language. Put
+    together from parts (the felt and background, cached; the labels; each card on the felt, cached; the
+    total; the items), exactly as if drawn whole."""
     if not isinstance(b, Breakdown):
         raise RenderError(f"{b!r} is not a Breakdown")
     if calls is not None and len(calls) != len(b.items):
         raise RenderError(f"{len(calls)} calls for {len(b.items)} items")
     width, height = breakdown_size(b)
-    c = Canvas(width, height, theme.background)
-    c.rect((0, 0, width, FELT_H), fill=FELT_EDGE)
-    c.rect((2, 2, width - 2, FELT_H - 2), fill=FELT, radius=10)
+    sheet = Sheet(_base(height, theme))
+    top = Canvas.region(_felt(), (0, 0, width, CARDS_TOP - 2))
     title = labels.crib if b.crib else labels.hand
-    c.text((card_left(0), PAD - 2), title, 14, FELT_MUTED)
-    c.text((card_left(4), PAD - 2), labels.starter, 14, FELT_MUTED)
+    top.text((card_left(0), PAD - 2), title, 14, FELT_MUTED)
+    top.text((card_left(4), PAD - 2), labels.starter, 14, FELT_MUTED)
+    sheet.put(top.small(), (0, 0))
     for i, card in enumerate((*b.hand, b.starter)):
-        c.paste(card_image(card, CARD_W, deck), (card_left(i), PAD + 20))
+        sheet.put(card_on_felt(card, CARD_W, deck), (round(card_left(i)), CARDS_TOP))
     tx = card_left(4) + CARD_W + 28
-    c.text((tx, PAD + 26), labels.counts, 14, FELT_MUTED)
-    c.text((tx, PAD + 44), str(b.total), 52, FELT_TEXT, bold=True)
-    c.text((tx, PAD + 110), labels.point if b.total == 1 else labels.points, 14, FELT_MUTED)
+    left = round(tx) - 4
+    total = Canvas.region(_felt(), (left, CARDS_TOP - 2, width, FELT_H))
+    total.text((tx, PAD + 26), labels.counts, 14, FELT_MUTED)
+    total.text((tx, PAD + 44), str(b.total), 52, FELT_TEXT, bold=True)
+    total.text((tx, PAD + 110), labels.point if b.total == 1 else labels.points, 14, FELT_MUTED)
+    sheet.put(total.small(), (left, CARDS_TOP - 2))
+    items = Canvas(width, height - FELT_H - 1, theme.background)
+    items.origin = (0, FELT_H + 1)
+    _items(items, b, theme, deck, labels, calls)
+    sheet.put(items.small(), items.origin)
+    return sheet.png()
+
+
+def _items(c: Canvas, b: Breakdown, theme: Theme, deck: DeckColours, labels: Labels,
+           calls: Sequence[str] | None) -> None:
+    """Every scoring item with its cards, points and call, then the total."""
+    width = WIDTH
     y = FELT_H + PAD
     if not b.items:
         c.text((PAD + 4, y + ROW / 2), labels.nothing, 16, theme.muted,
@@ -96,4 +116,20 @@ def breakdown_png(b: Breakdown, theme: Theme = DARK, deck: DeckColours = TWO_COL
     c.line([(PAD, y), (width - PAD, y)], theme.grid, width=1)
     c.text((PAD + 4, y + 24), labels.total, 18, theme.muted, anchor="lm")
     c.text((width - PAD - 4, y + 24), str(b.total), 26, theme.text, anchor="rm", bold=True)
-    return c.png()
+
+
+@lru_cache(maxsize=1)
+def _felt() -> Image.Image:
+    """The felt at the top, drawn at SCALE: what the labels and the total are drawn on."""
+    c = Canvas(WIDTH, FELT_H, FELT_EDGE)
+    c.rect((2, 2, WIDTH - 2, FELT_H - 2), fill=FELT, radius=10)
+    return c.image
+
+
+@lru_cache(maxsize=16)
+def _base(height: int, theme: Theme) -> Image.Image:
+    """The picture's background and felt, downsampled: the same for every count with as many items."""
+    c = Canvas(WIDTH, height, theme.background)
+    c.rect((0, 0, WIDTH, FELT_H), fill=FELT_EDGE)
+    c.rect((2, 2, WIDTH - 2, FELT_H - 2), fill=FELT, radius=10)
+    return c.small()
