@@ -3,7 +3,7 @@
 Each stage is timed in the thread that runs it, in wall time (what the reply waits for) and in that
 thread's CPU time (what it costs this process; work handed to a worker process costs the thread nothing).
 Stages: a command (a start or a click) in its worker thread, of which the commit, the computer's moves,
-the pictures, and (when pictures are drawn in this process, `--pool 0`) their downsampling and PNG encoding.
+the pictures, and (when pictures are drawn in this process, `--pool 0`) their PNG encoding.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ _wall: dict[str, float] = {}
 _cpu: dict[str, float] = {}
 _calls: dict[str, int] = {}
 
-ORDER = ("command in its worker thread", "  commit", "  computer's moves", "  pictures", "    of which PNG "
-         "(downsample, encode)", "  the rest: engine, replay, reply text")
+ORDER = ("command in its worker thread", "  commit", "  computer's moves", "  pictures", "    of which PNG encoding",
+         "  the rest: engine, replay, reply text")
 
 
 def _timed(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -42,12 +42,12 @@ def install() -> None:
     """Wrap the stages (in this process; before the controller is made)."""
     from bot.app import play
     from bot.app.runner import Runner
-    from render.canvas import Canvas
+    from render import canvas
 
     play.GamePlay.move = _timed(ORDER[0], play.GamePlay.move)  # type: ignore[method-assign]
     play.GamePlay.start = _timed(ORDER[0], play.GamePlay.start)  # type: ignore[method-assign]
     play.GamePlay._commit = _timed(ORDER[1], play.GamePlay._commit)  # type: ignore[method-assign]
-    Canvas.png = _timed(ORDER[4], Canvas.png)  # type: ignore[method-assign]
+    canvas.encode = _timed(ORDER[4], canvas.encode)
     cpu, cpu_all = Runner.cpu, Runner.cpu_all
     computer, pictures = _timed(ORDER[2], cpu), _timed(ORDER[3], cpu)
 
