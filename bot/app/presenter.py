@@ -95,9 +95,11 @@ class Presenter:
                 posts: tuple[Post, ...] = (), finished: bool = False, note: str = "") -> Reply:
         """A reply after any change: the public table, the actor's panel and every seat's fresh panel."""
         seat = live.seat_of(user)
-        panels = self.panels(live, {seat: lang} if seat is not None and lang is not None else {})
+        images, hands = self._draw(live)
+        panels = self.panels(live, {seat: lang} if seat is not None and lang is not None else {}, hands)
         mine = next((p for p in panels if p.seat == seat), None)
-        return Reply(True, note, live.id, live.game.version, lines=lines, table=self.table(live), posts=posts,
+        return Reply(True, note, live.id, live.game.version, lines=lines, table=self.table(live, images),
+                     posts=posts,
                      panel=mine, waiting=live.waiting(), finished=finished, place=live.meta.place,
                      message=live.meta.message, names=live.names, panels=panels)
 
@@ -137,12 +139,12 @@ class Presenter:
         if said:
             text += "\n" + "\n".join(said)
         files: list[Attachment] = []
-        if self.images:
+        if self.images:  # every count's picture at once (in parallel with worker processes)
             shows = [e for i in chunk if isinstance(e := events[i], Shown)]
-            for k, e in enumerate(shows):
-                whose = f"{live.names[e.seat]}'s {'crib' if e.crib else 'hand'}"
-                files.append(self.runner.cpu(pictures.breakdown_image, e.breakdown, f"show-{k + 1}.png", whose,
-                                             lang))
+            files = self.runner.cpu_all([
+                (pictures.breakdown_image, (e.breakdown, f"show-{k + 1}.png",
+                                            f"{live.names[e.seat]}'s {'crib' if e.crib else 'hand'}", lang))
+                for k, e in enumerate(shows)])
         review = Button(ComponentId(live.id, deal, Verb.REVIEW).encode(), t("review.button", lang, deal=deal + 1))
         return Post(text, tuple(files), (review,))
 
@@ -160,16 +162,22 @@ class Presenter:
 
     # ------------------------------------------------------------------ panels
 
-    def panels(self, live: LiveGame, asked: dict[int, Lang] | None = None) -> tuple[Panel, ...]:
-        """Every seated member's panel, each in the language asked for or that member last used."""
+    def panels(self, live: LiveGame, asked: dict[int, Lang] | None = None,
+               hands: dict[int, Attachment | None] | None = None) -> tuple[Panel, ...]:
+        """Every seated member's panel, each in the language asked for or that member last used (`hands`:
+        their hands' pictures, when drawn already)."""
         asked = asked or {}
-        return tuple(self.panel(live, s, asked.get(s)) for s in live.human_seats())
+        return tuple(self.panel(live, s, asked.get(s), hands) for s in live.human_seats())
 
-    def panel(self, live: LiveGame, seat: int, lang: Lang | None = None) -> Panel:
+    def panel(self, live: LiveGame, seat: int, lang: Lang | None = None,
+              hands: dict[int, Attachment | None] | None = None) -> Panel:
         """A player's private view in their language."""
         lang = live.lang_of(seat, lang)
         obs = observe(live.game, seat)
-        image = self.runner.cpu(pictures.hand_image, obs.hand) if self.images and obs.hand else None
+        if hands is not None and seat in hands:
+            image = hands[seat]
+        else:
+            image = self.runner.cpu(pictures.hand_image, obs.hand) if self.images and obs.hand else None
         score = live.score_text(lang)
         if not live.active:
             return self._make(live, obs, f"{closed_note(live, lang)} ({score})", (), None)
@@ -279,21 +287,36 @@ class Presenter:
 
     # ------------------------------------------------------------------ the table
 
-    def table(self, live: LiveGame) -> TableMessage:
+    def _draw(self, live: LiveGame, hands: bool = True) -> tuple[tuple[Attachment, ...] | None,
+                                                                  dict[int, Attachment | None]]:
+        """The table's pictures and every seated member's hand, in one round to the worker processes (one
+        picture a process at a time when there are several); the board only when a peg moved."""
+        if not self.images:
+            return None, {}
+        obs = live.public_obs()
+        key = (obs.scores, obs.backs)
+        calls: list[tuple[Callable[..., Any], tuple[object, ...]]] = [
+            (pictures.table_image, (obs, live.names, live.lang))]
+        held = {s: observe(live.game, s).hand for s in live.human_seats()} if hands else {}
+        seats = [s for s, hand in held.items() if hand]
+        calls += [(pictures.hand_image, (held[s],)) for s in seats]
+        board = live.board is None or live.board_key != key
+        if board:
+            calls.append((pictures.board_image, (obs, live.names, live.lang)))
+        table, *drawn = self.runner.cpu_all(calls)
+        if board:
+            live.board, live.board_key = drawn.pop(), key
+        assert live.board is not None
+        pictured: dict[int, Attachment | None] = dict.fromkeys(held)
+        pictured.update(zip(seats, drawn, strict=True))
+        return (table, live.board), pictured
+
+    def table(self, live: LiveGame, images: tuple[Attachment, ...] | None = None) -> TableMessage:
+        """The public table message (`images`: its pictures, when drawn already)."""
         obs = live.public_obs()
         text = self._table_text(live, obs)
-        images: tuple[Attachment, ...] = ()
-        if self.images:
-            key = (obs.scores, obs.backs)
-            calls: list[tuple[Callable[..., Any], tuple[object, ...]]] = [
-                (pictures.table_image, (obs, live.names, live.lang))]
-            if live.board is None or live.board_key != key:
-                calls.append((pictures.board_image, (obs, live.names, live.lang)))
-            table, *board = self.runner.cpu_all(calls)
-            if board:
-                live.board, live.board_key = board[0], key
-            assert live.board is not None
-            images = (table, live.board)
+        if images is None:
+            images = self._draw(live, hands=False)[0] or ()
         controls: tuple[Control, ...] = ()
         if live.active:
             controls = (Button(ComponentId(live.id, 0, Verb.HAND).encode(), t("game.my_hand", live.lang),
