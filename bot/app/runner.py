@@ -66,13 +66,21 @@ class Runner:
         return self._procs.submit(fn, *args).result()
 
     def cpu_all(self, calls: Sequence[tuple[Callable[..., Any], tuple[Any, ...]]]) -> list[Any]:
-        """Several pieces of CPU work at once (in parallel when there are worker processes)."""
-        if self._procs is None:
-            return [fn(*args) for fn, args in calls]
-        futures = [self._procs.submit(fn, *args) for fn, args in calls]
-        return [f.result() for f in futures]
+        """Several pieces of CPU work at once: in parallel when there are worker processes, in as few rounds
+        to them as there are processes (a round costs more than a small picture's drawing)."""
+        if self._procs is None or len(calls) < 2:
+            return [self.cpu(fn, *args) for fn, args in calls]
+        shares = [list(calls[k::self._processes]) for k in range(min(self._processes, len(calls)))]
+        futures = [self._procs.submit(run_all, share) for share in shares]
+        done = [f.result() for f in futures]
+        return [done[i % len(shares)][i // len(shares)] for i in range(len(calls))]
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)
         if self._procs is not None:
             self._procs.shutdown(wait=True)
+
+
+def run_all(calls: Sequence[tuple[Callable[..., Any], tuple[Any, ...]]]) -> list[Any]:
+    """Run calls one after another (in a worker process: a share of `Runner.cpu_all`)."""
+    return [fn(*args) for fn, args in calls]
