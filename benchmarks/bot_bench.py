@@ -22,6 +22,7 @@ import argparse
 import asyncio
 import multiprocessing
 import os
+import pwd
 import queue
 import random
 import resource
@@ -152,7 +153,24 @@ def machine_cpu() -> tuple[float, float]:
     return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK"), idle / os.sysconf("SC_CLK_TCK")
 
 
-def report(args: argparse.Namespace, results: list[dict[str, Any]], busy: float) -> None:
+def server_cpu() -> float:
+    """Seconds of CPU used by the processes of the throwaway PostgreSQL server's user (cribbage-pg)."""
+    try:
+        uid = pwd.getpwnam("cribbage-pg").pw_uid
+    except KeyError:
+        return 0.0
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if stat.parent.stat().st_uid == uid:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+                total += sum(int(v) for v in fields[11:15])  # with the exited backends (cutime, cstime)
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def report(args: argparse.Namespace, results: list[dict[str, Any]], busy: float, server: float) -> None:
     lat = sorted(x for r in results for x in r["latencies"])
     elapsed = max(r["end"] for r in results) - min(r["start"] for r in results)
     moves = sum(r["moves"] for r in results)
@@ -167,6 +185,9 @@ def report(args: argparse.Namespace, results: list[dict[str, Any]], busy: float)
     print(f"throughput: {len(lat) / elapsed:.1f} commands/s over {elapsed:.1f} s; the bot processes used "
           f"{cpu / elapsed:.2f} cores, {cpu / len(lat) * 1000:.1f} ms of CPU a command (with their worker "
           f"processes); the whole machine was busy {busy:.2f} of its {os.cpu_count()} cores")
+    if server:
+        print(f"the PostgreSQL server used {server / elapsed:.2f} cores, {server / len(lat) * 1000:.1f} ms of CPU "
+              "a command")
     print(f"memory: {grown / args.games:.0f} KiB per live game (RSS of the bot processes "
           f"{sum(r['base'] for r in results) // 1024} -> {sum(r['peak'] for r in results) // 1024} MiB)")
     print(f"game-lock round trips: {sum(r['rounds'] for r in results)} for {moves} clicks (the starts take none)")
@@ -190,11 +211,12 @@ def main() -> None:
     bench_storage.add_arguments(p)
     args = p.parse_args()
     with bench_storage.database(args) as where:
-        busy, idle = machine_cpu()
+        busy, server = machine_cpu()[0], server_cpu()
         started = time.time()
         results = run_all(args, where)
         busy = (machine_cpu()[0] - busy) / (time.time() - started)
-    report(args, results, busy)
+        server = server_cpu() - server if args.storage == "postgres" and not args.url else 0.0
+    report(args, results, busy, server)
 
 
 if __name__ == "__main__":
