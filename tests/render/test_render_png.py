@@ -1,0 +1,80 @@
+"""The PNG writer (rows deflated in cached bands) and pictures put together from parts (Canvas.region, Sheet)."""
+
+from __future__ import annotations
+
+import io
+import zlib
+
+from PIL import Image
+
+from render import png
+from render.canvas import Canvas, Sheet
+from render.style import FELT
+
+
+def decoded(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def striped(mode: str, size: tuple[int, int]) -> Image.Image:
+    """A picture with flat rows (shared with other pictures) and noisy ones (its own)."""
+    image = Image.new(mode, size, (30, 90, 60, 255)[: len(mode)] if len(mode) > 1 else 90)
+    noise = Image.effect_noise((size[0], size[1] // 3), 80).convert(mode)
+    image.paste(noise, (0, size[1] // 3))
+    return image
+
+
+def test_every_mode_reads_back_pixel_for_pixel() -> None:
+    for mode in ("L", "RGB", "RGBA", "P"):
+        image = striped(mode if mode != "P" else "RGB", (83, 29))
+        if mode == "P":
+            image = image.convert("P")
+        data = png.encode(image)
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        back = decoded(data)
+        assert (back.mode, back.size) == (mode, (83, 29))
+        assert back.tobytes() == image.tobytes(), mode
+
+
+def test_the_bytes_do_not_depend_on_what_the_cache_holds() -> None:
+    image = striped("RGB", (120, 41))  # 41 rows: five bands of eight and a last band of one
+    png._bands.clear()
+    cold = png.encode(image)
+    assert len(png._bands) == 5  # rows 0-7 and 32-39 are both flat: one band, deflated once
+    warm = png.encode(image)
+    assert warm == cold
+    other = image.copy()
+    other.paste((200, 30, 36), (0, 40, 120, 41))  # only the last row differs: one band is new
+    before = len(png._bands)
+    assert decoded(png.encode(other)).tobytes() == other.tobytes()
+    assert len(png._bands) == before + 1
+
+
+def test_the_stream_checksum_is_that_of_every_row() -> None:
+    image = striped("RGB", (50, 20))
+    data = png.encode(image)
+    idat = data[data.index(b"IDAT") + 4:data.index(b"IEND") - 8]
+    rows = b"".join(b"\x00" + image.tobytes()[i * 150:(i + 1) * 150] for i in range(20))
+    assert zlib.decompress(idat) == rows
+    assert idat[-4:] == zlib.adler32(rows).to_bytes(4, "big")
+
+
+def test_a_region_drawn_apart_is_that_part_of_the_whole() -> None:
+    def scene(c: Canvas) -> None:
+        c.rect((30, 12, 90, 40), fill=(250, 248, 240), outline=(18, 66, 45), width=1.5, radius=7)
+        c.circle((61.5, 26.25), 9.3, fill=(214, 171, 44))
+        c.text((33.5, 18.7), "15", 12.5, (24, 26, 30), bold=True)
+
+    whole = Canvas(120, 60, FELT)
+    scene(whole)
+    part = Canvas.region(Canvas(120, 60, FELT).image, (24, 8, 100, 48))
+    scene(part)
+    assert part.origin == (24, 8)
+    assert part.small().size == (76, 40)
+    assert part.small().tobytes() == whole.small().crop((24, 8, 100, 48)).tobytes()
+    sheet = Sheet(Canvas(120, 60, FELT).small())
+    sheet.put(part.small(), part.origin)
+    assert sheet.image.tobytes() == whole.small().tobytes()
+    assert decoded(sheet.png()).getpixel((61, 26)) == (214, 171, 44)
