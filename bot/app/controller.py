@@ -22,7 +22,7 @@ from bot.app.invites import Invitations
 from bot.app.live import LiveGame, deal_finished
 from bot.app.moves import ClaimMuggins, LayAway, Move, PlayCard, SayGo, action_maker, checked
 from bot.app.pegboard import Pegboard
-from bot.app.play import ControllerError, GamePlay, Member, NewGame, new_game_id
+from bot.app.play import ControllerError, GamePlay, Member, NewGame, new_game_id, unknown_difficulty
 from bot.app.practice import Practice
 from bot.app.presenter import Presenter, record_file
 from bot.app.replies import Answer, Attachment, Post, Reply
@@ -37,6 +37,7 @@ from bot.model import GameMeta, SeatKind, Status
 from bot.storage import DatabaseFault, StaleWrite, Storage, StorageError
 from engine.cards import Card
 from engine.errors import shown
+from engine.players import DIFFICULTIES
 from engine.review import ReviewError, review_game_deal
 from engine.tablescore import TableSession
 from engine.winprob import Unavailable, WinTable
@@ -72,9 +73,12 @@ class Controller:
                  claim_after: float = 120.0,
                  ids: Callable[[], str] = new_game_id, seeds: Callable[[], int] | None = None,
                  board_url: str | None = None, win_table: WinTable | Unavailable | None = None,
-                 driver_factory: Callable[[str], BoardDriver] | None = None) -> None:
+                 driver_factory: Callable[[str], BoardDriver] | None = None, difficulty: str = "normal") -> None:
         """`workers` threads run commands; with `processes` > 0 the CPU work of a command (pictures,
-        the computer's thinking) goes to that many processes. 0 keeps it in the threads (tests, terminal)."""
+        the computer's thinking) goes to that many processes. 0 keeps it in the threads (tests, terminal).
+        `difficulty`: the server's computer strength, for seats the computer takes where nobody named one."""
+        if difficulty not in DIFFICULTIES:
+            raise unknown_difficulty(difficulty)
         seeds = seeds or (lambda: random.SystemRandom().randrange(2**31))
         self.storage = storage
         self.images = images
@@ -83,7 +87,8 @@ class Controller:
         self.games = GameCache(storage)
         self.presenter = Presenter(self.runner, images=images)
         self.pegboard = Pegboard(board_url, driver_factory=driver_factory)
-        self.play = GamePlay(self.games, self.presenter, self.pegboard, clock=clock, ids=ids, seeds=seeds)
+        self.play = GamePlay(self.games, self.presenter, self.pegboard, clock=clock, ids=ids, seeds=seeds,
+                             difficulty=difficulty)
         self.closing = Closing(self.games, self.presenter, self.pegboard, clock=clock, remind_after=remind_after,
                                forfeit_after=forfeit_after, hand_over=self.play.hand_over,
                                close_claims=self.play.close_claims, claim_after=claim_after)
@@ -173,7 +178,7 @@ class Controller:
     async def fill_seats(self, user: Member | str, game_id: str, difficulty: str | None = None,
                          lang: Lang | None = None) -> Reply:
         """The host gives every open or unanswered seat to the computer (at `difficulty`, else the game's
-        first computer's or 'normal'), and the game starts."""
+        first computer's or the server's), and the game starts."""
         return await self._on_game(game_id, self._invited, game_id, lang, self._fill, _user(user), difficulty)
 
     async def cancel(self, user: Member | str, game_id: str, lang: Lang | None = None) -> Reply:
@@ -188,7 +193,7 @@ class Controller:
 
     def _fill(self, live: LiveGame, user: str, difficulty: str | None, lang: Lang) -> Reply:
         computers = [s.difficulty for s in live.meta.seats if s.kind is SeatKind.COMPUTER]
-        return self.invites.fill(live, user, lang, difficulty or (computers[0] if computers else "normal"))
+        return self.invites.fill(live, user, lang, difficulty or (computers[0] if computers else self.play.difficulty))
 
     async def declare(self, user: Member | str, game_id: str, deal: int, crib: bool, declared: str | int,
                       lang: Lang = Lang.EN) -> Reply:

@@ -125,9 +125,9 @@ def think(strength: str, seed: int, obs: Observation) -> PlayerAction:
     return action
 
 
-def stand_in(seats: Sequence[Seat]) -> str:
-    """The strength of a computer taking over a seat: the table's computer's, else normal."""
-    return next((s.difficulty for s in seats if s.kind is SeatKind.COMPUTER), "normal")
+def stand_in(seats: Sequence[Seat], default: str) -> str:
+    """The strength of a computer taking over a seat: the table's computer's, else the server's default."""
+    return next((s.difficulty for s in seats if s.kind is SeatKind.COMPUTER), default)
 
 
 def computer_seed(game_seed: int, version: int, seat: int) -> int:
@@ -143,7 +143,10 @@ class GamePlay:
     """Starts games and carries out the members' moves, the computer answering in the same commit."""
 
     def __init__(self, cache: GameCache, presenter: Presenter, pegboard: Pegboard, *, clock: Callable[[], float],
-                 ids: Callable[[], str], seeds: Callable[[], int]) -> None:
+                 ids: Callable[[], str], seeds: Callable[[], int], difficulty: str = "normal") -> None:
+        """`difficulty`: the computer's strength where nobody chose one (a seat handed over, empty seats
+        filled, in a game without a computer yet)."""
+        self.difficulty = difficulty
         self.cache = cache
         self.pegboard = pegboard
         self.store: GameStore = cache.store
@@ -179,7 +182,7 @@ class GamePlay:
     def hand_over(self, live: LiveGame, seats: Sequence[int], line: str) -> Reply:
         """Members leave a group game: the computer takes their seats (the record says so), plays at once if
         it is its turn, and the game goes on. `line` says why, publicly."""
-        difficulty = stand_in(live.meta.seats)
+        difficulty = stand_in(live.meta.seats, self.difficulty)
         changes = [*live.meta.changes, *(SeatChange(seat, live.meta.seats[seat].name, difficulty, live.game.version)
                                          for seat in seats)]
         live.meta = replace(live.meta, seats=seat_computers(live.meta.seats, seats, difficulty), changes=tuple(changes))

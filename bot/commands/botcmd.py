@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         _warn(line)
     controller = Controller(storage, workers=config.workers, processes=config.processes,
                             remind_after=config.remind_after, forfeit_after=config.forfeit_after,
-                            board_url=config.board_port)
+                            board_url=config.board_port, difficulty=config.difficulty)
     client = CribbageBot(config, controller)
     print(f"cribbage bot: database {describe(config, args.db)}; {shards_text(config)}; connecting to Discord …",
           file=sys.stderr)

@@ -142,3 +142,17 @@ async def test_a_table_for_five_is_refused_for_its_size() -> None:
         assert (exc.code, exc.text(Lang.EN)) == (NewGameProblem.PLAYERS, "A table seats 2 to 4 players, not 5.")
     else:
         raise AssertionError("a table for five was started")
+
+
+async def test_empty_seats_go_to_the_servers_computer_strength_when_the_game_names_none() -> None:
+    counter = itertools.count(1)
+    c = Controller(SqliteStorage(":memory:"), images=False, ids=lambda: f"g{next(counter)}", clock=Clock(),
+                   difficulty="hard")
+    await c.new_game(NewGame("chan", ANN, others=(BOB, CAT), seed=3))
+    started = await c.fill_seats(ANN, "g1")
+    assert started.lines[0] == "The computer (hard) takes the empty seats."
+    meta = await c.meta("g1")
+    assert meta is not None and [s.name for s in meta.seats] == ["ann", "computer 1 (hard)", "computer 2 (hard)"]
+    await c.new_game(NewGame("chan", ANN, others=(BOB, "easy"), seed=3))  # the table's own computer wins
+    assert (await c.fill_seats(ANN, "g2")).lines[0] == "The computer (easy) takes the empty seats."
+    c.close()
