@@ -31,7 +31,7 @@ class ExpertPlayer(ComputerPlayer):
     def __init__(self, seed: int | None = None, samples: int = 48, discard_samples: int = 120,
                  discard_margin: float = 1.5, discard_candidates: int = 5,
                  table: WinTable | None | str = "shipped", endgame: int = 45, peg_weight: float = 0.25,
-                 crib_model: bool = True) -> None:
+                 crib_model: bool = True, play_model: float = 0.9) -> None:
         super().__init__(seed)
         self.samples = samples
         self.discard_samples = discard_samples
@@ -46,6 +46,7 @@ class ExpertPlayer(ComputerPlayer):
         self.endgame = endgame
         self.peg_weight = peg_weight
         self.crib_model = crib_model
+        self.play_model = play_model
 
     def _for_the_win(self, obs: Observation) -> bool:
         return (self.table is not None and obs.rules.target in self.table.tables
@@ -91,7 +92,7 @@ class ExpertPlayer(ComputerPlayer):
         held = obs.cards_held[opp]
         if held == 0:
             return max(playable, key=lambda c: one_ply(obs, c))  # nothing to simulate against
-        hands = opponent_hands(obs, self.samples, self.rng)
+        hands = opponent_hands(obs, self.samples, self.rng, self.play_model)
         samples = [h for h, _ in hands]
         leaf = _WinLeaf(obs, self.table, hands) if self._for_the_win(obs) else None
         need = (obs.rules.target - obs.scores[obs.seat], obs.rules.target - obs.scores[opp])
@@ -180,15 +181,19 @@ def pegging_ev(keep: Sequence[Card], samples: Sequence[Sequence[Card]], dealer: 
     return total / len(samples)
 
 
-def opponent_hands(obs: Observation, n: int, rng: random.Random) -> list[tuple[list[Card], tuple[Card, ...]]]:
+def opponent_hands(obs: Observation, n: int, rng: random.Random,
+                   play_model: float = 0.0) -> list[tuple[list[Card], tuple[Card, ...]]]:
     """`n` guesses at what the opponent still holds and what it laid away: six cards that include what
     it has played, thrown as the reference strategy throws, and holding nothing its gos rule out.
+    With `play_model` p, a guess is also drawn again with chance p when it held a card that would have
+    pegged more than one the opponent laid (most players take the points on offer).
     Guesses that fail those tests are drawn again; after many failures, plain draws fill in."""
     opp = 1 - obs.seat
     held = obs.cards_held[opp]
     played = [p.card for p in obs.plays if p.seat == opp and p.card is not None]
     floor = max((MAX_COUNT - p.count for p in obs.plays if p.seat == opp and p.card is None), default=0)
     unseen = list(obs.unseen())
+    spots = opponent_spots(obs) if play_model else []
     out: list[tuple[list[Card], tuple[Card, ...]]] = []
     if len(played) + held == 4 and len(unseen) >= held + 2:
         for _ in range(6 * n):
@@ -199,6 +204,8 @@ def opponent_hands(obs: Observation, n: int, rng: random.Random) -> list[tuple[l
             keep = [c for c in hidden if c is not thrown[0] and c is not thrown[1]]
             if any(c.value <= floor for c in keep):
                 continue
+            if play_model and missed_points(spots, keep) and rng.random() < play_model:
+                continue
             out.append((keep, thrown))
             if len(out) == n:
                 return out
@@ -208,6 +215,39 @@ def opponent_hands(obs: Observation, n: int, rng: random.Random) -> list[tuple[l
         rest = [c for c in unseen if c not in keep]
         out.append((keep, tuple(rng.sample(rest, 2)) if len(rest) >= 2 else ()))
     return out
+
+
+Spot = tuple[list[int], int, int, list[int]]
+"""One of the opponent's lays: the series and count before it, the points it made, the ranks it laid later."""
+
+
+def opponent_spots(obs: Observation) -> list[Spot]:
+    """Every card the opponent has laid this deal, with what it could have done instead."""
+    opp = 1 - obs.seat
+    spots: list[Spot] = []
+    series: list[int] = []
+    for p in obs.plays:
+        if p.card is None:
+            continue
+        before = p.count - p.card.value
+        if before == 0:
+            series = []
+        if p.seat == opp:
+            for spot in spots:
+                spot[3].append(p.card.rank)
+            spots.append((list(series), before, lay_points(series, before, p.card.rank), []))
+        series.append(p.card.rank)
+    return spots
+
+
+def missed_points(spots: Sequence[Spot], keep: Sequence[Card]) -> bool:
+    """Whether a guessed hand held, at one of the opponent's lays, a card that pegged more than the one laid."""
+    held = [c.rank for c in keep]
+    for series, before, points, later in spots:
+        for r in (*held, *later):
+            if before + min(r, 10) <= MAX_COUNT and lay_points(series, before, r) > points:
+                return True
+    return False
 
 
 def possible_cards(obs: Observation) -> list[Card]:

@@ -1,0 +1,68 @@
+"""The expert's guesses at the opponent's hand read its plays: most players take the points on offer."""
+
+from __future__ import annotations
+
+import random
+
+from engine.actions import Deal, Discard, Play, Starter
+from engine.cards import parse_card, parse_cards
+from engine.expert import ExpertPlayer, missed_points, opponent_hands, opponent_spots
+from engine.game import Game
+from engine.observation import Observation, observe
+from tests.engine.helpers import cut_for
+
+
+def after_a_seven_on_a_five() -> Observation:
+    """Seat 0 (the pone) leads a 5; the dealer answers with a 7 for 12, passing up 15 and a pair."""
+    game = Game()
+    cut_for(game, 1)
+    game.apply(Deal((parse_cards("5H 9C 4D KD 2S 3S"), parse_cards("QH QC 7S 8S AC AD"))))
+    game.apply(Discard(0, parse_cards("2S 3S")))
+    game.apply(Discard(1, parse_cards("AC AD")))
+    game.apply(Starter(parse_card("6H")))
+    game.apply(Play(0, parse_card("5H")))
+    game.apply(Play(1, parse_card("7S")))
+    return observe(game, 0)
+
+
+def test_the_opponents_lays_are_read_with_what_each_made() -> None:
+    obs = after_a_seven_on_a_five()
+    assert opponent_spots(obs) == [([5], 5, 0, [])]
+    spots = opponent_spots(obs)
+    assert missed_points(spots, parse_cards("QH QC 8S"))  # a queen made fifteen two
+    assert missed_points(spots, parse_cards("5C 8S 9D"))  # a 5 made a pair
+    assert not missed_points(spots, parse_cards("9H 8S 2C"))
+
+
+def test_guessed_hands_hold_no_card_that_would_have_pegged() -> None:
+    obs = after_a_seven_on_a_five()
+    read = opponent_hands(obs, 60, random.Random(4), play_model=1.0)
+    assert len(read) == 60
+    assert all(c.value < 10 and c.rank != 5 for held, _ in read for c in held)
+    blind = opponent_hands(obs, 60, random.Random(4))
+    assert sum(1 for held, _ in blind for c in held if c.value == 10 or c.rank == 5) > 20
+
+
+def test_the_expert_plays_the_same_for_a_seed() -> None:
+    obs = after_a_seven_on_a_five()  # count 12: seat 0 holds 9C 4D KD
+    picks = {ExpertPlayer(seed, table=None).choose(obs) for seed in (1, 1, 2, 3)}
+    assert picks == {Play(0, parse_card("4D"))}
+
+
+def test_reading_the_play_changes_the_expert_s_card() -> None:
+    """The dealer answered a lead of 6 with a 10 for 16: it held no 6 to pair and no 9 for fifteen. Read so,
+    the pone holding 7 8 9 lays the 7 (23) for nearly every seed; guessing blind it is a toss-up with the 8."""
+    game = Game()
+    cut_for(game, 1)
+    game.apply(Deal((parse_cards("4C 7H 6S 8C 9D QC"), parse_cards("10D 8H 5D KD 7C 3C"))))
+    game.apply(Discard(0, parse_cards("4C QC")))
+    game.apply(Discard(1, parse_cards("8H 7C")))
+    game.apply(Starter(parse_card("5H")))
+    game.apply(Play(0, parse_card("6S")))
+    game.apply(Play(1, parse_card("10D")))
+    obs = observe(game, 0)
+    read = [ExpertPlayer(seed, table=None).choose(obs) for seed in range(8)]
+    blind = [ExpertPlayer(seed, table=None, play_model=0.0).choose(obs) for seed in range(8)]
+    assert read.count(Play(0, parse_card("7H"))) == 7
+    assert blind.count(Play(0, parse_card("7H"))) == 4
+    assert blind[4] == Play(0, parse_card("8C")) and read[4] == Play(0, parse_card("7H"))
