@@ -23,14 +23,24 @@ ORDER = ("command in its worker thread", "  commit", "  computer's moves", "  pi
          "  the rest: engine, replay, reply text")
 
 
+_active = threading.local()
+"""The stages this thread is in: a stage entered again from inside itself (the pictures of `cpu_all`, each
+drawn through `cpu` when there are no worker processes) is counted once."""
+
+
 def _timed(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     @wraps(fn)
     def timed(*args: Any, **kwargs: Any) -> Any:
+        inside: set[str] = _active.__dict__.setdefault("stages", set())
+        if name in inside:
+            return fn(*args, **kwargs)
+        inside.add(name)
         w, c = time.perf_counter(), time.thread_time()
         try:
             return fn(*args, **kwargs)
         finally:
             w, c = time.perf_counter() - w, time.thread_time() - c
+            inside.discard(name)
             with _lock:
                 _wall[name] = _wall.get(name, 0.0) + w
                 _cpu[name] = _cpu.get(name, 0.0) + c
