@@ -47,9 +47,13 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
-            raise CardError(f"rank must be 1..13, not {self.rank!r}")
+            from engine.errors import excerpt  # only when refusing: `from engine import Card` loads cards alone
+
+            raise CardError(f"rank must be 1..13, not {excerpt(self.rank)}")
         if not isinstance(self.suit, Suit):
-            raise CardError(f"suit must be a Suit, not {self.suit!r}")
+            from engine.errors import excerpt
+
+            raise CardError(f"suit must be a Suit, not {excerpt(self.suit)}")
         object.__setattr__(self, "index", SUITS.index(self.suit) * 13 + self.rank - 1)
         object.__setattr__(self, "text", RANK_NAMES[self.rank - 1] + self.suit.value)
 

@@ -14,7 +14,7 @@ from enum import Enum
 
 from engine.actions import Deal
 from engine.cards import Card, format_cards
-from engine.errors import CodedError
+from engine.errors import CodedError, excerpt
 from engine.pegging import MAX_COUNT
 from engine.scoring import MAX_HAND
 
@@ -60,7 +60,7 @@ class IllegalAction(GameError, CodedError[Illegal]):
 
 def check_seat(seat: object, players: int) -> None:
     if not isinstance(seat, int) or not 0 <= seat < players:
-        raise IllegalAction(Illegal.NO_SEAT, f"no seat {seat!r} in a {players}-player game",
+        raise IllegalAction(Illegal.NO_SEAT, f"no seat {excerpt(seat)} in a {players}-player game",
                             seat=seat, players=players)
 
 
@@ -165,7 +165,7 @@ def check_counter(seat: int, counting: int) -> None:
 
 def check_declared(points: object) -> None:
     if not isinstance(points, int) or not 0 <= points <= MAX_HAND:
-        raise IllegalAction(Illegal.BAD_COUNT, f"a count is a whole number from 0 to {MAX_HAND}, not {points!r}",
+        raise IllegalAction(Illegal.BAD_COUNT, f"a count is a whole number from 0 to {MAX_HAND}, not {excerpt(points)}",
                             points=points, most=MAX_HAND)
 
 

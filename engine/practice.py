@@ -15,7 +15,7 @@ from enum import Enum
 from itertools import product
 
 from engine.cards import DECK, Card
-from engine.errors import CodedError
+from engine.errors import CodedError, excerpt
 from engine.scoring import MAX_HAND, Breakdown, ItemKind, ScoreItem, score_hand
 
 IMPOSSIBLE_TOTALS = frozenset({19, 25, 26, 27})
@@ -94,7 +94,7 @@ def check(declared: int, breakdown: Breakdown) -> CheckResult:
     """Compare a declared count with the true breakdown."""
     if isinstance(declared, bool) or not isinstance(declared, int) or not 0 <= declared <= MAX_DECLARED:
         raise PracticeError(PracticeProblem.BAD_DECLARED, "a declared count is a whole number from 0 to "
-                            f"{MAX_DECLARED}, not {declared!r}", declared=declared, most=MAX_DECLARED)
+                            f"{MAX_DECLARED}, not {excerpt(declared)}", declared=declared, most=MAX_DECLARED)
     total = breakdown.total
     missed = max(0, total - declared)
     over = max(0, declared - total)
@@ -176,9 +176,9 @@ class Tally:
         try:
             values = [_whole(data.get(k, 0)) for k in ("attempts", "exact", "points_missed", "points_over")]
         except (TypeError, ValueError, AttributeError) as exc:
-            raise ValueError(f"not a counting tally: {data!r} ({exc})") from None
+            raise ValueError(f"not a counting tally: {excerpt(data)} ({exc})") from None
         if any(v < 0 for v in values) or values[1] > values[0]:
-            raise ValueError(f"not a counting tally: {data!r}")
+            raise ValueError(f"not a counting tally: {excerpt(data)}")
         return cls(*values)
 
 
@@ -186,7 +186,7 @@ def _whole(value: object) -> int:
     """int() of a stored number or numeral; TypeError (as int() raises) for anything else."""
     if isinstance(value, int | float | str):
         return int(value)
-    raise TypeError(f"a whole number is needed, not {type(value).__name__} {value!r}")
+    raise TypeError(f"a whole number is needed, not {type(value).__name__} {excerpt(value)}")
 
 
 def merge_tallies(*tallies: Mapping[str, Tally]) -> dict[str, Tally]:

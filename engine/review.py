@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.analysis import DiscardOption, analyze
 from engine.cards import Card, parse_card
+from engine.errors import excerpt
 from engine.game import DealLog, Game
 from engine.pegging import MAX_COUNT, lay_points
 from engine.winplay import option_chances
@@ -157,7 +158,7 @@ def review_deal(facts: DealFacts, seat: int, *, deal: int = 0, scores_before: tu
                 seed: int = 0, min_cost: int = MIN_COST) -> DealReview:
     """Review `seat`'s discard and pegging in one deal. `table` None means the shipped table."""
     if seat not in (0, 1):
-        raise ReviewError(f"no seat {seat!r} in a two-player game")
+        raise ReviewError(f"no seat {excerpt(seat)} in a two-player game")
     discard = review_discard(facts, seat, scores_before=scores_before, target=target, table=table,
                              samples=samples, seed=seed)
     slips = pegging_slips(facts, seat, min_cost=min_cost)

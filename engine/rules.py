@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.errors import CodedError
+from engine.errors import CodedError, excerpt
 
 
 class RulesProblem(Enum):
@@ -50,10 +50,10 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.players not in PLAYER_COUNTS:
-            raise RulesError(RulesProblem.PLAYERS, f"players must be 2, 3 or 4, not {self.players!r}",
+            raise RulesError(RulesProblem.PLAYERS, f"players must be 2, 3 or 4, not {excerpt(self.players)}",
                              players=self.players, allowed=PLAYER_COUNTS)
         if self.target not in TARGETS:
-            raise RulesError(RulesProblem.TARGET, f"target must be 121 or 61, not {self.target!r}",
+            raise RulesError(RulesProblem.TARGET, f"target must be 121 or 61, not {excerpt(self.target)}",
                              target=self.target, allowed=TARGETS)
         if not isinstance(self.overcount, Overcount):
             raise _overcount_error(self.overcount)
@@ -96,7 +96,7 @@ class Rules:
         """Rules stored by `to_json` (or typed by hand: numbers may come as numerals). A key left out takes
         its default, so rules stored before an option existed keep their meaning."""
         if not isinstance(data, dict):
-            raise RulesError(RulesProblem.NOT_AN_OBJECT, f"rules must be an object, not {data!r}", rules=data)
+            raise RulesError(RulesProblem.NOT_AN_OBJECT, f"rules must be an object, not {excerpt(data)}", rules=data)
         return cls(
             players=_whole(data.get("players", 2)),
             target=_whole(data.get("target", 121)),
@@ -110,7 +110,7 @@ def _whole(value: object) -> int:
     """int() of a stored number or numeral; TypeError (as int() raises) for anything else."""
     if isinstance(value, int | float | str):
         return int(value)
-    raise TypeError(f"a whole number is needed, not {type(value).__name__} {value!r}")
+    raise TypeError(f"a whole number is needed, not {type(value).__name__} {excerpt(value)}")
 
 
 def _overcount(value: object) -> Overcount:
@@ -123,5 +123,5 @@ def _overcount(value: object) -> Overcount:
 
 def _overcount_error(value: object) -> RulesError:
     allowed = tuple(o.value for o in Overcount)
-    return RulesError(RulesProblem.OVERCOUNT, f"overcount must be one of {', '.join(allowed)}, not {value!r}",
+    return RulesError(RulesProblem.OVERCOUNT, f"overcount must be one of {', '.join(allowed)}, not {excerpt(value)}",
                       overcount=value, allowed=allowed)
