@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -97,12 +98,12 @@ MIGRATIONS: tuple[tuple[str, str, str], ...] = (
 """Columns added since the first schema: (table, column, statement). A database made before one is
 brought up to date when it is opened; its rows keep their data and get the column's default."""
 
-ONE_LIVE_TABLE = """
-UPDATE tables SET live = 0 WHERE live = 1 AND id NOT IN (
-    SELECT id FROM tables AS t WHERE t.live = 1 AND t.created = (
-        SELECT max(created) FROM tables AS n WHERE n.place = t.place AND n.live = 1));
-CREATE UNIQUE INDEX IF NOT EXISTS tables_one_live ON tables (place) WHERE live = 1;
-"""
+ONE_LIVE_TABLE = (
+    """UPDATE tables SET live = 0 WHERE live = 1 AND id NOT IN (
+        SELECT id FROM tables AS t WHERE t.live = 1 AND t.created = (
+            SELECT max(created) FROM tables AS n WHERE n.place = t.place AND n.live = 1))""",
+    "CREATE UNIQUE INDEX IF NOT EXISTS tables_one_live ON tables (place) WHERE live = 1",
+)
 """At most one live table session a place, held by the database so two processes cannot both start one
 (an older database's extra live sessions, which no command could reach, are closed first)."""
 class SqliteDatabase:
@@ -133,25 +134,13 @@ class SqliteDatabase:
             raise StorageError(f"cannot open the database {self.path}: {explain(exc)}") from None
         try:
             if not readonly:
-                _make(self._db)
+                _make(self._db)  # also tells at once whether it can be written (a read-only file says so)
                 self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
                 self._db.execute("PRAGMA foreign_keys=ON")
-                self._migrate()
-                self._db.execute("BEGIN IMMEDIATE")  # can it be written? (a read-only file says so now)
-                self._db.execute("ROLLBACK")
             self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()  # reads the schema: is it one?
         except sqlite3.Error as exc:
             self._db.close()
             raise StorageError(f"cannot open the database {self.path}: {explain(exc)}") from None
-
-    def _migrate(self) -> None:
-        for table in ("games", "tables"):
-            have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
-            for _, column, statement in (m for m in MIGRATIONS if m[0] == table):
-                if column not in have:
-                    self._db.execute(statement)
-        if not self._db.execute("SELECT 1 FROM sqlite_master WHERE name = 'tables_one_live'").fetchone():
-            self._db.executescript(ONE_LIVE_TABLE)
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Cursor]:
@@ -195,7 +184,42 @@ class SqliteDatabase:
             self._db.close()
 
 
+def _wal(db: sqlite3.Connection, wait: float = 30.0) -> None:
+    """WAL mode. Leaving an older file's rollback journal needs the file to itself, and SQLite does not wait
+    for that: processes opening such a file together take turns here, for up to `wait` seconds."""
+    give_up = time.monotonic() + wait
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            busy = getattr(exc, "sqlite_errorcode", None) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+            if not busy or time.monotonic() > give_up:
+                raise
+            time.sleep(0.02)
+
+
 def _make(db: sqlite3.Connection) -> None:
-    """Set up a database (WAL mode, the tables): a new one, or one made before a table existed."""
-    db.execute("PRAGMA journal_mode=WAL")
-    db.executescript(SCHEMA)
+    """Set up a database (WAL mode, the tables, the columns added since): a new one, or an older one. All in
+    one write transaction that looks again at what the file has, so processes opening the same file together
+    never apply a change twice, nor fail on each other's half-made schema."""
+    _wal(db)
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for statement in SCHEMA.split(";"):
+            if statement.strip():
+                db.execute(statement)
+        for table in ("games", "tables"):
+            have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+            for _, column, alter in (m for m in MIGRATIONS if m[0] == table):
+                if column not in have:
+                    db.execute(alter)
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'tables_one_live'").fetchone():
+            for statement in ONE_LIVE_TABLE:
+                db.execute(statement)
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            with suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+        raise

@@ -1,10 +1,12 @@
 """The storage's behaviour, the same on both backends: each test marked with `store` or `reopen` runs on SQLite
 and on a PostgreSQL server the session starts (tests/pg_server.py; skipped with its reason without one)."""
 
+import multiprocessing
 import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -155,6 +157,40 @@ def test_a_database_from_before_the_new_columns_opens(tmp_path: Path) -> None:
     loaded = store.load("old")
     assert loaded is not None and (loaded.meta.self_count, loaded.meta.lang) == ((), "en")
     store.close()
+
+
+def _open_at_once(path: str, barrier: Any, answers: Any) -> None:
+    barrier.wait(30)
+    try:
+        SqliteStorage(path).close()
+        answers.put("opened")
+    except StorageError as exc:
+        answers.put(str(exc))
+
+
+def test_processes_opening_a_file_together_bring_it_up_to_date_once(tmp_path: Path) -> None:
+    """Bot processes started together on a new file (the tables made, then their later columns added), and on
+    a file from before those columns: each change is applied once, and every process opens it."""
+    old = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(old)
+    db.execute("CREATE TABLE games (id TEXT PRIMARY KEY, rules TEXT NOT NULL, seats TEXT NOT NULL, seed INTEGER NOT"
+               " NULL, status TEXT NOT NULL, place TEXT NOT NULL, message TEXT NOT NULL DEFAULT '', winner INTEGER,"
+               " created REAL NOT NULL, updated REAL NOT NULL, reminded INTEGER NOT NULL DEFAULT 0)")
+    db.commit()
+    db.close()
+    spawn = multiprocessing.get_context("spawn")
+    for path in (tmp_path / "new.sqlite3", old):
+        barrier, answers = spawn.Barrier(6), spawn.Queue()
+        procs = [spawn.Process(target=_open_at_once, args=(str(path), barrier, answers)) for _ in range(6)]
+        for p in procs:
+            p.start()
+        got = sorted(answers.get(timeout=60) for _ in procs)
+        for p in procs:
+            p.join(30)
+        assert got == ["opened"] * 6, (path, got)
+        columns = [row[1] for row in sqlite3.connect(path).execute("PRAGMA table_info(games)")]
+        assert sorted(columns) == ["changes", "created", "guild", "id", "lang", "message", "place", "reminded", "rev",
+                                   "rules", "seats", "seed", "self_count", "status", "updated", "winner"]
 
 
 def test_tables_practice_and_summaries_are_kept(store: Storage) -> None:
