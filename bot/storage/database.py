@@ -85,6 +85,12 @@ CREATE TABLE IF NOT EXISTS player_totals (
     PRIMARY KEY (guild, player)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS player_totals_wins ON player_totals (guild, wins DESC);
+CREATE TABLE IF NOT EXISTS guild_totals (
+    guild   TEXT PRIMARY KEY,
+    games   INTEGER NOT NULL,
+    deals   INTEGER NOT NULL,
+    players INTEGER NOT NULL
+) WITHOUT ROWID;
 """
 
 MIGRATIONS: tuple[tuple[str, str, str], ...] = (
@@ -106,6 +112,13 @@ ONE_LIVE_TABLE = (
 )
 """At most one live table session a place, held by the database so two processes cannot both start one
 (an older database's extra live sessions, which no command could reach, are closed first)."""
+
+GUILD_TOTALS = (
+    "INSERT INTO guild_totals (guild, games, deals, players) SELECT guild, count(*), sum(deals), 0 FROM summarized"
+    " GROUP BY guild",
+    "UPDATE guild_totals SET players = (SELECT count(*) FROM player_totals AS p WHERE p.guild = guild_totals.guild)",
+)
+"""A server's running totals, made once from the summaries of a database from before them."""
 class SqliteDatabase:
     """One connection, used by one thread at a time (a lock guards it), so the application may call it
     from its worker threads.
@@ -206,6 +219,7 @@ def _make(db: sqlite3.Connection) -> None:
     _wal(db)
     db.execute("BEGIN IMMEDIATE")
     try:
+        totals_missing = not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'guild_totals'").fetchone()
         for statement in SCHEMA.split(";"):
             if statement.strip():
                 db.execute(statement)
@@ -216,6 +230,9 @@ def _make(db: sqlite3.Connection) -> None:
                     db.execute(alter)
         if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'tables_one_live'").fetchone():
             for statement in ONE_LIVE_TABLE:
+                db.execute(statement)
+        if totals_missing:
+            for statement in GUILD_TOTALS:
                 db.execute(statement)
         db.execute("COMMIT")
     except BaseException:

@@ -23,6 +23,12 @@ def add_summary(conn: Any, summary: GameSummary) -> bool:
                          (summary.game, summary.guild, summary.deals)).rowcount
     if added != 1:
         return False
+    keys = {p.key for p in summary.players}  # two computers of one strength are one line
+    new = sum(conn.execute("SELECT 1 FROM player_totals WHERE guild = %s AND player = %s", (summary.guild, key))
+              .fetchone() is None for key in keys)
+    conn.execute("INSERT INTO guild_totals (guild, games, deals, players) VALUES (%s, 1, %s, %s) ON CONFLICT (guild)"
+                 " DO UPDATE SET games = guild_totals.games + 1, deals = guild_totals.deals + excluded.deals,"
+                 " players = guild_totals.players + excluded.players", (summary.guild, summary.deals, new))
     marks = ", ".join(["%s"] * len(SUMMARY_COUNTS))
     with conn.cursor() as cur:
         cur.executemany(f"INSERT INTO player_totals (guild, player, name, {_COLUMNS}) VALUES (%s, %s, %s, {marks})"
@@ -106,10 +112,8 @@ class PostgresSummaries(PostgresDatabase):
         return _line(rows[0]) if rows else None
 
     def guild_totals(self, guild: str) -> GuildTotals:
-        (games, deals), = self._read("SELECT count(*), coalesce(sum(deals), 0) FROM summarized WHERE guild = %s",
-                                     (guild,))
-        (players,), = self._read("SELECT count(*) FROM player_totals WHERE guild = %s", (guild,))
-        return GuildTotals(int(games), int(deals), int(players))
+        rows = self._read("SELECT games, deals, players FROM guild_totals WHERE guild = %s", (guild,))
+        return GuildTotals(*(int(n) for n in rows[0])) if rows else GuildTotals(0, 0, 0)
 
     def top_players(self, guild: str, min_games: int, limit: int) -> list[PlayerLine]:
         """Members (not the computer) with at least `min_games`, by wins, then win rate, then fewer games."""

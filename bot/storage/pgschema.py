@@ -99,6 +99,19 @@ MIGRATIONS: tuple[str, ...] = (
         SELECT DISTINCT ON (place) id FROM tables WHERE live ORDER BY place, created DESC);
     CREATE UNIQUE INDEX tables_one_live ON tables (place) WHERE live;
     """,
+    # 3: a server's running totals (games, deals, players), so the leaderboard's head reads one row; made
+    # from the summaries already counted
+    """
+    CREATE TABLE guild_totals (
+        guild   text PRIMARY KEY,
+        games   bigint NOT NULL,
+        deals   bigint NOT NULL,
+        players bigint NOT NULL
+    );
+    INSERT INTO guild_totals (guild, games, deals, players)
+        SELECT guild, count(*), sum(deals), 0 FROM summarized GROUP BY guild;
+    UPDATE guild_totals SET players = (SELECT count(*) FROM player_totals AS p WHERE p.guild = guild_totals.guild);
+    """,
 )
 """Migration n is MIGRATIONS[n - 1]."""
 

@@ -19,6 +19,12 @@ def add_summary(cur: sqlite3.Cursor, summary: GameSummary) -> bool:
                 (summary.game, summary.guild, summary.deals))
     if cur.rowcount != 1:
         return False
+    keys = {p.key for p in summary.players}  # two computers of one strength are one line
+    new = sum(cur.execute("SELECT 1 FROM player_totals WHERE guild = ? AND player = ?", (summary.guild, key))
+              .fetchone() is None for key in keys)
+    cur.execute("INSERT INTO guild_totals (guild, games, deals, players) VALUES (?, 1, ?, ?) ON CONFLICT (guild)"
+                " DO UPDATE SET games = games + 1, deals = deals + excluded.deals,"
+                " players = players + excluded.players", (summary.guild, summary.deals, new))
     marks = ", ".join("?" * len(SUMMARY_COUNTS))
     cur.executemany(f"INSERT INTO player_totals (guild, player, name, {_COLUMNS}) VALUES (?, ?, ?, {marks}) "
                     f"ON CONFLICT (guild, player) DO UPDATE SET name = excluded.name, {_ADD}",
@@ -54,10 +60,8 @@ class SqliteSummaries(SqliteDatabase):
         return _line(rows[0]) if rows else None
 
     def guild_totals(self, guild: str) -> GuildTotals:
-        (games, deals), = self._read("SELECT count(*), coalesce(sum(deals), 0) FROM summarized WHERE guild = ?",
-                                     (guild,))
-        (players,), = self._read("SELECT count(*) FROM player_totals WHERE guild = ?", (guild,))
-        return GuildTotals(int(games), int(deals), int(players))
+        rows = self._read("SELECT games, deals, players FROM guild_totals WHERE guild = ?", (guild,))
+        return GuildTotals(*(int(n) for n in rows[0])) if rows else GuildTotals(0, 0, 0)
 
     def top_players(self, guild: str, min_games: int, limit: int) -> list[PlayerLine]:
         """Members (not the computer) with at least `min_games`, by wins, then win rate, then fewer games."""

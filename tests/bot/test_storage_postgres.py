@@ -14,7 +14,7 @@ import pytest
 from bot.app.controller import Controller, Member, NewGame
 from bot.autopilot import play_out
 from bot.config import Config, ConfigError, load_config
-from bot.model import GameMeta, Seat, SeatKind, Status
+from bot.model import GameMeta, GuildTotals, Seat, SeatKind, Status
 from bot.storage import SqliteStorage, StaleWrite, Storage, StorageError, encode_action
 from bot.storage.opening import describe, open_storage
 from engine.actions import Go
@@ -25,8 +25,8 @@ psycopg = pytest.importorskip("psycopg")
 from bot.storage.pgschema import MIGRATIONS  # noqa: E402  (after the skip: it needs nothing, but belongs here)
 from bot.storage.postgres import PostgresStorage  # noqa: E402
 
-TABLES = {"actions", "declarations", "drills", "games", "player_totals", "schema_version", "summarized", "tables",
-          "tallies"}
+TABLES = {"actions", "declarations", "drills", "games", "guild_totals", "player_totals", "schema_version",
+          "summarized", "tables", "tallies"}
 
 
 def meta(gid: str = "g1") -> GameMeta:
@@ -55,7 +55,7 @@ def test_migrations_make_every_table_of_an_empty_database_once(pg_url: str) -> N
         s.close()
     assert tables(pg_url) == TABLES
     with psycopg.connect(pg_url) as conn:
-        assert conn.execute("SELECT version FROM schema_version ORDER BY version").fetchall() == [(1,), (2,)]
+        assert conn.execute("SELECT version FROM schema_version ORDER BY version").fetchall() == [(1,), (2,), (3,)]
         columns = dict(conn.execute("SELECT column_name, data_type FROM information_schema.columns "
                                     "WHERE table_name = 'games'").fetchall())
         assert (columns["seed"], columns["created"], columns["reminded"]) == ("bigint", "double precision",
@@ -73,17 +73,22 @@ def test_a_version_1_database_gains_revisions_and_keeps_its_rows(pg_url: str) ->
         conn.execute("INSERT INTO games (id, rules, seats, seed, status, place, created, updated) VALUES "
                      "('old', '{\"target\": 121}', '[{\"kind\": \"human\", \"name\": \"ann\", \"user\": \"u1\"}]',"
                      " 1, 'active', 'chan', 1.0, 1.0)")
+        conn.execute("INSERT INTO summarized (game, guild, deals) VALUES ('old', 'srv', 9)")
+        for player in ("member:u1", "computer:easy"):
+            conn.execute("INSERT INTO player_totals VALUES ('srv', %s, 'x', 1, 0, 0, 0, 0, 0, 9, 4, 0, 0, 0, 0)",
+                         (player,))
         for tid, created in (("t1", 1.0), ("t2", 2.0)):  # two live tables at one place, as version 1 allowed
             conn.execute("INSERT INTO tables (id, place, session, live, created, updated) VALUES "
                          "(%s, 'chan', '{}', true, %s, %s)", (tid, created, created))
     store = PostgresStorage(pg_url, pool_size=1)
     try:
-        assert store.migrated == [2]
+        assert store.migrated == [2, 3]
         old = store.load("old")
         assert old is not None and (old.meta.rev, old.meta.place) == (0, "chan")
         live = store.table_at("chan")
         assert live is not None and (live.id, live.rev) == ("t2", 0)  # the newest stays, as table_at chose it
         assert store.load_table("t1") is not None and not store.load_table("t1").live  # type: ignore[union-attr]
+        assert store.guild_totals("srv") == GuildTotals(1, 9, 2)
     finally:
         store.close()
 

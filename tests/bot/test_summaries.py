@@ -6,7 +6,7 @@ from pathlib import Path
 
 from bot.app.controller import Controller, Member, NewGame
 from bot.autopilot import play_out
-from bot.model import GameSummary, PlayerLine
+from bot.model import GameSummary, GuildTotals, PlayerLine
 from bot.storage import SqliteStorage
 
 ANN, BOB = Member("u1", "ann"), Member("u2", "bob")
@@ -43,6 +43,7 @@ async def test_stats_come_from_totals_written_with_each_result_and_a_backfill_re
     with sqlite3.connect(db) as con:  # a database from before summaries
         con.execute("DELETE FROM summarized")
         con.execute("DELETE FROM player_totals")
+        con.execute("DELETE FROM guild_totals")
     again = make(db, start=50)
     assert again.storage.guild_totals("srv") == totals  # backfilled as the application started
     assert (await again.stats("srv", "u1", "ann")).text == stats
@@ -58,3 +59,21 @@ def test_a_summary_counts_once() -> None:
     assert store.player_totals("srv", "member:u1") == line
     assert store.top_players("srv", 1, 10) == [line] and store.top_players("srv", 2, 10) == []
     store.close()
+
+
+def test_a_database_from_before_the_servers_totals_gets_them_from_its_summaries(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    store = SqliteStorage(path)
+    ann = PlayerLine("member:u1", "ann", (1, 1, 0, 0, 0, 0, 5, 3, 12, 30, 9, 2))
+    bob = PlayerLine("member:u2", "bob", (1, 0, 0, 0, 0, 0, 5, 2, 8, 25, 6, 0))
+    cpu = PlayerLine("computer:easy", "computer (easy)", (1, 0, 0, 0, 0, 0, 6, 3, 7, 20, 5, 0))
+    store.add_summary(GameSummary("g1", "srv", 5, (ann, bob)))
+    store.add_summary(GameSummary("g2", "srv", 6, (ann, cpu)))
+    store.add_summary(GameSummary("g3", "other", 7, (bob, cpu)))
+    assert store.guild_totals("srv") == GuildTotals(2, 11, 3) and store.guild_totals("none") == GuildTotals(0, 0, 0)
+    store.close()
+    with sqlite3.connect(path) as con:
+        con.execute("DROP TABLE guild_totals")
+    again = SqliteStorage(path)
+    assert (again.guild_totals("srv"), again.guild_totals("other")) == (GuildTotals(2, 11, 3), GuildTotals(1, 7, 2))
+    again.close()
