@@ -7,7 +7,8 @@ Each game is one simulated member against the computer, on an asyncio loop, exac
 drives the controller: a click's custom id read as a move, the typed command, a reply out, with the
 engine, the computer's answer, the commit (SQLite: WAL, synchronous FULL; or PostgreSQL) and every
 picture of the reply (table, board, hand panel, show breakdowns) in between. Members pause between clicks
-(`--think` seconds on average, uniformly 0.5x-1.5x), as people do.
+(`--think` seconds on average, uniformly 0.5x-1.5x), as people do; they arrive over `--arrive` seconds.
+The starts and the clicks made once every member is playing are also reported apart.
 
 `--processes N` runs N bot processes, each with its own Controller (and its own `--pool` worker processes
 for pictures and the computer) on the same database, each driving every Nth game, as `cribbage bot
@@ -61,11 +62,14 @@ async def ticker(stop: asyncio.Event, stalls: list[float], period: float = 0.010
 
 
 async def member(controller: Controller, n: int, args: argparse.Namespace, latencies: list[float],
-                 rng: random.Random) -> int:
+                 rng: random.Random, starts: list[float], steady: list[float], settled: float) -> int:
+    """One member's game. `starts` also gets the start's time, `steady` the clicks made after `settled` (once
+    every member has arrived and made a first click)."""
     me = Member(f"u{n}", f"player{n}")
     t0 = time.perf_counter()
     reply = await controller.new_game(NewGame("bench", me, None, args.difficulty, 121, True, seed=n))
     latencies.append(time.perf_counter() - t0)
+    starts.append(time.perf_counter() - t0)
     made = 0
     while not reply.finished and made < args.moves:
         await asyncio.sleep(args.think * rng.uniform(0.5, 1.5))
@@ -78,6 +82,8 @@ async def member(controller: Controller, n: int, args: argparse.Namespace, laten
         cid = ComponentId.parse(custom_id)
         reply = await controller.move(me, cid.game, cid.version, move_of(cid, values))
         latencies.append(time.perf_counter() - t0)
+        if t0 >= settled:
+            steady.append(time.perf_counter() - t0)
         if not reply.ok:
             raise RuntimeError(f"game of player{n} refused a click: {reply.note}")
         made += 1
@@ -92,14 +98,20 @@ async def drive(args: argparse.Namespace, where: str, index: int, go: Any) -> di
     base = rss_kib()
     if go is not None:
         await asyncio.get_running_loop().run_in_executor(None, go.wait)
-    stop, stalls, latencies = asyncio.Event(), [], []
+    stop = asyncio.Event()
+    stalls: list[float] = []
+    latencies: list[float] = []
+    starts: list[float] = []
+    steady: list[float] = []
     tick = asyncio.create_task(ticker(stop, stalls))
     rng = random.Random(1 + index)
     start, cpu = time.time(), time.process_time()
+    arrival = args.think if args.arrive is None else args.arrive
+    settled = time.perf_counter() + arrival + 1.5 * args.think
 
-    async def arrive(n: int) -> int:  # members arrive over the first think period, not all at once
-        await asyncio.sleep(rng.uniform(0, args.think))
-        return await member(controller, n, args, latencies, random.Random(n))
+    async def arrive(n: int) -> int:  # members arrive over `arrival` seconds, not all at once
+        await asyncio.sleep(rng.uniform(0, arrival))
+        return await member(controller, n, args, latencies, random.Random(n), starts, steady, settled)
 
     moves = await asyncio.gather(*(arrive(n) for n in range(index, args.games, args.processes)))
     end, cpu = time.time(), time.process_time() - cpu
@@ -111,7 +123,8 @@ async def drive(args: argparse.Namespace, where: str, index: int, go: Any) -> di
     storage.close()
     pool = resource.getrusage(resource.RUSAGE_CHILDREN)  # the worker processes, joined by close()
     cpu += pool.ru_utime + pool.ru_stime
-    return {"latencies": latencies, "stalls": stalls, "moves": sum(moves), "start": start, "end": end,
+    return {"latencies": latencies, "starts": starts, "steady": steady, "stalls": stalls, "moves": sum(moves),
+            "start": start, "end": end,
             "base": base, "peak": peak, "rounds": rounds, "cpu": cpu, "stages": bench_stages.totals()}
 
 
@@ -181,6 +194,11 @@ def report(args: argparse.Namespace, results: list[dict[str, Any]], busy: float,
           f"{args.pool} worker processes; {bench_storage.describe(args)}")
     print(f"command -> reply: median {statistics.median(lat) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms, "
           f"max {lat[-1] * 1000:.0f} ms")
+    for name, key in (("starts", "starts"), ("clicks once every member is playing", "steady")):
+        part = sorted(x for r in results for x in r[key])
+        if part:
+            print(f"  {name} ({len(part)}): median {statistics.median(part) * 1000:.0f} ms, p99 "
+                  f"{part[min(len(part) - 1, int(len(part) * 0.99))] * 1000:.0f} ms, max {part[-1] * 1000:.0f} ms")
     cpu = sum(r["cpu"] for r in results)
     print(f"throughput: {len(lat) / elapsed:.1f} commands/s over {elapsed:.1f} s; the bot processes used "
           f"{cpu / elapsed:.2f} cores, {cpu / len(lat) * 1000:.1f} ms of CPU a command (with their worker "
@@ -201,6 +219,8 @@ def main() -> None:
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--moves", type=int, default=20, help="clicks per member (a game is ~50-60)")
     p.add_argument("--think", type=float, default=3.0, help="mean seconds between a member's clicks")
+    p.add_argument("--arrive", type=float, default=None,
+                   help="seconds over which the members arrive and start their games (default: one --think)")
     p.add_argument("--difficulty", default="normal")
     p.add_argument("--processes", type=int, default=1, help="bot processes, each its own Controller")
     p.add_argument("--workers", type=int, default=4, help="worker threads of each bot process")
