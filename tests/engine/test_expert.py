@@ -4,24 +4,20 @@ from __future__ import annotations
 
 import random
 
-from engine.actions import Deal, Discard, Play, Starter
+from engine.actions import Play
 from engine.cards import parse_card, parse_cards
 from engine.expert import ExpertPlayer, missed_points, opponent_hands, opponent_spots
 from engine.game import Game
 from engine.observation import Observation, observe
-from tests.engine.helpers import cut_for
+from tests.engine.helpers import cut_for, deal, play
 
 
 def after_a_seven_on_a_five() -> Observation:
     """Seat 0 (the pone) leads a 5; the dealer answers with a 7 for 12, passing up 15 and a pair."""
     game = Game()
     cut_for(game, 1)
-    game.apply(Deal((parse_cards("5H 9C 4D KD 2S 3S"), parse_cards("QH QC 7S 8S AC AD"))))
-    game.apply(Discard(0, parse_cards("2S 3S")))
-    game.apply(Discard(1, parse_cards("AC AD")))
-    game.apply(Starter(parse_card("6H")))
-    game.apply(Play(0, parse_card("5H")))
-    game.apply(Play(1, parse_card("7S")))
+    deal(game, ["5H 9C 4D KD 2S 3S", "QH QC 7S 8S AC AD"], ["2S 3S", "AC AD"], "6H")
+    play(game, "p:5H d:7S")
     return observe(game, 0)
 
 
@@ -54,12 +50,8 @@ def test_reading_the_play_changes_the_expert_s_card() -> None:
     the pone holding 7 8 9 lays the 7 (23) for nearly every seed; guessing blind it is a toss-up with the 8."""
     game = Game()
     cut_for(game, 1)
-    game.apply(Deal((parse_cards("4C 7H 6S 8C 9D QC"), parse_cards("10D 8H 5D KD 7C 3C"))))
-    game.apply(Discard(0, parse_cards("4C QC")))
-    game.apply(Discard(1, parse_cards("8H 7C")))
-    game.apply(Starter(parse_card("5H")))
-    game.apply(Play(0, parse_card("6S")))
-    game.apply(Play(1, parse_card("10D")))
+    deal(game, ["4C 7H 6S 8C 9D QC", "10D 8H 5D KD 7C 3C"], ["4C QC", "8H 7C"], "5H")
+    play(game, "p:6S d:10D")
     obs = observe(game, 0)
     read = [ExpertPlayer(seed, table=None).choose(obs) for seed in range(8)]
     blind = [ExpertPlayer(seed, table=None, play_model=0.0).choose(obs) for seed in range(8)]
