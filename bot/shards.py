@@ -39,12 +39,8 @@ def shard_of(guild: str, count: int) -> int:
 
 def parse_shards(text: str, count: int | None) -> tuple[int, ...]:
     """'0-3', '4,6,7' or '2-3,5' as the sorted shard ids; ShardError naming the part that is wrong (a range
-    backwards, an id not below `count`, one given twice, or shards without a shard count)."""
-    if count is None:
-        raise ShardError("--shards needs --shard-count (or [discord] shard_count): every process must agree "
-                         "on how many shards there are")
-    if not 1 <= count <= MAX_SHARDS:
-        raise ShardError(f"the shard count must be from 1 to {MAX_SHARDS}, not {count}")
+    backwards, one given twice, or what `checked_shards` refuses)."""
+    checked_shards((), count, needed=True)
     ids: list[int] = []
     for part in text.split(","):
         part = part.strip()
@@ -54,10 +50,24 @@ def parse_shards(text: str, count: int | None) -> tuple[int, ...]:
         low, high = int(first), int(last) if dash else int(first)
         if low > high:
             raise ShardError(f"the range {low}-{high} runs backwards")
-        if high >= count:
-            raise ShardError(f"shard {high} does not exist: with {count} shards they are 0 to {count - 1}")
+        checked_shards((high,), count)
         for shard in range(low, high + 1):
             if shard in ids:
                 raise ShardError(f"shard {shard} is given twice")
             ids.append(shard)
     return tuple(sorted(ids))
+
+
+def checked_shards(ids: tuple[int, ...], count: int | None, needed: bool = False) -> tuple[int, ...]:
+    """`ids` if they can be run out of `count` shards; ShardError for shards without a count (or none when
+    `needed`), a count out of range, or a shard that does not exist."""
+    if count is None:
+        if ids or needed:
+            raise ShardError("--shards needs --shard-count (or [discord] shard_count): every process must agree "
+                             "on how many shards there are")
+        return ids
+    if not 1 <= count <= MAX_SHARDS:
+        raise ShardError(f"the shard count must be from 1 to {MAX_SHARDS}, not {count}")
+    if ids and max(ids) >= count:
+        raise ShardError(f"shard {max(ids)} does not exist: with {count} shards they are 0 to {count - 1}")
+    return ids

@@ -30,12 +30,13 @@ from bot.app.replies import Answer, Attachment, Post, Reply
 from bot.app.runner import Runner
 from bot.app.scorer import Scorer
 from bot.app.selfcount import SelfCount
+from bot.app.stale import afresh
 from bot.app.statistics import Statistics
 from bot.app.tablemode import TableMode, TablePlayer
 from bot.i18n import LANGS, Lang, t
 from bot.learn_text import review_text
 from bot.model import GameMeta, SeatKind, Status
-from bot.storage import DatabaseFault, StaleWrite, Storage, StorageError
+from bot.storage import DatabaseFault, Storage, StorageError
 from engine.cards import Card
 from engine.errors import shown
 from engine.players import DIFFICULTIES
@@ -47,10 +48,6 @@ __all__ = ["Controller", "ControllerError", "Member", "NewGame", "TablePlayer", 
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
-
-STALE_TRIES = 3
-"""How often a command on a game is tried when another writer (another process on the database) changed the
-game between its read and its commit: each try reads the game afresh and decides again."""
 
 REVIEW_SAMPLES = 200
 """Deals played out per lay-away for the review's win chances: enough to rank, quick enough to answer."""
@@ -120,14 +117,7 @@ class Controller:
         return await self.runner.on_game(game_id, self._fresh, game_id, fn, *args)
 
     def _fresh(self, game_id: str, fn: Callable[..., T], *args: Any) -> T:
-        for attempt in range(1, STALE_TRIES + 1):
-            try:
-                return fn(*args)
-            except StaleWrite:
-                self.games.forget(game_id)
-                if attempt == STALE_TRIES:
-                    raise
-        raise AssertionError("unreachable")
+        return afresh(lambda: fn(*args), before_again=lambda: self.games.forget(game_id))
 
     # ------------------------------------------------------------------ games: starting and moving
 
@@ -146,8 +136,8 @@ class Controller:
                    lang: Lang | None = None) -> Reply:
         """A member's move from the panel drawn at `version` (a stale panel is refused, nothing changed)."""
         move = checked(move, version)  # BadMove for values of the wrong types, before anything is touched
-        return await self._on_game(game_id, self.play.move, game_id, _user(user), version,
-                                         action_maker(move), lang)
+        return await self._on_game(game_id, self.play.move, game_id, _user(user), version, action_maker(move),
+                                   lang)
 
     async def lay_away(self, user: Member | str, game_id: str, version: int, cards: Sequence[Card],
                        lang: Lang | None = None) -> Reply:
@@ -165,7 +155,7 @@ class Controller:
                               lang: Lang | None = None) -> Reply:
         """A muggins game: the member's own count of the hand or crib being shown (pegged as declared)."""
         return await self._on_game(game_id, self.play.declare_muggins, game_id, _user(user), version, points,
-                                         lang)
+                                   lang)
 
     async def claim_muggins(self, user: Member | str, game_id: str, version: int, claim: bool,
                             lang: Lang | None = None) -> Reply:
@@ -173,13 +163,11 @@ class Controller:
         return await self.move(user, game_id, version, ClaimMuggins(claim), lang)
 
     async def accept(self, user: Member | str, game_id: str, lang: Lang | None = None) -> Reply:
-        return await self._on_game(game_id, self._invited, game_id, lang, self.invites.answer, _user(user),
-                                         True)
+        return await self._on_game(game_id, self._invited, game_id, lang, self.invites.answer, _user(user), True)
 
     async def decline(self, user: Member | str, game_id: str, lang: Lang | None = None) -> Reply:
         """An invitee declines (in a group game the seat stays open); the host declining cancels."""
-        return await self._on_game(game_id, self._invited, game_id, lang, self.invites.answer, _user(user),
-                                         False)
+        return await self._on_game(game_id, self._invited, game_id, lang, self.invites.answer, _user(user), False)
 
     async def fill_seats(self, user: Member | str, game_id: str, difficulty: str | None = None,
                          lang: Lang | None = None) -> Reply:

@@ -14,6 +14,7 @@ from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Concatenate, ParamSpec, TypeVar
 
+from bot.app import stale
 from bot.app.ids import ComponentId, Verb
 from bot.app.pegboard import Pegboard
 from bot.app.replies import Answer, Attachment, Button, Control, Style
@@ -33,10 +34,6 @@ from render import board_png, make_board
 P = ParamSpec("P")
 R = TypeVar("R")
 
-STALE_TRIES = 3
-"""How often a table command is tried when another process saved the same session between its read and its
-save: each try reads the session afresh (two players pegging at once both count)."""
-
 PEG_BUTTONS = (1, 2, 3, 4, 6)
 """The quick pegs on the table message: with the number pad they fit a row of five a player."""
 TABLE_NAME_LIMIT = 32
@@ -51,15 +48,10 @@ class TablePlayer:
 
 
 def afresh(method: Callable[Concatenate[TableMode, P], R]) -> Callable[Concatenate[TableMode, P], R]:
-    """Run a table command again, from a fresh read, when its save met another process's (StaleWrite)."""
+    """Run a table command again, from a fresh read, when its save met another process's (StaleWrite): two
+    players pegging at once both count."""
     def tried(self: TableMode, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        for attempt in range(1, STALE_TRIES + 1):
-            try:
-                return method(self, *args, **kwargs)
-            except StaleWrite:
-                if attempt == STALE_TRIES:
-                    raise
-        raise AssertionError("unreachable")
+        return stale.afresh(lambda: method(self, *args, **kwargs))
     tried.__doc__ = method.__doc__
     return tried
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from bot.config import TOKEN_HELP, Config, ConfigError, load_config
 from bot.errors import UsageError
-from bot.shards import MAX_SHARDS, ShardError, parse_shards
+from bot.shards import ShardError, checked_shards, parse_shards
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -96,11 +96,7 @@ def with_shards(config: Config, shards: str | None, count: int | None) -> Config
         return config
     count = count if count is not None else config.shard_count
     try:
-        ids = parse_shards(shards, count) if shards is not None else config.shard_ids
-        if count is not None and not 1 <= count <= MAX_SHARDS:
-            raise ShardError(f"the shard count must be from 1 to {MAX_SHARDS}, not {count}")
-        if ids and count is not None and max(ids) >= count:
-            raise ShardError(f"shard {max(ids)} does not exist: with {count} shards they are 0 to {count - 1}")
+        ids = parse_shards(shards, count) if shards is not None else checked_shards(config.shard_ids, count)
     except ShardError as exc:
         raise UsageError(str(exc)) from None
     return replace(config, shard_count=count, shard_ids=ids)
