@@ -7,34 +7,16 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from bot.model import SUMMARY_COUNTS, GameSummary, GuildTotals, PlayerLine, StoredTable
+from bot.model import GameSummary, GuildTotals, PlayerLine, StoredTable
 from bot.storage.codec import TABLE_COLUMNS, stored_table
 from bot.storage.pgbase import PostgresDatabase
 from bot.storage.protocols import StaleWrite
-from bot.storage.summaries import DECIDED_VALUES, _line
-
-_COLUMNS = ", ".join(SUMMARY_COUNTS)
-_ADD = ", ".join(f"{c} = player_totals.{c} + excluded.{c}" for c in SUMMARY_COUNTS)
+from bot.storage.summaries import _COLUMNS, DECIDED_VALUES, _line, add_summary_rows
 
 
 def add_summary(conn: Any, summary: GameSummary) -> bool:
     """Add a decided game's summary within the caller's transaction; False when it was counted before."""
-    added = conn.execute("INSERT INTO summarized (game, guild, deals) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
-                         (summary.game, summary.guild, summary.deals)).rowcount
-    if added != 1:
-        return False
-    keys = {p.key for p in summary.players}  # two computers of one strength are one line
-    new = sum(conn.execute("SELECT 1 FROM player_totals WHERE guild = %s AND player = %s", (summary.guild, key))
-              .fetchone() is None for key in keys)
-    conn.execute("INSERT INTO guild_totals (guild, games, deals, players) VALUES (%s, 1, %s, %s) ON CONFLICT (guild)"
-                 " DO UPDATE SET games = guild_totals.games + 1, deals = guild_totals.deals + excluded.deals,"
-                 " players = guild_totals.players + excluded.players", (summary.guild, summary.deals, new))
-    marks = ", ".join(["%s"] * len(SUMMARY_COUNTS))
-    with conn.cursor() as cur:
-        cur.executemany(f"INSERT INTO player_totals (guild, player, name, {_COLUMNS}) VALUES (%s, %s, %s, {marks})"
-                        f" ON CONFLICT (guild, player) DO UPDATE SET name = excluded.name, {_ADD}",
-                        [(summary.guild, p.key, p.name, *p.counts) for p in summary.players])
-    return True
+    return add_summary_rows(conn.execute, "%s", summary)
 
 
 class PostgresTables(PostgresDatabase):

@@ -4,32 +4,43 @@ that decides it, so statistics and the leaderboard read a few rows, never the hi
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from bot.model import DECIDED, SUMMARY_COUNTS, GameSummary, GuildTotals, PlayerLine
 from bot.storage.database import SqliteDatabase
 
 DECIDED_VALUES = tuple(s.value for s in DECIDED)
 _COLUMNS = ", ".join(SUMMARY_COUNTS)
-_ADD = ", ".join(f"{c} = {c} + excluded.{c}" for c in SUMMARY_COUNTS)
+_ADD = ", ".join(f"{c} = player_totals.{c} + excluded.{c}" for c in SUMMARY_COUNTS)
+
+
+def add_summary_rows(execute: Callable[[str, Sequence[Any]], Any], mark: str, summary: GameSummary) -> bool:
+    """Add a decided game's summary within the caller's transaction, in either SQL dialect (`execute` is its
+    cursor's or connection's, `mark` its placeholder); False when it was counted before."""
+    def run(sql: str, args: Sequence[Any]) -> Any:
+        return execute(sql.replace("?", mark), args)
+
+    if run("INSERT INTO summarized (game, guild, deals) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+           (summary.game, summary.guild, summary.deals)).rowcount != 1:
+        return False
+    keys = {p.key for p in summary.players}  # two computers of one strength are one line
+    new = sum(run("SELECT 1 FROM player_totals WHERE guild = ? AND player = ?", (summary.guild, key))
+              .fetchone() is None for key in keys)
+    run("INSERT INTO guild_totals (guild, games, deals, players) VALUES (?, 1, ?, ?) ON CONFLICT (guild) DO UPDATE"
+        " SET games = guild_totals.games + 1, deals = guild_totals.deals + excluded.deals,"
+        " players = guild_totals.players + excluded.players", (summary.guild, summary.deals, new))
+    marks = ", ".join("?" * len(SUMMARY_COUNTS))
+    for p in summary.players:
+        run(f"INSERT INTO player_totals (guild, player, name, {_COLUMNS}) VALUES (?, ?, ?, {marks}) "
+            f"ON CONFLICT (guild, player) DO UPDATE SET name = excluded.name, {_ADD}",
+            (summary.guild, p.key, p.name, *p.counts))
+    return True
 
 
 def add_summary(cur: sqlite3.Cursor, summary: GameSummary) -> bool:
-    """Add a decided game's summary within the caller's transaction; False when it was counted before."""
-    cur.execute("INSERT OR IGNORE INTO summarized (game, guild, deals) VALUES (?, ?, ?)",
-                (summary.game, summary.guild, summary.deals))
-    if cur.rowcount != 1:
-        return False
-    keys = {p.key for p in summary.players}  # two computers of one strength are one line
-    new = sum(cur.execute("SELECT 1 FROM player_totals WHERE guild = ? AND player = ?", (summary.guild, key))
-              .fetchone() is None for key in keys)
-    cur.execute("INSERT INTO guild_totals (guild, games, deals, players) VALUES (?, 1, ?, ?) ON CONFLICT (guild)"
-                " DO UPDATE SET games = games + 1, deals = deals + excluded.deals,"
-                " players = players + excluded.players", (summary.guild, summary.deals, new))
-    marks = ", ".join("?" * len(SUMMARY_COUNTS))
-    cur.executemany(f"INSERT INTO player_totals (guild, player, name, {_COLUMNS}) VALUES (?, ?, ?, {marks}) "
-                    f"ON CONFLICT (guild, player) DO UPDATE SET name = excluded.name, {_ADD}",
-                    [(summary.guild, p.key, p.name, *p.counts) for p in summary.players])
-    return True
+    """Add a decided game's summary within the caller's SQLite transaction; False when it was counted before."""
+    return add_summary_rows(cur.execute, "?", summary)
 
 
 class SqliteSummaries(SqliteDatabase):
