@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import multiprocessing
 import os
 import pwd
@@ -59,6 +60,21 @@ async def ticker(stop: asyncio.Event, stalls: list[float], period: float = 0.010
         start = time.perf_counter()
         await asyncio.sleep(period)
         stalls.append(time.perf_counter() - start - period)
+
+
+class Collections:
+    """How long each of the garbage collector's passes held the interpreter, by generation: a full pass
+    walks every object the process holds, and stops the event loop while it does."""
+
+    def __init__(self) -> None:
+        self.pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        self._start = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.pauses[info["generation"]].append(time.perf_counter() - self._start)
 
 
 async def member(controller: Controller, n: int, args: argparse.Namespace, latencies: list[float],
@@ -104,6 +120,8 @@ async def drive(args: argparse.Namespace, where: str, index: int, go: Any) -> di
     starts: list[float] = []
     steady: list[float] = []
     tick = asyncio.create_task(ticker(stop, stalls))
+    collections = Collections()
+    gc.callbacks.append(collections)
     rng = random.Random(1 + index)
     start, cpu = time.time(), time.process_time()
     arrival = args.think if args.arrive is None else args.arrive
@@ -118,6 +136,7 @@ async def drive(args: argparse.Namespace, where: str, index: int, go: Any) -> di
     peak = rss_kib()
     stop.set()
     await tick
+    gc.callbacks.remove(collections)
     rounds = controller.runner.lock_rounds
     controller.close()
     storage.close()
@@ -125,7 +144,8 @@ async def drive(args: argparse.Namespace, where: str, index: int, go: Any) -> di
     cpu += pool.ru_utime + pool.ru_stime
     return {"latencies": latencies, "starts": starts, "steady": steady, "stalls": stalls, "moves": sum(moves),
             "start": start, "end": end,
-            "base": base, "peak": peak, "rounds": rounds, "cpu": cpu, "stages": bench_stages.totals()}
+            "base": base, "peak": peak, "rounds": rounds, "cpu": cpu, "stages": bench_stages.totals(),
+            "gc": collections.pauses, "tracked": len(gc.get_objects())}
 
 
 def child(args: argparse.Namespace, where: str, index: int, go: Any, out: Any) -> None:
@@ -210,6 +230,13 @@ def report(args: argparse.Namespace, results: list[dict[str, Any]], busy: float,
           f"{sum(r['base'] for r in results) // 1024} -> {sum(r['peak'] for r in results) // 1024} MiB)")
     print(f"game-lock round trips: {sum(r['rounds'] for r in results)} for {moves} clicks (the starts take none)")
     print(f"event loop: longest stall {max(max(r['stalls']) for r in results) * 1000:.1f} ms (target: under 100 ms)")
+    for gen in (0, 1, 2):
+        pauses = sorted(x for r in results for x in r["gc"][gen])
+        if pauses:
+            print(f"  collector, generation {gen}: {len(pauses)} passes, median {statistics.median(pauses) * 1000:.1f} "
+                  f"ms, longest {pauses[-1] * 1000:.1f} ms")
+    print(f"  objects the collector still tracks at the end: {', '.join(str(r['tracked']) for r in results)} "
+          "(by process)")
     if args.stages:
         bench_stages.report([r["stages"] for r in results])
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations, combinations_with_replacement, product
 
 from engine.calls import PAIR_NAMES, number_word, run_word
 from engine.cards import JACK, Card, CardError, check_distinct
@@ -105,6 +105,19 @@ def rank_template(ranks: tuple[int, ...]) -> _Template:
             raw.append((ItemKind.RUN, tuple(combo), len(best)))
     calls = _calls([(kind, points) for kind, _, points in raw], 0)
     return tuple((k, pos, pts, call) for (k, pos, pts), call in zip(raw, calls, strict=True))
+
+
+def fill_templates() -> int:
+    """Work out the template of every multiset of four and five ranks now (a long-running process does
+    this once at start: the templates then never join the heap its garbage collector keeps walking).
+    Returns how many there are."""
+    n = 0
+    for size in (4, 5):
+        for ranks in combinations_with_replacement(range(1, 14), size):
+            if all(ranks.count(r) <= 4 for r in ranks):
+                rank_template(ranks)
+                n += 1
+    return n
 
 
 _RANK_POINTS: dict[int, int] = {}

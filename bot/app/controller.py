@@ -41,6 +41,7 @@ from engine.cards import Card
 from engine.errors import shown
 from engine.players import DIFFICULTIES
 from engine.review import ReviewError, review_game_deal
+from engine.scoring import fill_templates
 from engine.tablescore import TableSession
 from engine.winprob import Unavailable, WinTable
 
@@ -100,10 +101,11 @@ class Controller:
 
     async def warm(self) -> None:
         """Start the worker processes and load their fonts now, not during the first reply. Then what was
-        loaded to start (the engine's tables, the win table, the modules) is moved out of the garbage
-        collector's sight: a full collection then walks only the live games, so it stops the event loop for
-        less time."""
+        loaded to start (the engine's tables and hand templates, the win table, the modules) is moved out of
+        the garbage collector's sight: a full collection then walks only the live games, so it stops the
+        event loop for less time."""
         await self.runner.warm(self.images)
+        fill_templates()
         gc.collect()
         gc.freeze()
 
@@ -117,7 +119,10 @@ class Controller:
         return await self.runner.on_game(game_id, self._fresh, game_id, fn, *args)
 
     def _fresh(self, game_id: str, fn: Callable[..., T], *args: Any) -> T:
-        return afresh(lambda: fn(*args), before_again=lambda: self.games.forget(game_id))
+        try:
+            return afresh(lambda: fn(*args), before_again=lambda: self.games.forget(game_id))
+        finally:
+            self.games.park(game_id)
 
     # ------------------------------------------------------------------ games: starting and moving
 
@@ -127,9 +132,12 @@ class Controller:
 
     def _new_game(self, req: NewGame) -> Reply:
         live, lead = self.play.create(req)
-        if live.meta.status is Status.INVITED:
-            return self.invites.post(live, req.member_lang or req.lang, lead)
-        reply = self.play.start(live, req.host.user, req.member_lang, lead)
+        try:
+            if live.meta.status is Status.INVITED:
+                return self.invites.post(live, req.member_lang or req.lang, lead)
+            reply = self.play.start(live, req.host.user, req.member_lang, lead)
+        finally:
+            self.games.park(live.id)  # nobody else knows the game yet: no lock is needed
         return replace(reply, posts=(Post("\n".join(lead)), *reply.posts)) if lead else reply  # the cut, said
 
     async def move(self, user: Member | str, game_id: str, version: int, move: Move,
@@ -399,18 +407,23 @@ class Controller:
 
     async def board_follow(self, item_id: str | None, lang: Lang = Lang.EN) -> str:
         """Show this game or table on the LED board from now on (None: whichever moves last); its status."""
-        return await self.runner.blocking(self._board_follow, item_id, lang)
+        if item_id is None:
+            return await self.runner.blocking(self._board_follow, None, lang)
+        return await self._on_game(item_id, self._board_follow, item_id, lang)  # a game is read under its lock
 
     async def board_show_here(self, place: str, lang: Lang = Lang.EN) -> str:
         """Show on the LED board the newest game going on at a place (else its real table); the status."""
-        return await self.runner.blocking(self._board_show_here, place, lang)
-
-    def _board_show_here(self, place: str, lang: Lang) -> str:
-        games = self.storage.find(place)
-        table = self.storage.table_at(place) if not games else None
-        if not games and table is None:
+        item_id = await self.runner.blocking(self._newest_here, place)
+        if item_id is None:
             return t("board.nothing_here", lang)
-        return self._board_follow(games[-1].id if games else table.id if table else None, lang)
+        return await self.board_follow(item_id, lang)
+
+    def _newest_here(self, place: str) -> str | None:
+        games = self.storage.find(place)
+        if games:
+            return games[-1].id
+        table = self.storage.table_at(place)
+        return table.id if table is not None else None
 
     def _board_follow(self, item_id: str | None, lang: Lang) -> str:
         self.pegboard.follow(item_id)

@@ -6,18 +6,30 @@ actions, and the computer's choices depend on the game's seed and version, never
 
 from __future__ import annotations
 
+import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from bot.app.live import LiveGame
+from bot.app.replies import Attachment
 from bot.model import GameMeta
 from bot.storage import GameStore, StorageError
 from engine.game import Game, GameError
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class _Resting:
+    """A game between commands: who plays it and how it stands, the game itself pickled, and its last
+    pegboard picture (kept as it is: the PNG is shared with the reply that carried it, not copied)."""
+
+    meta: GameMeta
+    data: bytes
+    board: Attachment | None
 
 CACHE_GAMES = 2000
 """Live games kept in memory; older ones are rebuilt from storage when next touched."""
@@ -26,13 +38,19 @@ CACHE_GAMES = 2000
 class GameCache:
     """Loads, keeps and forgets live games; safe to call from several worker threads.
 
+    A game at rest between commands is kept as its pickled bytes, not as objects: a full pass of the
+    garbage collector walks every object a process holds and stops its event loop meanwhile, and a
+    thousand games' worth of objects made that pass last about 100 ms. A command unpickles its game
+    (`load`), works on it, and `park` puts it back to rest (the controller does so under the game's lock).
+
     Other processes may share the database: a cached game is used only while its stored revision is the
     one this process read or wrote last (one indexed read a command); otherwise it is read again."""
 
     def __init__(self, store: GameStore, size: int = CACHE_GAMES) -> None:
         self.store = store
         self._size = size
-        self._live: OrderedDict[str, LiveGame] = OrderedDict()
+        self._resting: OrderedDict[str, _Resting] = OrderedDict()
+        self._busy: dict[str, LiveGame] = {}
         self._lock = threading.Lock()  # worker threads of different games share the cache
 
     def load(self, game_id: str) -> LiveGame | None:
@@ -58,15 +76,24 @@ class GameCache:
     def _fresh(self, game_id: str) -> LiveGame | None:
         """The cached game, if it is as the database holds it now (else it is forgotten)."""
         with self._lock:
-            live = self._live.get(game_id)
-        if live is None:
+            live = self._busy.get(game_id)
+            resting = self._resting.get(game_id) if live is None else None
+        if live is None and resting is None:
             return None
-        if self.store.revision(game_id) != live.meta.rev:
+        rev = live.meta.rev if live is not None else resting.meta.rev  # type: ignore[union-attr]
+        if self.store.revision(game_id) != rev:
             self.forget(game_id)  # another process wrote since: memory is behind
             return None
+        if live is not None:
+            return live
+        assert resting is not None
         with self._lock:
-            if game_id in self._live:
-                self._live.move_to_end(game_id)
+            live = self._busy.get(game_id)  # another thread may have woken it meanwhile
+            if live is None:
+                live = self._busy[game_id] = pickle.loads(resting.data)
+                live.board = resting.board
+            if game_id in self._resting:
+                self._resting.move_to_end(game_id)
         return live
 
     def write(self, live: LiveGame, write: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -81,22 +108,40 @@ class GameCache:
         return done
 
     def remember(self, live: LiveGame) -> None:
+        """Keep a game in memory, in use until it is parked."""
         with self._lock:
-            self._live[live.id] = live
-            self._live.move_to_end(live.id)
-            while len(self._live) > self._size:
-                self._live.popitem(last=False)
+            self._busy[live.id] = live
+
+    def park(self, game_id: str) -> None:
+        """Put a game at rest once a command is done with it (call it where no other command can be using
+        it, as under the game's lock)."""
+        with self._lock:
+            live = self._busy.pop(game_id, None)
+        if live is None:
+            return
+        data = pickle.dumps(replace(live, board=None), protocol=pickle.HIGHEST_PROTOCOL)
+        with self._lock:
+            if game_id in self._busy:  # woken again meanwhile: that copy is the one in use
+                return
+            self._resting[game_id] = _Resting(live.meta, data, live.board)
+            self._resting.move_to_end(game_id)
+            while len(self._resting) > self._size:
+                self._resting.popitem(last=False)
 
     def forget(self, game_id: str) -> None:
         """Drop a game from memory: it is over, or memory may be ahead of the database."""
         with self._lock:
-            self._live.pop(game_id, None)
+            self._busy.pop(game_id, None)
+            self._resting.pop(game_id, None)
 
     def meta(self, game_id: str) -> GameMeta | None:
         """Who plays a game and how it stands, from memory when cached and current (no replay needed)."""
-        live = self._fresh(game_id)
-        if live is not None:
-            return live.meta
+        with self._lock:
+            live = self._busy.get(game_id)
+            resting = self._resting.get(game_id)
+        meta = live.meta if live is not None else resting.meta if resting is not None else None
+        if meta is not None and self.store.revision(game_id) == meta.rev:
+            return meta
         stored = self.store.load(game_id)
         return stored.meta if stored is not None else None
 

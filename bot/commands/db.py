@@ -55,6 +55,7 @@ def run_check(args: argparse.Namespace) -> int:
         for meta in games:
             try:
                 cache.load(meta.id)
+                cache.forget(meta.id)  # each is replayed once, then let go
             except StorageError as exc:
                 unplayable.append(f"game {meta.id} does not replay: {exc}")
     finally:
