@@ -24,14 +24,17 @@ from engine.winprob import WinTable, shipped_table
 
 class ExpertPlayer(ComputerPlayer):
     """`table`: a win-probability table to play for the win near the end (default: the shipped one, if it
-    loads); None plays for points to the end."""
+    loads); None plays for points to the end. A lay is judged over `samples` guessed opponent hands, and
+    over `extra_samples` more when the best two cards are within `close_points` (`close_win` when playing
+    for the win) of each other: most lays are clear at once, the close ones are where more samples pay."""
 
     name = "expert"
 
     def __init__(self, seed: int | None = None, samples: int = 48, discard_samples: int = 120,
                  discard_margin: float = 1.5, discard_candidates: int = 5,
                  table: WinTable | None | str = "shipped", endgame: int = 45, peg_weight: float = 0.25,
-                 crib_model: bool = True, play_model: float = 0.9) -> None:
+                 crib_model: bool = True, play_model: float = 0.9, extra_samples: int = 144,
+                 close_points: float = 1.0, close_win: float = 0.02) -> None:
         super().__init__(seed)
         self.samples = samples
         self.discard_samples = discard_samples
@@ -47,6 +50,9 @@ class ExpertPlayer(ComputerPlayer):
         self.peg_weight = peg_weight
         self.crib_model = crib_model
         self.play_model = play_model
+        self.extra_samples = extra_samples
+        self.close_points = close_points
+        self.close_win = close_win
 
     def _for_the_win(self, obs: Observation) -> bool:
         return (self.table is not None and obs.rules.target in self.table.tables
@@ -89,29 +95,43 @@ class ExpertPlayer(ComputerPlayer):
         if obs.rules.players != 2:
             return max(playable, key=lambda c: (one_ply(obs, c), self.rng.random()))
         opp = 1 - obs.seat
-        held = obs.cards_held[opp]
-        if held == 0:
+        if obs.cards_held[opp] == 0:
             return max(playable, key=lambda c: one_ply(obs, c))  # nothing to simulate against
+        choices: dict[int, Card] = {}
+        for card in playable:  # suits do not matter in the play
+            choices.setdefault(card.rank, card)
+        if len(choices) == 1:
+            return playable[0]
         hands = opponent_hands(obs, self.samples, self.rng, self.play_model)
-        samples = [h for h, _ in hands]
-        leaf = _WinLeaf(obs, self.table, hands) if self._for_the_win(obs) else None
+        win = self._for_the_win(obs)
+        totals = self._lay_totals(obs, list(choices.values()), hands, win)
+        n = len(hands)
+        if self.extra_samples and len(totals) > 1:
+            ranked = sorted(totals.values(), reverse=True)
+            if (ranked[0] - ranked[1]) / n < (self.close_win if win else self.close_points):
+                more = opponent_hands(obs, self.extra_samples, self.rng, self.play_model)
+                for card, total in self._lay_totals(obs, list(choices.values()), more, win).items():
+                    totals[card] += total
+                n += len(more)
+        return max(totals, key=lambda c: totals[c] / n + 0.001 * c.value)
+
+    def _lay_totals(self, obs: Observation, cards: Sequence[Card],
+                    hands: Sequence[tuple[list[Card], tuple[Card, ...]]], win: bool) -> dict[Card, float]:
+        """Each card's summed value over the guessed hands: points margin, or chances of winning."""
+        opp = 1 - obs.seat
+        leaf = _WinLeaf(obs, self.table, hands) if win else None
         need = (obs.rules.target - obs.scores[obs.seat], obs.rules.target - obs.scores[opp])
         mine = [c.rank for c in obs.hand]
         series = [c.rank for c in obs.series]
         opp_go = opp in obs.said_go
-        best: Card | None = None
-        best_value = -1e9
-        tried: set[int] = set()
-        for card in playable:
-            if card.rank in tried:  # suits do not matter in the play
-                continue
-            tried.add(card.rank)
+        totals: dict[Card, float] = {}
+        for card in cards:
             now = lay_points(series, obs.count, card.rank)
             count = obs.count + card.value
             rest = list(mine)
             rest.remove(card.rank)
             total = 0.0
-            for k, sample in enumerate(samples):
+            for k, (sample, _) in enumerate(hands):
                 opp_hand = [c.rank for c in sample]
                 if count == MAX_COUNT:
                     a, b, first = playout([rest[:], opp_hand], [], 0, 1 if opp_hand else 0, [False, False], 0,
@@ -124,11 +144,8 @@ class ExpertPlayer(ComputerPlayer):
                     total += now + a - b
                 else:
                     total += 1.0 if now >= need[0] else leaf.value(k, now + a, b, first)
-            value = total / len(samples) + 0.001 * card.value
-            if value > best_value:
-                best, best_value = card, value
-        assert best is not None
-        return best
+            totals[card] = total
+        return totals
 
 
 class _WinLeaf:
