@@ -6,6 +6,7 @@ actions, and the computer's choices depend on the game's seed and version, never
 
 from __future__ import annotations
 
+import logging
 import pickle
 import threading
 from collections import OrderedDict
@@ -20,6 +21,7 @@ from bot.storage import GameStore, StorageError
 from engine.game import Game, GameError
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +121,11 @@ class GameCache:
             live = self._busy.pop(game_id, None)
         if live is None:
             return
-        data = pickle.dumps(replace(live, board=None), protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            data = pickle.dumps(replace(live, board=None), protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError) as exc:  # its log still rebuilds it
+            log.warning("game %s could not be put at rest (%s): it will be replayed when next used", game_id, exc)
+            return
         with self._lock:
             if game_id in self._busy:  # woken again meanwhile: that copy is the one in use
                 return

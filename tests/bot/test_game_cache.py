@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import gc
 
+import pytest
+
 from bot.app.controller import Controller, NewGame
 from bot.app.live import LiveGame
 from bot.autopilot import autopilot
+from bot.i18n import Lang
 from engine.game import Game
 from tests.bot.app_helpers import click
 from tests.bot.test_controller import ANN, make
@@ -68,3 +71,17 @@ async def test_moves_after_a_rest_continue_the_same_game() -> None:
     assert replayed is not None
     assert replayed.game.events == rested.game.events
     assert replayed.game.scores == rested.game.scores
+
+
+async def test_a_game_that_cannot_be_pickled_is_replayed_next_time(caplog: pytest.LogCaptureFixture) -> None:
+    c = make()
+    [game_id] = await play_some(c, games=1, clicks=3)
+    live = c.games.load(game_id)
+    assert live is not None
+    events = list(live.game.events)
+    live.langs = {0: lambda: Lang.EN}  # type: ignore[dict-item]  # something no pickle can hold
+    c.games.park(game_id)
+    assert "could not be put at rest" in caplog.text
+    again = c.games.load(game_id)
+    assert again is not None and again is not live
+    assert again.game.events == events and again.langs == {}
