@@ -88,9 +88,19 @@ class Card:
         """The card with its suit symbol, for people: `10♥`."""
         return RANK_NAMES[self.rank - 1] + self.suit.symbol
 
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        """Pickled as its index and read back as the deck's own card: games sent to worker processes or
+        kept at rest as bytes stay small, and share the 52 cards once read."""
+        return (deck_card, (self.index,))
+
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
 """All 52 cards; DECK[card.index] is card."""
+
+
+def deck_card(index: int) -> Card:
+    """The deck's card at `index` (0..51): how a pickled card is read back."""
+    return DECK[index]
 
 
 def _spellings() -> dict[str, Card]:

@@ -1,3 +1,5 @@
+import pickle
+
 import pytest
 
 from engine.cards import DECK, Card, CardError, Suit, format_cards, parse_card, parse_cards
@@ -50,3 +52,12 @@ def test_values_and_equality() -> None:
 def test_bad_card_values() -> None:
     with pytest.raises(CardError, match="rank must be 1..13, not 14"):
         Card(14, Suit.HEARTS)
+
+
+def test_a_pickled_card_is_read_back_as_the_deck_s_own() -> None:
+    """Games kept at rest as bytes and observations sent to worker processes carry cards by index."""
+    card = parse_card("10H")
+    data = pickle.dumps(card)
+    back = pickle.loads(data)
+    assert back is DECK[card.index] and str(back) == "10H"
+    assert len(pickle.dumps(DECK)) < 52 * 9  # a few bytes a card, not its fields
