@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
+from bot.app import resting
 from bot.app.live import LiveGame
 from bot.app.replies import Attachment
 from bot.model import GameMeta
@@ -51,6 +52,7 @@ class GameCache:
     def __init__(self, store: GameStore, size: int = CACHE_GAMES) -> None:
         self.store = store
         self._size = size
+        resting.install()
         self._resting: OrderedDict[str, _Resting] = OrderedDict()
         self._busy: dict[str, LiveGame] = {}
         self._lock = threading.Lock()  # worker threads of different games share the cache

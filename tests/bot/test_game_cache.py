@@ -4,16 +4,23 @@ them; a command gets the game back exactly as it was left."""
 from __future__ import annotations
 
 import gc
+import pickle
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
+from bot.app import resting
 from bot.app.controller import Controller, NewGame
 from bot.app.live import LiveGame
 from bot.autopilot import autopilot
 from bot.i18n import Lang
 from engine.game import Game
+from engine.observation import observe
 from tests.bot.app_helpers import click
 from tests.bot.test_controller import ANN, make
+from tests.engine.helpers import cut_for, deal, play
 
 
 async def play_some(c: Controller, games: int, clicks: int) -> list[str]:
@@ -85,3 +92,21 @@ async def test_a_game_that_cannot_be_pickled_is_replayed_next_time(caplog: pytes
     again = c.games.load(game_id)
     assert again is not None and again is not live
     assert again.game.events == events and again.langs == {}
+
+
+def test_the_engine_s_values_pickle_as_their_fields_and_read_back_anywhere() -> None:
+    """A process that never installed the quick pickling (a worker process) reads what it wrote."""
+    assert resting.install() == 29
+    game = Game()
+    cut_for(game, 1)
+    deal(game, ["5H 9C 4D KD 2S 3S", "QH QC 7S 8S AC AD"], ["2S 3S", "AC AD"], "6H")
+    play(game, "p:5H d:7S")
+    obs = observe(game, 0)
+    data = pickle.dumps((game.events, obs), protocol=pickle.HIGHEST_PROTOCOL)
+    assert data.count(b"_rebuild") == 1  # one reference, memoized: every event is read back by it
+    code = ("import pickle, sys; events, obs = pickle.loads(sys.stdin.buffer.read()); "
+            "print(len(events), obs.count, [str(c) for c in obs.hand], type(events[-1]).__name__)")
+    out = subprocess.run([sys.executable, "-c", code], input=data, capture_output=True, check=True,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert out.stdout.decode().split("\n")[0] == f"{len(game.events)} 12 ['9C', '4D', 'KD'] CardPlayed"
+    assert pickle.loads(data) == (game.events, obs)
