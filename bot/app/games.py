@@ -82,9 +82,12 @@ class GameCache:
         with self._lock:
             live = self._busy.get(game_id)
             resting = self._resting.get(game_id) if live is None else None
-        if live is None and resting is None:
+        if live is not None:
+            rev = live.meta.rev
+        elif resting is not None:
+            rev = resting.meta.rev
+        else:
             return None
-        rev = live.meta.rev if live is not None else resting.meta.rev  # type: ignore[union-attr]
         if self.store.revision(game_id) != rev:
             self.forget(game_id)  # another process wrote since: memory is behind
             return None
@@ -127,6 +130,8 @@ class GameCache:
             data = pickle.dumps(replace(live, board=None), protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, TypeError, AttributeError) as exc:  # its log still rebuilds it
             log.warning("game %s could not be put at rest (%s): it will be replayed when next used", game_id, exc)
+            with self._lock:
+                self._resting.pop(game_id, None)
             return
         with self._lock:
             if game_id in self._busy:  # woken again meanwhile: that copy is the one in use
