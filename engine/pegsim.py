@@ -79,3 +79,45 @@ def playout(hands: list[list[int]], series: list[int], count: int, turn: int, go
         if first < 0 and pts[last] >= need[last]:
             first = last
     return pts[0], pts[1], first
+
+
+def exact_margin(hands: list[list[int]], series: list[int], count: int, turn: int, go: list[bool],
+                 last: int | None) -> int:
+    """Seat 0's points less seat 1's for the rest of the play when both play it perfectly, each seeing both
+    hands (as `playout`, but every lay searched: for the last few cards, where the tree is small).
+    The arguments are not changed."""
+    if not hands[0] and not hands[1]:
+        return (1 if last == 0 else -1) if count and last is not None else 0  # one for last
+    h = hands[turn]
+    if h and not go[turn]:
+        room = MAX_COUNT - count
+        tried: set[int] = set()
+        best: int | None = None
+        for r in h:
+            v = r if r < 10 else 10
+            if v > room or r in tried:
+                continue
+            tried.add(r)
+            rest = list(h)
+            rest.remove(r)
+            after = [rest, hands[1]] if turn == 0 else [hands[0], rest]
+            points = lay_points(series, count, r)
+            if count + v == MAX_COUNT:
+                nxt = 1 - turn if after[1 - turn] else turn
+                value = exact_margin(after, [], 0, nxt, [False, False], turn)
+            else:
+                o = 1 - turn
+                nxt = o if after[o] and not go[o] else turn
+                value = exact_margin(after, [*series, r], count + v, nxt, go, turn)
+            value += points if turn == 0 else -points
+            if best is None or (value > best if turn == 0 else value < best):
+                best = value
+        if best is not None:
+            return best
+        go = [True, go[1]] if turn == 0 else [go[0], True]
+    o = 1 - turn
+    if hands[o] and not go[o]:
+        return exact_margin(hands, series, count, o, go, last)
+    point = 0 if last is None else (1 if last == 0 else -1)  # one for the go
+    nxt = (1 - last if hands[1 - last] else last) if last is not None else turn
+    return point + exact_margin(hands, [], 0, nxt, [False, False], last)
