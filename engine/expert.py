@@ -14,7 +14,7 @@ from engine.analysis import DiscardOption, analyze
 from engine.cards import Card
 from engine.observation import Observation
 from engine.pegging import MAX_COUNT, lay_points
-from engine.pegsim import exact_margin, playout
+from engine.pegsim import playout
 from engine.reference import modelled_shift, reference_discard
 from engine.scoring import score_total
 from engine.strategies import ComputerPlayer, hand_ev_discard, one_ply
@@ -26,9 +26,7 @@ class ExpertPlayer(ComputerPlayer):
     """`table`: a win-probability table to play for the win near the end (default: the shipped one, if it
     loads); None plays for points to the end. A lay is judged over `samples` guessed opponent hands, and
     over `extra_samples` more when the best two cards are within `close_points` (`close_win` when playing
-    for the win) of each other: most lays are clear at once, the close ones are where more samples pay.
-    With `exact_cards` n, once n or fewer cards remain after a lay (both hands), the rest of the play is
-    searched exactly in each guessed deal instead of played out by habit."""
+    for the win) of each other: most lays are clear at once, the close ones are where more samples pay."""
 
     name = "expert"
 
@@ -36,7 +34,7 @@ class ExpertPlayer(ComputerPlayer):
                  discard_margin: float = 1.5, discard_candidates: int = 5,
                  table: WinTable | None | str = "shipped", endgame: int = 45, peg_weight: float = 0.25,
                  crib_model: bool = True, play_model: float = 0.9, extra_samples: int = 144,
-                 close_points: float = 1.0, close_win: float = 0.02, exact_cards: int = 0) -> None:
+                 close_points: float = 1.0, close_win: float = 0.02) -> None:
         super().__init__(seed)
         self.samples = samples
         self.discard_samples = discard_samples
@@ -55,7 +53,6 @@ class ExpertPlayer(ComputerPlayer):
         self.extra_samples = extra_samples
         self.close_points = close_points
         self.close_win = close_win
-        self.exact_cards = exact_cards
 
     def _for_the_win(self, obs: Observation) -> bool:
         return (self.table is not None and obs.rules.target in self.table.tables
@@ -136,14 +133,6 @@ class ExpertPlayer(ComputerPlayer):
             total = 0.0
             for k, (sample, _) in enumerate(hands):
                 opp_hand = [c.rank for c in sample]
-                if leaf is None and len(rest) + len(opp_hand) <= self.exact_cards:
-                    if count == MAX_COUNT:
-                        total += now + exact_margin([rest, opp_hand], [], 0, 1 if opp_hand else 0,
-                                                    [False, False], 0)
-                    else:
-                        total += now + exact_margin([rest, opp_hand], [*series, card.rank], count,
-                                                    1 if opp_hand and not opp_go else 0, [False, opp_go], 0)
-                    continue
                 if count == MAX_COUNT:
                     a, b, first = playout([rest[:], opp_hand], [], 0, 1 if opp_hand else 0, [False, False], 0,
                                           (need[0] - now, need[1]))
