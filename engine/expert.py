@@ -102,15 +102,16 @@ class ExpertPlayer(ComputerPlayer):
             choices.setdefault(card.rank, card)
         if len(choices) == 1:
             return playable[0]
+        cards = list(choices.values())
         hands = opponent_hands(obs, self.samples, self.rng, self.play_model)
         win = self._for_the_win(obs)
-        totals = self._lay_totals(obs, list(choices.values()), hands, win)
+        totals = self._lay_totals(obs, cards, hands, win)
         n = len(hands)
-        if self.extra_samples and len(totals) > 1:
+        if self.extra_samples:
             ranked = sorted(totals.values(), reverse=True)
             if (ranked[0] - ranked[1]) / n < (self.close_win if win else self.close_points):
                 more = opponent_hands(obs, self.extra_samples, self.rng, self.play_model)
-                for card, total in self._lay_totals(obs, list(choices.values()), more, win).items():
+                for card, total in self._lay_totals(obs, cards, more, win).items():
                     totals[card] += total
                 n += len(more)
         return max(totals, key=lambda c: totals[c] / n + 0.001 * c.value)

@@ -23,7 +23,7 @@ from bot.app.invites import Invitations
 from bot.app.live import LiveGame, deal_finished
 from bot.app.moves import ClaimMuggins, LayAway, Move, PlayCard, SayGo, action_maker, checked
 from bot.app.pegboard import Pegboard
-from bot.app.play import ControllerError, GamePlay, Member, NewGame, new_game_id, unknown_difficulty
+from bot.app.play import ControllerError, GamePlay, Member, NewGame, new_game_id, stand_in, unknown_difficulty
 from bot.app.practice import Practice
 from bot.app.presenter import Presenter, record_file
 from bot.app.replies import Answer, Attachment, Post, Reply
@@ -194,8 +194,7 @@ class Controller:
         return answer(live, *args, lang or live.lang)
 
     def _fill(self, live: LiveGame, user: str, difficulty: str | None, lang: Lang) -> Reply:
-        computers = [s.difficulty for s in live.meta.seats if s.kind is SeatKind.COMPUTER]
-        return self.invites.fill(live, user, lang, difficulty or (computers[0] if computers else self.play.difficulty))
+        return self.invites.fill(live, user, lang, difficulty or stand_in(live.meta.seats, self.play.difficulty))
 
     async def declare(self, user: Member | str, game_id: str, deal: int, crib: bool, declared: str | int,
                       lang: Lang = Lang.EN) -> Reply:

@@ -77,29 +77,30 @@ class GameCache:
         self.remember(live)
         return live
 
-    def _fresh(self, game_id: str) -> LiveGame | None:
-        """The cached game, if it is as the database holds it now (else it is forgotten)."""
+    def _held_meta(self, game_id: str) -> GameMeta | None:
+        """What this process holds of a game (in use or at rest), if the database is still at its revision;
+        otherwise the game is forgotten (another process wrote since: memory is behind)."""
         with self._lock:
             live = self._busy.get(game_id)
-            resting = self._resting.get(game_id) if live is None else None
-        if live is not None:
-            rev = live.meta.rev
-        elif resting is not None:
-            rev = resting.meta.rev
-        else:
+            resting = self._resting.get(game_id)
+        meta = live.meta if live is not None else resting.meta if resting is not None else None
+        if meta is not None and self.store.revision(game_id) != meta.rev:
+            self.forget(game_id)
             return None
-        if self.store.revision(game_id) != rev:
-            self.forget(game_id)  # another process wrote since: memory is behind
+        return meta
+
+    def _fresh(self, game_id: str) -> LiveGame | None:
+        """The cached game, if it is as the database holds it now, woken from rest if need be."""
+        if self._held_meta(game_id) is None:
             return None
-        if live is not None:
-            return live
-        assert resting is not None
         with self._lock:
-            live = self._busy.get(game_id)  # another thread may have woken it meanwhile
+            live = self._busy.get(game_id)  # in use, or woken by another thread meanwhile
             if live is None:
+                resting = self._resting.get(game_id)
+                if resting is None:  # forgotten meanwhile
+                    return None
                 live = self._busy[game_id] = pickle.loads(resting.data)
                 live.board = resting.board
-            if game_id in self._resting:
                 self._resting.move_to_end(game_id)
         return live
 
@@ -149,11 +150,8 @@ class GameCache:
 
     def meta(self, game_id: str) -> GameMeta | None:
         """Who plays a game and how it stands, from memory when cached and current (no replay needed)."""
-        with self._lock:
-            live = self._busy.get(game_id)
-            resting = self._resting.get(game_id)
-        meta = live.meta if live is not None else resting.meta if resting is not None else None
-        if meta is not None and self.store.revision(game_id) == meta.rev:
+        meta = self._held_meta(game_id)
+        if meta is not None:
             return meta
         stored = self.store.load(game_id)
         return stored.meta if stored is not None else None

@@ -12,13 +12,19 @@ from engine.observation import Observation, observe
 from tests.engine.helpers import cut_for, deal, play
 
 
-def after_a_seven_on_a_five() -> Observation:
-    """Seat 0 (the pone) leads a 5; the dealer answers with a 7 for 12, passing up 15 and a pair."""
+def pone_sees(hands: list[str], laid: list[str], starter: str, plays: str = "") -> Observation:
+    """Seat 0's view, as the pone, of a deal dealt and laid away so, after `plays`."""
     game = Game()
     cut_for(game, 1)
-    deal(game, ["5H 9C 4D KD 2S 3S", "QH QC 7S 8S AC AD"], ["2S 3S", "AC AD"], "6H")
-    play(game, "p:5H d:7S")
+    deal(game, hands, laid, starter)
+    if plays:
+        play(game, plays)
     return observe(game, 0)
+
+
+def after_a_seven_on_a_five() -> Observation:
+    """Seat 0 (the pone) leads a 5; the dealer answers with a 7 for 12, passing up 15 and a pair."""
+    return pone_sees(["5H 9C 4D KD 2S 3S", "QH QC 7S 8S AC AD"], ["2S 3S", "AC AD"], "6H", "p:5H d:7S")
 
 
 def test_the_opponents_lays_are_read_with_what_each_made() -> None:
@@ -46,11 +52,7 @@ def test_the_expert_plays_the_same_for_a_seed() -> None:
 
 
 def after_a_ten_on_a_six() -> Observation:
-    game = Game()
-    cut_for(game, 1)
-    deal(game, ["4C 7H 6S 8C 9D QC", "10D 8H 5D KD 7C 3C"], ["4C QC", "8H 7C"], "5H")
-    play(game, "p:6S d:10D")
-    return observe(game, 0)
+    return pone_sees(["4C 7H 6S 8C 9D QC", "10D 8H 5D KD 7C 3C"], ["4C QC", "8H 7C"], "5H", "p:6S d:10D")
 
 
 def test_reading_the_play_changes_the_expert_s_card() -> None:
@@ -76,10 +78,7 @@ def test_a_close_lay_is_judged_on_more_guessed_hands() -> None:
 
 def test_a_lay_with_one_rank_to_choose_from_is_made_without_guessing() -> None:
     """Two fives in hand and one way to play: the same card for every seed, and no random draws made."""
-    game = Game()
-    cut_for(game, 1)
-    deal(game, ["5H 5C 4D KD 2S 3S", "QH QC 7S 8S AC AD"], ["4D KD", "AC AD"], "6H")
-    obs = observe(game, 0)
+    obs = pone_sees(["5H 5C 4D KD 2S 3S", "QH QC 7S 8S AC AD"], ["4D KD", "AC AD"], "6H")
     expert = ExpertPlayer(3, table=None)
     state = expert.rng.getstate()
     assert expert.play(obs, [parse_card("5H"), parse_card("5C")]) == parse_card("5H")
