@@ -26,7 +26,10 @@ class ExpertPlayer(ComputerPlayer):
     """`table`: a win-probability table to play for the win near the end (default: the shipped one, if it
     loads); None plays for points to the end. A lay is judged over `samples` guessed opponent hands, and
     over `extra_samples` more when the best two cards are within `close_points` (`close_win` when playing
-    for the win) of each other: most lays are clear at once, the close ones are where more samples pay."""
+    for the win) of each other: most lays are clear at once, the close ones are where more samples pay.
+    The play is for the win once a score is within `endgame` of the target, the discards only within
+    `discard_endgame`: the play-outs that judge a discard for the win peg by the reference strategy, and
+    further out the discards they chose won no more in real play and gave up show points."""
 
     name = "expert"
 
@@ -34,7 +37,7 @@ class ExpertPlayer(ComputerPlayer):
                  discard_margin: float = 1.5, discard_candidates: int = 5,
                  table: WinTable | None | str = "shipped", endgame: int = 45, peg_weight: float = 0.25,
                  crib_model: bool = True, play_model: float = 0.9, extra_samples: int = 144,
-                 close_points: float = 1.0, close_win: float = 0.02) -> None:
+                 close_points: float = 1.0, close_win: float = 0.02, discard_endgame: int = 8) -> None:
         super().__init__(seed)
         self.samples = samples
         self.discard_samples = discard_samples
@@ -53,10 +56,11 @@ class ExpertPlayer(ComputerPlayer):
         self.extra_samples = extra_samples
         self.close_points = close_points
         self.close_win = close_win
+        self.discard_endgame = discard_endgame
 
-    def _for_the_win(self, obs: Observation) -> bool:
+    def _for_the_win(self, obs: Observation, within: int | None = None) -> bool:
         return (self.table is not None and obs.rules.target in self.table.tables
-                and max(obs.scores) >= obs.rules.target - self.endgame)
+                and max(obs.scores) >= obs.rules.target - (self.endgame if within is None else within))
 
     # discards ---------------------------------------------------------------------------
 
@@ -64,7 +68,7 @@ class ExpertPlayer(ComputerPlayer):
         if obs.rules.players != 2:
             return hand_ev_discard(obs)
         options = analyze(obs.hand, obs.is_dealer).options
-        if self._for_the_win(obs):
+        if self._for_the_win(obs, self.discard_endgame):
             assert self.table is not None
             shortlist = sorted(options, key=lambda o: -(o.net + peg_value(o.keep, obs.is_dealer)))[:6]
             chances = option_chances(obs.hand, obs.is_dealer, obs.scores[obs.seat], obs.scores[1 - obs.seat],

@@ -9,6 +9,7 @@ from engine.cards import parse_card, parse_cards
 from engine.expert import ExpertPlayer, missed_points, opponent_hands, opponent_spots
 from engine.game import Game
 from engine.observation import Observation, observe
+from engine.rules import Rules
 from tests.engine.helpers import cut_for, deal, play
 
 
@@ -83,3 +84,14 @@ def test_a_lay_with_one_rank_to_choose_from_is_made_without_guessing() -> None:
     state = expert.rng.getstate()
     assert expert.play(obs, [parse_card("5H"), parse_card("5C")]) == parse_card("5H")
     assert expert.rng.getstate() == state
+
+
+def test_discards_are_played_for_the_win_only_as_near_the_end_as_discard_endgame_says() -> None:
+    obs = observe(Game.at_position(Rules(), [100, 90], dealer=0, seed=0), 0)
+    assert [str(c) for c in obs.hand] == ["KS", "3C", "8S", "JD", "JC", "AS"]
+    assert ExpertPlayer(1, discard_endgame=45).discard(obs) == parse_cards("JD JC")  # 21 to go: for the win
+    assert ExpertPlayer(1).discard(obs) == parse_cards("3C AS")  # within 8 by default: for points
+    assert ExpertPlayer(1, table=None).discard(obs) == parse_cards("3C AS")
+    near = observe(Game.at_position(Rules(), [114, 90], dealer=0, seed=0), 0)
+    assert ExpertPlayer(1).discard(near) == parse_cards("KS 3C")  # 7 to go: for the win
+    assert ExpertPlayer(1, table=None).discard(near) == parse_cards("3C AS")
