@@ -58,9 +58,9 @@ class ExpertPlayer(ComputerPlayer):
         self.close_win = close_win
         self.discard_endgame = discard_endgame
 
-    def _for_the_win(self, obs: Observation, within: int | None = None) -> bool:
+    def _for_the_win(self, obs: Observation, within: int) -> bool:
         return (self.table is not None and obs.rules.target in self.table.tables
-                and max(obs.scores) >= obs.rules.target - (self.endgame if within is None else within))
+                and max(obs.scores) >= obs.rules.target - within)
 
     # discards ---------------------------------------------------------------------------
 
@@ -108,7 +108,7 @@ class ExpertPlayer(ComputerPlayer):
             return playable[0]
         cards = list(choices.values())
         hands = opponent_hands(obs, self.samples, self.rng, self.play_model)
-        win = self._for_the_win(obs)
+        win = self._for_the_win(obs, self.endgame)
         totals = self._lay_totals(obs, cards, hands, win)
         n = len(hands)
         if self.extra_samples:
