@@ -7,7 +7,7 @@ invitation declined is simply declined.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from bot.app.ids import ComponentId, Verb
@@ -83,8 +83,9 @@ class Invitations:
         name = meta.seats[seat].name
         if not accept and meta.rules.players == 2:
             return self._close(live, Status.DECLINED, None, t("game.declined", live.lang, name=name))
-        new = replace(meta.seats[seat], accepted=True) if accept else open_seat()
-        self._seat(live, seat, new)
+        seats = list(meta.seats)
+        seats[seat] = replace(meta.seats[seat], accepted=True) if accept else open_seat()
+        self._set_seats(live, seats)
         live.langs[seat] = lang
         key = "game.accepted_by" if accept else "game.declined_seat"
         return self._go_on(live, user, lang, t(key, live.lang, name=name), t(key, lang, name=name))
@@ -95,12 +96,10 @@ class Invitations:
             return Reply(False, t("refuse.answered", lang), live.id)
         if live.meta.host.user != user:
             return Reply(False, t("refuse.host_only", lang, name=live.meta.host.name), live.id)
+        seats = list(live.meta.seats)
         for seat in waiting_seats(live.meta.seats):
-            self._seat(live, seat, computer_seat(difficulty))
-        named = number_computers(live.meta.seats)
-        live.meta = replace(live.meta, seats=named)
-        live.names = tuple(s.name for s in named)
-        self._store_seats(live)
+            seats[seat] = computer_seat(difficulty)
+        self._set_seats(live, number_computers(seats))
         return self._go_on(live, user, lang, t("game.filled", live.lang, difficulty=difficulty))
 
     def cancel(self, live: LiveGame, user: str, lang: Lang) -> Reply:
@@ -108,17 +107,18 @@ class Invitations:
             return Reply(False, t("refuse.host_only", lang, name=live.meta.host.name), live.id)
         return self.answer(live, user, False, lang)
 
-    def _seat(self, live: LiveGame, seat: int, new: Seat) -> None:
-        seats = list(live.meta.seats)
-        seats[seat] = new
+    @staticmethod
+    def _set_seats(live: LiveGame, seats: Sequence[Seat]) -> None:
+        """In memory only: `_go_on` stores them, with the start when they fill the table."""
         live.meta = replace(live.meta, seats=tuple(seats))
         live.names = tuple(s.name for s in live.meta.seats)
-        self._store_seats(live)
 
     def _go_on(self, live: LiveGame, user: str, lang: Lang, line: str, note: str = "") -> Reply:
-        """Start when every seat is filled; else the invitation again, saying who is still awaited (the public
-        `line` in the game's language, the member's `note` in theirs)."""
+        """Start when every seat is filled (the seats stored in the start's commit); else store them and post
+        the invitation again, saying who is still awaited (the public `line` in the game's language, the
+        member's `note` in theirs)."""
         if not waiting_seats(live.meta.seats):
             return self._start(live, user, lang, (line,))
+        self._store_seats(live)
         reply = self.post(live, lang, (line,))
         return replace(reply, note=note or line)

@@ -158,23 +158,28 @@ class GamePlay:
     # ------------------------------------------------------------------ starting
 
     def create(self, req: NewGame) -> tuple[LiveGame, tuple[str, ...]]:
-        """A new game, stored: waiting for its invitees, or ready to start. Also the lines that open it (the
-        cut for partners)."""
+        """A new game: an invitation is stored at once, a game ready to start by `start`. Also the lines that
+        open it (the cut for partners)."""
         meta, cut = self._meta(req)
         live = LiveGame(meta, Game(meta.rules, seed=meta.seed), names=tuple(s.name for s in meta.seats))
-        self.store.create(meta)
+        if meta.status is Status.INVITED:
+            self.store.create(meta)
         self.cache.remember(live)
         return live, (cut_line(cut, live.lang, live.names),) if cut is not None else ()
 
     def start(self, live: LiveGame, user: str, lang: Lang | None, lead: tuple[str, ...] = ()) -> Reply:
-        """Every seat is filled: the game starts (the computer lays away at once, in the same commit)."""
-        if live.meta.status is Status.INVITED:
-            now = self.clock()
-            self.cache.write(live, self.store.set_status, Status.ACTIVE, now=now)
-            live.meta = replace(live.meta, status=Status.ACTIVE, updated=now)
+        """Every seat is filled: the game starts. The computer's first discards are stored in one commit with
+        a new game, or with an invitation's last seats and its start: a crash leaves no game, the invitation
+        waiting for the same answer, or the game started (never the computer owing a move)."""
         actions = self._computer_moves(live)
-        if actions:
-            self._commit(live, 0, actions)
+        if live.meta.status is Status.INVITED:
+            self._commit(live, 0, actions, started=True)
+        else:
+            try:
+                self.store.create(live.meta, actions)
+            except BaseException:
+                self.cache.forget(live.id)
+                raise
         board = self.pegboard.game_changed(live)
         reply = self.presenter.after(live, 0, user, lang)
         return with_line(replace(reply, lines=(*lead, *reply.lines)), board)
@@ -187,11 +192,8 @@ class GamePlay:
                                          for seat in seats)]
         live.meta = replace(live.meta, seats=seat_computers(live.meta.seats, seats, difficulty), changes=tuple(changes))
         live.names = tuple(s.name for s in live.meta.seats)
-        self.store_seats(live)
         start_events, start = len(live.game.events), live.game.version
-        actions = self._computer_moves(live)
-        if actions:
-            self._commit(live, start, actions)
+        self._commit(live, start, self._computer_moves(live), seated=True)  # one commit: no move owed after a crash
         board = self.pegboard.game_changed(live)
         reply = self.presenter.after(live, start_events, "")
         return with_line(replace(reply, lines=(line, *reply.lines), note=line, posts=(Post(line), *reply.posts)),
@@ -287,13 +289,19 @@ class GamePlay:
             return self.presenter.refused(live, seat, value, lang)
         return self.move(game_id, user, version, action_maker(DeclareCount(value)), lang)
 
-    def _commit(self, live: LiveGame, start: int, actions: list[PlayerAction]) -> None:
+    def _commit(self, live: LiveGame, start: int, actions: list[PlayerAction], *, started: bool = False,
+                seated: bool = False) -> None:
+        """`actions` logged; with the game's start (`started`) and its seats as memory has them now (`seated`,
+        implied by `started`) in the same commit."""
         game = live.game
-        status = Status.OVER if game.over else None
+        status = Status.OVER if game.over else Status.ACTIVE if started else None
         summary = summary_of(live) if game.over else None  # the statistics count it in the same commit
+        seating = (live.meta.seats, live.meta.changes) if started or seated else None
         # memory is ahead of the database if this fails: the cache drops the game, to rebuild it next time
         self.cache.write(live, self.store.append, start, actions, now=self.clock(), status=status,
-                         winner=game.winner, summary=summary)
+                         winner=game.winner, summary=summary, seating=seating)
+        if started:
+            live.meta = replace(live.meta, status=Status.ACTIVE)
         if game.over:
             live.meta = replace(live.meta, status=Status.OVER, winner=game.winner)
             self.cache.forget(live.id)

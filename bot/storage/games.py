@@ -12,7 +12,7 @@ from bot.model import Declaration, GameMeta, GameSummary, Seat, SeatChange, Stat
 from bot.storage.codec import decode_action, encode_action
 from bot.storage.database import SqliteDatabase
 from bot.storage.files import Health, explain, quick_check
-from bot.storage.protocols import DatabaseFault, StaleWrite, StorageError
+from bot.storage.protocols import DatabaseFault, Seating, StaleWrite, StorageError
 from bot.storage.summaries import DECIDED_VALUES, add_summary
 from engine.actions import PlayerAction
 from engine.errors import clip
@@ -27,20 +27,22 @@ LIVE = tuple(s.value for s in Status if s.live)
 class SqliteGames(SqliteDatabase):
     """The GameStore part of the SQLite storage."""
 
-    def create(self, meta: GameMeta) -> None:
+    def create(self, meta: GameMeta, actions: Sequence[PlayerAction] = ()) -> None:
         try:
             self._write([(
                 "INSERT INTO games (id, rules, seats, seed, status, place, message, winner, created, updated,"
                 " guild, self_count, lang, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (meta.id, json.dumps(meta.rules.to_json()), _seats_json(meta.seats), meta.seed, meta.status.value,
                  meta.place, meta.message, meta.winner, meta.created, meta.updated, meta.guild,
-                 ",".join(str(s) for s in meta.self_count), meta.lang, _changes_json(meta.changes)))])
+                 ",".join(str(s) for s in meta.self_count), meta.lang, _changes_json(meta.changes))),
+                *(("INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)", (meta.id, i, encode_action(a)))
+                  for i, a in enumerate(actions))])
         except sqlite3.IntegrityError:
             raise StorageError(f"game {meta.id} already exists") from None
 
     def append(self, game_id: str, first: int, actions: Sequence[PlayerAction], *, now: float,
                status: Status | None = None, winner: int | None = None, summary: GameSummary | None = None,
-               rev: int | None = None) -> None:
+               seating: Seating | None = None, rev: int | None = None) -> None:
         with self._transaction() as cur:
             _claim(cur, game_id, rev)
             if summary is not None:
@@ -54,6 +56,9 @@ class SqliteGames(SqliteDatabase):
             if status is not None:
                 sets += ", status = ?, winner = ?"
                 args += [status.value, winner]
+            if seating is not None:
+                sets += ", seats = ?, changes = ?"
+                args += [_seats_json(seating[0]), _changes_json(seating[1])]
             cur.execute(f"UPDATE games SET {sets} WHERE id = ?", (*args, game_id))
 
     def load(self, game_id: str) -> StoredGame | None:

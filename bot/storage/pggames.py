@@ -13,7 +13,7 @@ from bot.storage.codec import decode_action, encode_action
 from bot.storage.games import GAME_COLUMNS, LIVE, _changes_json, _meta, _seats_json
 from bot.storage.pgbase import PostgresDatabase
 from bot.storage.pgother import add_summary
-from bot.storage.protocols import StaleWrite, StorageError
+from bot.storage.protocols import Seating, StaleWrite, StorageError
 from bot.storage.summaries import DECIDED_VALUES
 from engine.actions import PlayerAction
 
@@ -21,7 +21,7 @@ from engine.actions import PlayerAction
 class PostgresGames(PostgresDatabase):
     """The GameStore part of the PostgreSQL storage."""
 
-    def create(self, meta: GameMeta) -> None:
+    def create(self, meta: GameMeta, actions: Sequence[PlayerAction] = ()) -> None:
         try:
             with self._transaction() as conn:
                 conn.execute(
@@ -31,12 +31,16 @@ class PostgresGames(PostgresDatabase):
                     (meta.id, json.dumps(meta.rules.to_json()), _seats_json(meta.seats), meta.seed,
                      meta.status.value, meta.place, meta.message, meta.winner, meta.created, meta.updated,
                      meta.guild, ",".join(str(s) for s in meta.self_count), meta.lang, _changes_json(meta.changes)))
+                if actions:
+                    with conn.cursor() as cur:
+                        cur.executemany("INSERT INTO actions (game, seq, action) VALUES (%s, %s, %s)",
+                                        [(meta.id, i, encode_action(a)) for i, a in enumerate(actions)])
         except self._psycopg.IntegrityError:
             raise StorageError(f"game {meta.id} already exists") from None
 
     def append(self, game_id: str, first: int, actions: Sequence[PlayerAction], *, now: float,
                status: Status | None = None, winner: int | None = None, summary: GameSummary | None = None,
-               rev: int | None = None) -> None:
+               seating: Seating | None = None, rev: int | None = None) -> None:
         """The count is checked first (a stale `first` is refused at once); two writers that both counted the
         same number meet at the primary key (game, seq): the second waits for the first to commit, and is
         refused then, as a StaleWrite."""
@@ -53,6 +57,9 @@ class PostgresGames(PostgresDatabase):
                 if status is not None:
                     sets += ", status = %s, winner = %s"
                     args += [status.value, winner]
+                if seating is not None:
+                    sets += ", seats = %s, changes = %s"
+                    args += [_seats_json(seating[0]), _changes_json(seating[1])]
                 conn.execute(f"UPDATE games SET {sets} WHERE id = %s", (*args, game_id))
                 if summary is not None:
                     add_summary(conn, summary)

@@ -23,6 +23,9 @@ from bot.model import (
 )
 from engine.actions import PlayerAction
 
+Seating = tuple[Sequence[Seat], Sequence[SeatChange]]
+"""Who sits where, and the changes of seat so far (GameMeta.seats and .changes), written together."""
+
 
 class StorageError(RuntimeError):
     """The database refused a write or holds something unreadable; the message names the game."""
@@ -46,13 +49,17 @@ class GameStore(Protocol):
     the write happens only if the row is still at it, else StaleWrite and nothing is written: the guard that
     lets several processes share one database (a click, a reminder, a forfeit is carried out once)."""
 
-    def create(self, meta: GameMeta) -> None: ...
+    def create(self, meta: GameMeta, actions: Sequence[PlayerAction] = ()) -> None:
+        """A new game, with its first `actions` (the computer's discards) in the same transaction."""
+        ...
 
     def append(self, game_id: str, first: int, actions: Sequence[PlayerAction], *, now: float,
                status: Status | None = None, winner: int | None = None, summary: GameSummary | None = None,
-               rev: int | None = None) -> None:
+               seating: Seating | None = None, rev: int | None = None) -> None:
         """Log `actions` as numbers first, first+1, ...; raises StaleWrite if `first` is not next. A game this
-        decides comes with its `summary`, added to the statistics in the same transaction."""
+        decides comes with its `summary`, added to the statistics in the same transaction; one whose seats
+        change (the last answer, the computer taking a seat) with its `seating`, so that a crash never leaves
+        the seats changed and the move they call for not made."""
         ...
 
     def load(self, game_id: str) -> StoredGame | None: ...

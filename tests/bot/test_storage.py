@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.model import Declaration, GameMeta, GameSummary, PlayerLine, Seat, SeatKind, Status, StoredTable
+from bot.model import Declaration, GameMeta, GameSummary, PlayerLine, Seat, SeatChange, SeatKind, Status, StoredTable
 from bot.storage import SqliteStorage, StaleWrite, Storage, StorageError, decode_action, encode_action
 from engine.actions import Declare, Discard, Go, Muggins, Play
 from engine.cards import parse_card, parse_cards
@@ -94,6 +94,20 @@ def test_an_action_is_never_logged_twice(store: Storage) -> None:
         store.append("g1", 5, [Go(0)], now=102.0)
     assert store.action_count("g1") == 1
     assert store.load("g1").meta.updated == 101.0  # the refused write changed nothing
+
+
+def test_a_game_is_created_with_its_first_actions_and_its_seats_change_with_a_move(store: Storage) -> None:
+    bob = Seat(SeatKind.HUMAN, "bob", "u2", accepted=False)
+    store.create(meta("g1", Status.INVITED), [Go(1)])
+    change = SeatChange(1, "carl", "easy", 1)
+    store.append("g1", 1, [Go(0), Go(1)], now=120.0, status=Status.ACTIVE, seating=((ANN, bob), (change,)), rev=0)
+    loaded = store.load("g1")
+    assert loaded is not None
+    assert (loaded.actions, loaded.meta.status, loaded.meta.seats, loaded.meta.changes, loaded.meta.rev) == \
+        ((Go(1), Go(0), Go(1)), Status.ACTIVE, (ANN, bob), (change,), 1)
+    with pytest.raises(StorageError, match="game g1 already exists"):
+        store.create(meta("g1"), [Go(0)])
+    assert store.action_count("g1") == 3  # the refused create logged nothing
 
 
 def test_duplicate_game_is_refused(store: Storage) -> None:
