@@ -5,8 +5,10 @@ lay away later, on another seed, than the same game uninterrupted)."""
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -24,31 +26,18 @@ class Died(BaseException):
 
 
 class DiesAtWrite(SqliteStorage):
-    """SQLite storage whose process dies just before its `die_at`-th game write from now (0: the next one)."""
+    """SQLite storage whose process dies just before its `die_at`-th write transaction from now (0: the next)."""
 
     die_at: int | None = None
 
-    def _may_die(self) -> None:
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Cursor]:
         if self.die_at is not None:
             self.die_at -= 1
             if self.die_at < 0:
                 raise Died
-
-    def create(self, *args: Any, **kwargs: Any) -> None:
-        self._may_die()
-        super().create(*args, **kwargs)
-
-    def append(self, *args: Any, **kwargs: Any) -> None:
-        self._may_die()
-        super().append(*args, **kwargs)
-
-    def set_status(self, *args: Any, **kwargs: Any) -> None:
-        self._may_die()
-        super().set_status(*args, **kwargs)
-
-    def set_seats(self, *args: Any, **kwargs: Any) -> None:
-        self._may_die()
-        super().set_seats(*args, **kwargs)
+        with super()._transaction() as cur:
+            yield cur
 
 
 def stored(path: Path) -> tuple[Status, tuple[bool, ...], int]:
