@@ -1,7 +1,7 @@
 """Variants of the expert against another strength in duplicate pairs, run by hand (never a timed test):
 
     nice -n 19 .venv/bin/python benchmarks/expert_tune.py --games 400 --seed 21 --workers 2 \\
-        'v1:crib_model=0,samples=96' [--against expected]
+        'v1:peg_weight=0.5,model_keeps=1' [--against expected]
 
 Each variant is `name:key=value,...` with ExpertPlayer's keyword arguments (numbers; 0/1 for flags; none for None), or
 `name` alone for a registered strength. Every variant plays the same deck sequences. Reported: the win
@@ -33,7 +33,7 @@ def register(spec: str) -> str:
     for item in args.split(","):
         key, value = item.split("=")
         kwargs[key] = None if value == "none" else float(value) if "." in value else int(value)
-    STRENGTHS[name] = functools.partial(ExpertPlayer, **kwargs)  # type: ignore[arg-type]
+    STRENGTHS[name] = functools.partial(ExpertPlayer, **kwargs)  # type: ignore[assignment]
     return name
 
 

@@ -1,5 +1,5 @@
-"""The `expert` strength: exact discards with a model of the opponent's crib cards; pegging by
-simulation over the hands the opponent could still hold.
+"""The `expert` strength: exact discards with a model of the opponent's crib cards and the pegging
+value of the kept hand; pegging by simulation over the hands the opponent could still hold.
 
 Everything comes from the seat's observation: the opponent's possible cards are the unseen ones,
 less those its gos rule out.
@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.analysis import analyze
+from engine.analysis import DiscardOption, analyze
 from engine.cards import Card
 from engine.observation import Observation
 from engine.pegging import MAX_COUNT, lay_points
@@ -29,19 +29,20 @@ class ExpertPlayer(ComputerPlayer):
     for the win) of each other: most lays are clear at once, the close ones are where more samples pay.
     The play is for the win once a score is within `endgame` of the target, the discards only within
     `discard_endgame`: the play-outs that judge a discard for the win peg by the reference strategy, and
-    further out the discards they chose won no more in real play and gave up show points. Elsewhere a
-    discard is the analyzer's best with the crib a real opponent makes (`crib_model`); weighing in the
-    kept cards' pegging was measured and gave up as many show points as it pegged."""
+    further out the discards they chose won no more in real play and gave up show points."""
 
     name = "expert"
 
     def __init__(self, seed: int | None = None, samples: int = 48, discard_samples: int = 120,
-                 table: WinTable | None | str = "shipped", endgame: int = 45, crib_model: bool = True,
-                 play_model: float = 0.9, extra_samples: int = 144, close_points: float = 1.0,
-                 close_win: float = 0.02, discard_endgame: int = 8) -> None:
+                 discard_margin: float = 1.5, discard_candidates: int = 5,
+                 table: WinTable | None | str = "shipped", endgame: int = 45, peg_weight: float = 0.25,
+                 crib_model: bool = True, play_model: float = 0.9, extra_samples: int = 144,
+                 close_points: float = 1.0, close_win: float = 0.02, discard_endgame: int = 8) -> None:
         super().__init__(seed)
         self.samples = samples
         self.discard_samples = discard_samples
+        self.discard_margin = discard_margin
+        self.discard_candidates = discard_candidates
         if isinstance(table, str):
             if table != "shipped":
                 raise ValueError(f"table must be a WinTable, None or 'shipped', not {table!r}")
@@ -49,6 +50,7 @@ class ExpertPlayer(ComputerPlayer):
             table = shipped if isinstance(shipped, WinTable) else None
         self.table: WinTable | None = table
         self.endgame = endgame
+        self.peg_weight = peg_weight
         self.crib_model = crib_model
         self.play_model = play_model
         self.extra_samples = extra_samples
@@ -73,12 +75,23 @@ class ExpertPlayer(ComputerPlayer):
                                      obs.rules.target, self.table, samples=self.discard_samples,
                                      seed=self.rng.randrange(2**31), options=shortlist)
             return chances[0].option.discard
-        if not self.crib_model:
-            return max(options, key=lambda o: o.net).discard
         sign = 1.0 if obs.is_dealer else -1.0
-        # the net with the crib a real opponent makes
-        return max(options, key=lambda o: o.net + sign * modelled_shift(o.discard[0], o.discard[1],
-                                                                           obs.is_dealer)).discard
+
+        def modelled(o: DiscardOption) -> float:  # the net with the crib a real opponent makes
+            if not self.crib_model:
+                return o.net
+            return o.net + sign * modelled_shift(o.discard[0], o.discard[1], obs.is_dealer)
+
+        ranked = sorted(options, key=modelled, reverse=True)
+        top = modelled(ranked[0])
+        candidates = [o for o in ranked if modelled(o) >= top - self.discard_margin][:self.discard_candidates]
+        if len(candidates) == 1 or self.peg_weight == 0:
+            return candidates[0].discard
+        unseen = obs.unseen()
+        samples = [self.rng.sample(unseen, 4) for _ in range(self.discard_samples)]
+        best = max(candidates,
+                   key=lambda o: modelled(o) + self.peg_weight * pegging_ev(o.keep, samples, obs.is_dealer))
+        return best.discard
 
     # pegging ----------------------------------------------------------------------------
 
@@ -177,6 +190,17 @@ class _WinLeaf:
             if them >= target:
                 return 0.0
         return self.table.p_win(me, them, not obs.is_dealer, target)
+
+
+def pegging_ev(keep: Sequence[Card], samples: Sequence[Sequence[Card]], dealer: bool) -> float:
+    """My pegging points less the opponent's over a whole play, averaged over its possible hands."""
+    mine = [c.rank for c in keep]
+    total = 0
+    for sample in samples:
+        a, b, _ = playout([mine[:], [c.rank for c in sample]], [], 0, 1 if dealer else 0,
+                          [False, False], None, (999, 999))
+        total += a - b
+    return total / len(samples)
 
 
 def opponent_hands(obs: Observation, n: int, rng: random.Random,

@@ -1,6 +1,6 @@
 """Two discard settings of the expert compared deal by deal, run by hand (a screen, never a test):
 
-    nice -n 19 .venv/bin/python scripts/discard_duel.py 'crib_model=0' '' \\
+    nice -n 19 .venv/bin/python scripts/discard_duel.py 'peg_weight=0.0,crib_model=0' 'peg_weight=0.25' \\
         [--deals 4000] [--seed 1] [--against expected] [--every] [--endgame]
 
 Each deal is dealt once from its seed; the expert (seat 0, dealer and pone in turn) lays away as each setting
