@@ -35,8 +35,8 @@ class SqliteGames(SqliteDatabase):
                 (meta.id, json.dumps(meta.rules.to_json()), _seats_json(meta.seats), meta.seed, meta.status.value,
                  meta.place, meta.message, meta.winner, meta.created, meta.updated, meta.guild,
                  ",".join(str(s) for s in meta.self_count), meta.lang, _changes_json(meta.changes))),
-                *(("INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)", (meta.id, i, encode_action(a)))
-                  for i, a in enumerate(actions))])
+                *(("INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)", row)
+                  for row in _action_rows(meta.id, 0, actions))])
         except sqlite3.IntegrityError:
             raise StorageError(f"game {meta.id} already exists") from None
 
@@ -51,7 +51,7 @@ class SqliteGames(SqliteDatabase):
             if have != first:
                 raise StaleWrite(f"game {game_id}: action {first} appended, but {have} are logged")
             cur.executemany("INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)",
-                            [(game_id, first + i, encode_action(a)) for i, a in enumerate(actions)])
+                            _action_rows(game_id, first, actions))
             sets, args = "updated = ?, reminded = 0", list[object]([now])
             if status is not None:
                 sets += ", status = ?, winner = ?"
@@ -189,6 +189,11 @@ def _claim(cur: sqlite3.Cursor, game_id: str, rev: int | None) -> None:
         cur.execute("UPDATE games SET rev = rev + 1 WHERE id = ?", (game_id,))
     elif cur.execute("UPDATE games SET rev = rev + 1 WHERE id = ? AND rev = ?", (game_id, rev)).rowcount != 1:
         raise StaleWrite(f"game {game_id}: written at revision {rev}, but the game has changed since")
+
+
+def _action_rows(game_id: str, first: int, actions: Sequence[PlayerAction]) -> list[tuple[str, int, str]]:
+    """The log rows (game, seq, action) of `actions` numbered from `first`."""
+    return [(game_id, first + i, encode_action(a)) for i, a in enumerate(actions)]
 
 
 def _seats_json(seats: Sequence[Seat]) -> str:

@@ -9,8 +9,8 @@ from contextlib import suppress
 from typing import Any
 
 from bot.model import Declaration, GameMeta, GameSummary, Seat, SeatChange, Status, StoredGame
-from bot.storage.codec import decode_action, encode_action
-from bot.storage.games import GAME_COLUMNS, LIVE, _changes_json, _meta, _seats_json
+from bot.storage.codec import decode_action
+from bot.storage.games import GAME_COLUMNS, LIVE, _action_rows, _changes_json, _meta, _seats_json
 from bot.storage.pgbase import PostgresDatabase
 from bot.storage.pgother import add_summary
 from bot.storage.protocols import Seating, StaleWrite, StorageError
@@ -34,7 +34,7 @@ class PostgresGames(PostgresDatabase):
                 if actions:
                     with conn.cursor() as cur:
                         cur.executemany("INSERT INTO actions (game, seq, action) VALUES (%s, %s, %s)",
-                                        [(meta.id, i, encode_action(a)) for i, a in enumerate(actions)])
+                                        _action_rows(meta.id, 0, actions))
         except self._psycopg.IntegrityError:
             raise StorageError(f"game {meta.id} already exists") from None
 
@@ -52,7 +52,7 @@ class PostgresGames(PostgresDatabase):
                     raise StaleWrite(f"game {game_id}: action {first} appended, but {have} are logged")
                 with conn.cursor() as cur:
                     cur.executemany("INSERT INTO actions (game, seq, action) VALUES (%s, %s, %s)",
-                                    [(game_id, first + i, encode_action(a)) for i, a in enumerate(actions)])
+                                    _action_rows(game_id, first, actions))
                 sets, args = "updated = %s, reminded = false", list[object]([now])
                 if status is not None:
                     sets += ", status = %s, winner = %s"
