@@ -10,7 +10,7 @@ import logging
 import pickle
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -19,6 +19,7 @@ from bot.app.live import LiveGame
 from bot.app.replies import Attachment
 from bot.model import GameMeta
 from bot.storage import GameStore, StorageError
+from engine.actions import PlayerAction
 from engine.game import Game, GameError
 
 T = TypeVar("T")
@@ -114,6 +115,11 @@ class GameCache:
             raise
         live.meta = replace(live.meta, rev=live.meta.rev + 1)
         return done
+
+    def create(self, live: LiveGame, actions: Sequence[PlayerAction] = ()) -> None:
+        """Store a new game (with its first `actions`), then keep it in memory: one not stored is never held."""
+        self.store.create(live.meta, actions)
+        self.remember(live)
 
     def remember(self, live: LiveGame) -> None:
         """Keep a game in memory, in use until it is parked."""

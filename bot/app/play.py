@@ -158,13 +158,12 @@ class GamePlay:
     # ------------------------------------------------------------------ starting
 
     def create(self, req: NewGame) -> tuple[LiveGame, tuple[str, ...]]:
-        """A new game: an invitation is stored at once, a game ready to start by `start`. Also the lines that
-        open it (the cut for partners)."""
+        """A new game: an invitation is stored at once, a game ready to start by `start` (with the computer's
+        first discards). Also the lines that open it (the cut for partners)."""
         meta, cut = self._meta(req)
         live = LiveGame(meta, Game(meta.rules, seed=meta.seed), names=tuple(s.name for s in meta.seats))
         if meta.status is Status.INVITED:
-            self.store.create(meta)
-        self.cache.remember(live)
+            self.cache.create(live)
         return live, (cut_line(cut, live.lang, live.names),) if cut is not None else ()
 
     def start(self, live: LiveGame, user: str, lang: Lang | None, lead: tuple[str, ...] = ()) -> Reply:
@@ -175,11 +174,7 @@ class GamePlay:
         if live.meta.status is Status.INVITED:
             self._commit(live, 0, actions, started=True)
         else:
-            try:
-                self.store.create(live.meta, actions)
-            except BaseException:
-                self.cache.forget(live.id)
-                raise
+            self.cache.create(live, actions)
         board = self.pegboard.game_changed(live)
         reply = self.presenter.after(live, 0, user, lang)
         return with_line(replace(reply, lines=(*lead, *reply.lines)), board)

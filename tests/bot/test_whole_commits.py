@@ -1,7 +1,7 @@
-"""A game starts in one commit: a process that dies at any of its writes leaves no game, or the invitation
-waiting for the same answer, or the game started; never every seat filled with the invitation still open
-(nobody could answer it again, and it would expire), nor the computer owing its first discard (it would
-lay away later, on another seed, than the same game uninterrupted)."""
+"""A game starts, and a seat goes to the computer, in one commit: a process that dies at any of its writes
+leaves no game, or the invitation waiting for the same answer, or the game started; never every seat filled
+with the invitation still open (nobody could answer it again, and it would expire), nor the computer owing a
+move (it would make it later, on another seed, than in the same game uninterrupted, or never)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.app.controller import Controller, Member, NewGame
-from bot.model import SeatKind, Status
+from bot.model import SeatKind, Status, StoredGame
 from bot.storage import SqliteStorage
 from tests.bot.app_helpers import click
 
@@ -40,10 +40,17 @@ class DiesAtWrite(SqliteStorage):
             yield cur
 
 
-def stored(path: Path) -> tuple[Status, tuple[bool, ...], int]:
+def loaded(path: Path) -> StoredGame | None:
+    """The game as a new process would read it."""
     store = SqliteStorage(path)
-    game = store.load("g1")
-    store.close()
+    try:
+        return store.load("g1")
+    finally:
+        store.close()
+
+
+def stored(path: Path) -> tuple[Status, tuple[bool, ...], int]:
+    game = loaded(path)
     assert game is not None
     return game.meta.status, tuple(s.accepted for s in game.meta.seats), len(game.actions)
 
@@ -58,7 +65,7 @@ async def test_a_new_game_against_the_computer_is_stored_with_the_computer_s_fir
     if die_at == 0:
         with pytest.raises(Died):
             await c.new_game(NewGame("chan", ANN, difficulty="easy", seed=11))
-        assert SqliteStorage(path).load("g1") is None
+        assert loaded(path) is None
         return
     first = await c.new_game(NewGame("chan", ANN, difficulty="easy", seed=11))
     assert (first.ok, first.version, first.waiting) == (True, 1, ("u1",))
@@ -101,11 +108,10 @@ async def test_a_death_while_the_host_fills_the_table_leaves_the_seats_open_to_f
     again = Controller(SqliteStorage(path), images=False)
     started = await again.fill_seats(ANN, "g1", "easy")
     assert started.ok and started.waiting == ("u1",)
-    status, _, actions = stored(path)
-    meta = again.storage.load("g1")
-    assert meta is not None
-    assert [s.kind for s in meta.meta.seats] == [SeatKind.HUMAN, SeatKind.COMPUTER, SeatKind.COMPUTER]
-    assert (status, actions) == (Status.ACTIVE, 2)  # the two computers laid away in the start's commit
+    game = loaded(path)
+    assert game is not None
+    assert [s.kind for s in game.meta.seats] == [SeatKind.HUMAN, SeatKind.COMPUTER, SeatKind.COMPUTER]
+    assert (game.meta.status, len(game.actions)) == (Status.ACTIVE, 2)  # both computers laid away in the start's commit
 
 
 @pytest.mark.parametrize("die_at", [0, 1])
@@ -124,7 +130,7 @@ async def test_a_death_while_the_computer_takes_a_seat_leaves_the_member_seated(
         c = Controller(SqliteStorage(path), images=False)
     left = await c.resign(BOB, "g1")
     assert left.ok and left.names == ("ann", "computer 1 (easy)", "computer 2 (easy)")
-    game = SqliteStorage(path).load("g1")
+    game = loaded(path)
     assert game is not None and len(game.actions) == 2  # bob's seat laid away in the same commit
     assert [(s.kind, s.name) for s in game.meta.seats] == [
         (SeatKind.HUMAN, "ann"), (SeatKind.COMPUTER, "computer 1 (easy)"), (SeatKind.COMPUTER, "computer 2 (easy)")]
