@@ -41,7 +41,7 @@ def database(args: argparse.Namespace) -> Iterator[str]:
         yield args.url
         return
     sys.path.insert(0, str(ROOT / "tests"))
-    from pg_server import PgServer  # the tests' helper: one way to start a server, not two
+    from pg_server import PgServer  # type: ignore[import-not-found]  # the tests' helper (on sys.path above): one way to start a server, not two
 
     server = PgServer().start()
     try:
