@@ -91,7 +91,8 @@ def main() -> None:
             lo, hi = tally.ci95()
             margin = (tally.role(A, True) + tally.role(A, False)).total - \
                 (tally.role(B, True) + tally.role(B, False)).total
-            print(f"{name}: {tally.games} games, wins {100 * tally.win_rate():.1f}% [{100 * lo:.1f}, {100 * hi:.1f}], "
+            print(f"{name}: {tally.a_wins} wins of {tally.games} games, {100 * tally.win_rate():.1f}% "
+                  f"[{100 * lo:.1f}, {100 * hi:.1f}], "
                   f"margin {margin / tally.complete_deals:+.3f} points/deal ({time.perf_counter() - start:.0f} s)")
             print(f"   {name:>10}: {kinds(tally, A)}")
             print(f"   {args.against:>10}: {kinds(tally, B)}")
