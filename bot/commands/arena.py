@@ -118,21 +118,27 @@ def to_json(tally: ArenaTally, a: str, b: str, seed: int, target: int, seconds: 
         "win_rate": round(tally.win_rate(), 6), "ci95": [round(lo, 6), round(hi, 6)],
         "seed": seed, "target": target,
         "pairs": {"a_both": tally.pairs_a_both, "split": tally.pairs_split, "b_both": tally.pairs_b_both},
-        "per_deal": {
-            side_name: {
-                role: {k: round(v, 4) for k, v in tally.role(side, role == "dealer").per_deal().items()}
-                for role in ("dealer", "pone")
-            }
-            for side_name, side in (("a", A), ("b", B))
-        },
+        "per_deal": _per_deal(tally, same=False),
+        "per_same_deal": _per_deal(tally, same=True),
         "skunks": {
             "a": {"skunks": tally.a_skunks, "double_skunks": tally.a_double_skunks},
             "b": {"skunks": tally.b_skunks, "double_skunks": tally.b_double_skunks},
         },
-        "deals": tally.complete_deals, "deals_played": tally.deals_played,
+        "deals": tally.complete_deals, "same_deals": _same_deals(tally), "deals_played": tally.deals_played,
         "games_per_second": round(tally.games / seconds, 2) if seconds > 0 else None,
         "seconds": round(seconds, 3), "workers": workers,
     }
+
+
+def _per_deal(tally: ArenaTally, same: bool) -> dict[str, dict[str, dict[str, float]]]:
+    return {side_name: {role: {k: round(v, 4) for k, v in tally.role(side, role == "dealer", same).per_deal().items()}
+                        for role in ("dealer", "pone")}
+            for side_name, side in (("a", A), ("b", B))}
+
+
+def _same_deals(tally: ArenaTally) -> int:
+    """Deals both games of a pair completed (each counted once per game)."""
+    return tally.role(A, True, same=True).deals + tally.role(B, True, same=True).deals
 
 
 def format_table(tally: ArenaTally, report: dict[str, object]) -> str:
@@ -145,18 +151,11 @@ def format_table(tally: ArenaTally, report: dict[str, object]) -> str:
         f"pairs: A won both {tally.pairs_a_both}, split {tally.pairs_split}, B won both {tally.pairs_b_both}",
         "",
         f"points per deal ({tally.complete_deals} complete deals of {tally.deals_played} played)",
-        f"{'':<22}{'pegging':>8}{'hand':>7}{'crib':>7}{'heels':>7}{'total':>7}{'deals':>8}",
-    ]
-    for side, label in ((A, f"A {a}"), (B, f"B {b}")):
-        for dealer in (True, False):
-            role = tally.role(side, dealer)
-            avg = role.per_deal()
-            crib = f"{avg['crib']:>7.2f}" if dealer else f"{'-':>7}"
-            heels = f"{avg['heels']:>7.2f}" if dealer else f"{'-':>7}"
-            name = f"{label[:12]} as {'dealer' if dealer else 'pone'}"
-            lines.append(f"{name:<22}{avg['pegging']:>8.2f}{avg['hand']:>7.2f}{crib}{heels}"
-                         f"{avg['total']:>7.2f}{role.deals:>8}")
-    lines += [
+        *_role_rows(tally, f"A {a}", f"B {b}", same=False),
+        "",
+        f"points per deal in the same deals ({_same_deals(tally)} that both games of a pair completed, "
+        "with the same cards for both sides)",
+        *_role_rows(tally, f"A {a}", f"B {b}", same=True),
         "",
         f"skunks (double skunks): A gave {tally.a_skunks} ({tally.a_double_skunks}), "
         f"took {tally.b_skunks} ({tally.b_double_skunks})",
@@ -164,3 +163,17 @@ def format_table(tally: ArenaTally, report: dict[str, object]) -> str:
         f"{report['workers']} worker{'s' if report['workers'] != 1 else ''}",
     ]
     return "\n".join(lines)
+
+
+def _role_rows(tally: ArenaTally, a_label: str, b_label: str, same: bool) -> list[str]:
+    lines = [f"{'':<22}{'pegging':>8}{'hand':>7}{'crib':>7}{'heels':>7}{'total':>7}{'deals':>8}"]
+    for side, label in ((A, a_label), (B, b_label)):
+        for dealer in (True, False):
+            role = tally.role(side, dealer, same)
+            avg = role.per_deal()
+            crib = f"{avg['crib']:>7.2f}" if dealer else f"{'-':>7}"
+            heels = f"{avg['heels']:>7.2f}" if dealer else f"{'-':>7}"
+            name = f"{label[:12]} as {'dealer' if dealer else 'pone'}"
+            lines.append(f"{name:<22}{avg['pegging']:>8.2f}{avg['hand']:>7.2f}{crib}{heels}"
+                         f"{avg['total']:>7.2f}{role.deals:>8}")
+    return lines

@@ -107,3 +107,21 @@ def test_progress_hears_every_finished_range(workers: int, ranges: int) -> None:
     tally = play_match("random", "random", Rules(target=61), 5, 9, workers, heard.append)
     assert tally.games == 18 and heard == sorted(heard) and heard[-1] == 18 and len(heard) == ranges
     assert tally == play_match("random", "random", Rules(target=61), 5, 9, 1)
+
+
+def test_same_deals_reported(capsys: pytest.CaptureFixture[str]) -> None:
+    """`hard` discards as `expected` does, so in the same deals their hands and cribs match exactly."""
+    data = arena_json(capsys, "hard", "expected", "--games", "8", "--seed", "3", "--target", "61")
+    assert (data["deals"], data["same_deals"]) == (29, 28)
+    same = data["per_same_deal"]
+    assert same["a"]["dealer"] == {"pegging": 2.3571, "hand": 7.2143, "crib": 4.8571, "heels": 0.2857,
+                                   "total": 14.7143}
+    assert [same[side]["dealer"]["hand"] for side in "ab"] == [7.2143, 7.2143]
+    assert [same[side]["pone"]["hand"] for side in "ab"] == [6.2143, 6.2143]
+    assert [data["per_deal"][side]["pone"]["hand"] for side in "ab"] == [6.5333, 6.2143]
+    status, out, _ = run(capsys, "arena", "hard", "expected", "--games", "8", "--seed", "3", "--target", "61")
+    assert status == 0
+    lines = out.splitlines()
+    at = lines.index("points per deal in the same deals (28 that both games of a pair completed, "
+                     "with the same cards for both sides)")
+    assert lines[at + 3].split() == ["A", "hard", "as", "pone", "2.00", "6.21", "-", "-", "8.21", "14"]

@@ -7,7 +7,9 @@ import pytest
 
 from engine.actions import Action, Discard
 from engine.arena import (
+    A,
     ArenaTally,
+    B,
     RoleTally,
     pair_seed,
     play_pair,
@@ -206,3 +208,15 @@ def test_first_legal_discards_are_the_first_two_cards() -> None:
     game = Game(RULES_61, seed=1)
     seat = game.to_act()[0]
     assert observe(game, seat).legal[0] == Discard(seat, next(combinations(game.hands[seat], 2)))
+
+
+def test_same_deals_compare_like_with_like() -> None:
+    """`hard` discards exactly as `expected` does, so in the deals both games of a pair completed the two sides'
+    hands, cribs and heels are equal, point for point; over every complete deal they are not."""
+    t = play_pairs("hard", "expected", RULES_61, 3, 0, 8)
+    assert (t.games, t.a_wins, t.complete_deals) == (16, 8, 61)
+    assert t.role(A, True, same=True) == RoleTally(deals=29, pegging=82, hand=217, crib=149, heels=4)
+    assert t.role(B, True, same=True) == RoleTally(deals=29, pegging=85, hand=217, crib=149, heels=4)
+    assert t.role(A, False, same=True) == RoleTally(deals=29, pegging=50, hand=215, crib=0, heels=0)
+    assert t.role(B, False, same=True) == RoleTally(deals=29, pegging=32, hand=215, crib=0, heels=0)
+    assert (t.a_dealer.hand, t.b_dealer.hand, t.a_pone.hand, t.b_pone.hand) == (228, 225, 228, 223)
