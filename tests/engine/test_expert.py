@@ -95,3 +95,26 @@ def test_discards_are_played_for_the_win_only_as_near_the_end_as_discard_endgame
     near = observe(Game.at_position(Rules(), [114, 90], dealer=0, seed=0), 0)
     assert ExpertPlayer(1).discard(near) == parse_cards("KS 3C")  # 7 to go: for the win
     assert ExpertPlayer(1, table=None).discard(near) == parse_cards("3C AS")
+
+
+def test_discards_count_the_crib_a_real_opponent_makes_and_the_kept_cards_pegging() -> None:
+    dealer = observe(Game.at_position(Rules(), [0, 0], dealer=0, seed=0), 0)
+    assert [str(c) for c in dealer.hand] == ["KS", "3C", "8S", "JD", "JC", "AS"]
+    # 3C 8S nets 9.07 against 8.95 for 3C AS, but a real pone's throw makes that crib 0.43 below the
+    # neutral one (0.15 for 3C AS); without the pegging worth no random number is drawn
+    assert ExpertPlayer(1, peg_weight=0.0, crib_model=False).discard(dealer) == parse_cards("3C 8S")
+    expert = ExpertPlayer(1, peg_weight=0.0)
+    state = expert.rng.getstate()
+    assert expert.discard(dealer) == parse_cards("3C AS")
+    assert expert.rng.getstate() == state
+    assert ExpertPlayer(1).discard(dealer) == parse_cards("3C AS")
+    pone = observe(Game.at_position(Rules(), [0, 0], dealer=1, seed=41), 0)
+    assert [str(c) for c in pone.hand] == ["7D", "KH", "QC", "4D", "6D", "KS"]
+    # 7D QC gives the dealer's crib 0.76 over the neutral with a real dealer's throw, QC 4D 0.37
+    assert ExpertPlayer(1, peg_weight=0.0, crib_model=False).discard(pone) == parse_cards("7D QC")
+    assert ExpertPlayer(1, peg_weight=0.0).discard(pone) == parse_cards("QC 4D")
+    # 6H 9S is 0.30 ahead with the modelled crib (9.76 against 9.45), but 6H 9S 4S 2H pegs better than 4S AC 2H QH
+    close = observe(Game.at_position(Rules(), [0, 0], dealer=0, seed=38), 0)
+    assert [str(c) for c in close.hand] == ["6H", "9S", "4S", "AC", "2H", "QH"]
+    assert ExpertPlayer(1, peg_weight=0.0).discard(close) == parse_cards("6H 9S")
+    assert ExpertPlayer(1).discard(close) == parse_cards("AC QH")
