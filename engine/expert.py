@@ -29,7 +29,10 @@ class ExpertPlayer(ComputerPlayer):
     for the win) of each other: most lays are clear at once, the close ones are where more samples pay.
     The play is for the win once a score is within `endgame` of the target, the discards only within
     `discard_endgame`: the play-outs that judge a discard for the win peg by the reference strategy, and
-    further out the discards they chose won no more in real play and gave up show points."""
+    further out the discards they chose won no more in real play and gave up show points. Elsewhere a
+    discard is the analyzer's best with the crib a real opponent makes (`crib_model`); among the
+    `discard_candidates` options within `discard_margin` of it, `peg_weight` of the kept cards' pegging margin
+    over `discard_samples` play-outs is added in."""
 
     name = "expert"
 
@@ -82,15 +85,16 @@ class ExpertPlayer(ComputerPlayer):
                 return o.net
             return o.net + sign * modelled_shift(o.discard[0], o.discard[1], obs.is_dealer)
 
-        ranked = sorted(options, key=modelled, reverse=True)
-        top = modelled(ranked[0])
-        candidates = [o for o in ranked if modelled(o) >= top - self.discard_margin][:self.discard_candidates]
+        value = {o.discard: modelled(o) for o in options}
+        ranked = sorted(options, key=lambda o: value[o.discard], reverse=True)
+        top = value[ranked[0].discard]
+        candidates = [o for o in ranked if value[o.discard] >= top - self.discard_margin][:self.discard_candidates]
         if len(candidates) == 1 or self.peg_weight == 0:
             return candidates[0].discard
         unseen = obs.unseen()
         samples = [self.rng.sample(unseen, 4) for _ in range(self.discard_samples)]
         best = max(candidates,
-                   key=lambda o: modelled(o) + self.peg_weight * pegging_ev(o.keep, samples, obs.is_dealer))
+                   key=lambda o: value[o.discard] + self.peg_weight * pegging_ev(o.keep, samples, obs.is_dealer))
         return best.discard
 
     # pegging ----------------------------------------------------------------------------
