@@ -23,7 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.arena import A, ArenaTally, B, pair_seed, play_pair, split_pairs, tally_pair  # noqa: E402
+from engine.arena import A, ArenaTally, B, play_pairs, split_pairs  # noqa: E402
 from engine.expert import ExpertPlayer  # noqa: E402
 from engine.players import STRENGTHS  # noqa: E402
 from engine.rules import Rules  # noqa: E402
@@ -43,12 +43,8 @@ def register(spec: str) -> str:
 
 def job(a: str, b: str, seed: int, span: tuple[int, int]) -> tuple[ArenaTally, list[int]]:
     """The tally of pairs span[0] to span[1] - 1, and A's wins (0, 1 or 2) in each of them."""
-    total, wins = ArenaTally(), []
-    for index in range(*span):
-        tally = tally_pair(*play_pair(a, b, Rules(), pair_seed(seed, index)))
-        total = total + tally
-        wins.append(tally.a_wins)
-    return total, wins
+    pairs = [play_pairs(a, b, Rules(), seed, index, index + 1) for index in range(*span)]
+    return sum(pairs, ArenaTally()), [pair.a_wins for pair in pairs]
 
 
 def paired(wins: list[int], base: list[int]) -> str:
