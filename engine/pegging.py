@@ -75,13 +75,22 @@ def lay_points(series: Sequence[int], count: int, rank: int) -> int:
 
 
 def run_length(series_ranks: Sequence[int], rank: int) -> int:
-    """Longest n >= 3 such that the last n cards (the new one included) are n consecutive ranks."""
-    ranks = [*series_ranks, rank]
+    """Longest n >= 3 such that the last n cards (the new one included) are n consecutive ranks. Read back
+    from the new card: a repeated rank ends every longer tail too."""
+    low = high = rank
+    seen = {rank}
     best = 0
-    for n in range(3, len(ranks) + 1):
-        tail = ranks[-n:]
-        low = min(tail)
-        if max(tail) - low == n - 1 and len(set(tail)) == n:
+    n = 1
+    for r in reversed(series_ranks):
+        if r in seen:
+            break
+        seen.add(r)
+        n += 1
+        if r < low:
+            low = r
+        elif r > high:
+            high = r
+        if n >= 3 and high - low == n - 1:
             best = n
     return best
 

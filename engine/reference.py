@@ -20,7 +20,7 @@ from functools import cache
 from importlib import resources
 from itertools import combinations
 
-from engine.cards import DECK, JACK, SUITS, Card, Suit
+from engine.cards import DECK, JACK, Card
 from engine.observation import Observation
 from engine.pegsim import playout, quick_policy
 from engine.scoring import _RANK_POINTS, RANK_WEIGHT, rank_points, score_total
@@ -50,48 +50,74 @@ def modelled_shift(a: Card, b: Card, dealer: bool) -> float:
     return pair_value(a, b, "dealer_model" if dealer else "pone_model") - pair_value(a, b)
 
 
-def hand_value(keep: Sequence[Card], unseen_by_rank: Sequence[int], suit_left: dict[Suit, int],
-               n_unseen: int) -> float:
-    """Exact mean of the kept four over every unseen starter, grouping starters by rank."""
-    key = 0
-    for c in keep:
-        key += RANK_WEIGHT[c.rank]
-    table = _RANK_POINTS
-    total = 0
-    for r in range(1, 14):
-        n = unseen_by_rank[r]
-        if n:
-            points = table.get(key + RANK_WEIGHT[r])
-            if points is None:
-                points = rank_points(key + RANK_WEIGHT[r])
-            total += n * points
-    suit = keep[0].suit
-    if all(c.suit is suit for c in keep):
-        total += 4 * n_unseen + suit_left[suit]
-    for c in keep:
-        if c.rank == JACK:
-            total += suit_left[c.suit]
-    return total / n_unseen
+def _points(key: int) -> int:
+    points = _RANK_POINTS.get(key)
+    return rank_points(key) if points is None else points
+
+
+_DECK_POINTS: dict[int, int] = {}
+QUADS = {4 * RANK_WEIGHT[r]: r for r in range(1, 14)}
+"""The key of four of a kind, and its rank."""
+
+
+def _deck_points(key: int) -> int:
+    """Fifteens, pairs and runs of the kept four (not four of a kind) with each of the 52 cards as starter, summed."""
+    total = _DECK_POINTS.get(key)
+    if total is None:
+        total = _DECK_POINTS[key] = sum(4 * _points(key + RANK_WEIGHT[r]) for r in range(1, 14))
+    return total
+
+
+def _keep_indices() -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    out = []
+    for keep in combinations(range(6), 4):
+        i, j = (k for k in range(6) if k not in keep)
+        out.append((keep, i, j))
+    return tuple(out)
+
+
+KEEP_INDICES = _keep_indices()
+"""Each four of six cards kept, by position and in `combinations` order, with the two thrown."""
 
 
 def reference_discard(hand: Sequence[Card], dealer: bool) -> tuple[Card, Card]:
-    """The two cards the reference strategy lays away from six."""
-    by_rank = [4] * 14
-    suit_left = dict.fromkeys(SUITS, 13)
-    for c in hand:
-        by_rank[c.rank] -= 1
-        suit_left[c.suit] -= 1
+    """The two cards the reference strategy lays away from six: the kept hand's exact value over every
+    starter, plus (dealer) or minus (pone) the thrown pair's neutral crib value; the first best in
+    `combinations` order. The opponent model calls this tens of thousands of times a game, so it works on
+    positions, ranks and suit numbers, not on cards."""
+    ranks = [c.rank for c in hand]
+    suits = [c.index // 13 for c in hand]
+    suit_left = [13, 13, 13, 13]
+    for s in suits:
+        suit_left[s] -= 1
     n = 52 - len(hand)
-    best: tuple[Card, Card] | None = None
+    weights = [RANK_WEIGHT[r] for r in ranks]
+    pairs = crib_pairs()
+    table = _RANK_POINTS
+    best = KEEP_INDICES[0]
     best_value = -1e9
     sign = 1.0 if dealer else -1.0
-    for keep in combinations(hand, 4):
-        thrown = [c for c in hand if c not in keep]
-        value = hand_value(keep, by_rank, suit_left, n) + sign * pair_value(thrown[0], thrown[1])
+    for option in KEEP_INDICES:
+        keep, i, j = option
+        key = weights[keep[0]] + weights[keep[1]] + weights[keep[2]] + weights[keep[3]]
+        if key in QUADS:  # four of a kind kept: no fifth to subtract
+            total = sum((4 - ranks.count(r)) * _points(key + RANK_WEIGHT[r]) for r in range(1, 14) if r != QUADS[key])
+        else:  # every starter in the deck, less the six cards in hand
+            total = _deck_points(key)
+            for weight in weights:
+                points = table.get(key + weight)
+                total -= rank_points(key + weight) if points is None else points
+        suit = suits[keep[0]]
+        if suits[keep[1]] == suit and suits[keep[2]] == suit and suits[keep[3]] == suit:
+            total += 4 * n + suit_left[suit]
+        for k in keep:
+            if ranks[k] == JACK:
+                total += suit_left[suits[k]]
+        lo, hi = (i, j) if ranks[i] <= ranks[j] else (j, i)
+        value = total / n + sign * pairs[(ranks[lo], ranks[hi], ranks[lo] != ranks[hi] and suits[lo] == suits[hi])]
         if value > best_value:
-            best, best_value = (thrown[0], thrown[1]), value
-    assert best is not None
-    return best
+            best, best_value = option, value
+    return hand[best[1]], hand[best[2]]
 
 
 class ReferencePlayer(ComputerPlayer):

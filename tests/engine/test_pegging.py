@@ -1,3 +1,5 @@
+import itertools
+
 import pytest
 
 from engine.cards import parse_cards
@@ -51,3 +53,23 @@ def test_run_length_longest_only() -> None:
     assert run_length([1, 2, 3, 4], 5) == 5
     assert run_length([5, 6, 7], 6) == 0
     assert run_length([9, 2, 4], 3) == 3
+
+
+def defined_run_length(series: tuple[int, ...], rank: int) -> int:
+    """Longest n >= 3 whose last n cards, the new one included, are n different consecutive ranks."""
+    ranks = [*series, rank]
+    return max((n for n in range(3, len(ranks) + 1)
+                if len(set(ranks[-n:])) == n and max(ranks[-n:]) - min(ranks[-n:]) == n - 1), default=0)
+
+
+def test_run_length_is_the_defined_one_for_every_short_series() -> None:
+    """Every series of up to five cards from 3 to 8 (runs in any order, broken by a repeat) and every new card."""
+    found = 0
+    for n in range(6):
+        for series in itertools.product(range(3, 9), repeat=n):
+            for rank in range(1, 14):
+                expected = defined_run_length(series, rank)
+                assert run_length(series, rank) == expected, (series, rank)
+                found += expected > 0
+    assert found == 10760
+    assert run_length([4, 6, 5], 3) == 4 and run_length([4, 6, 6, 5], 3) == 0

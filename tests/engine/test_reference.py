@@ -1,12 +1,14 @@
 import random
+from itertools import combinations
 
 from engine.actions import Deal, Starter
-from engine.cards import DECK, parse_cards
+from engine.cards import DECK, Card, parse_cards
 from engine.events import PegReason
 from engine.game import Game, Phase
 from engine.observation import observe
 from engine.reference import ReferencePlayer, pair_value, reference_discard, simulate_deal
 from engine.rules import Rules
+from engine.scoring import score_total
 
 
 def test_simulated_deals_match_the_engine() -> None:
@@ -41,3 +43,32 @@ def test_reference_throws_by_hand_value_and_crib_pairs() -> None:
     assert 8.0 < pair_value(a, b) < 9.2  # a pair of fives is the best thing to give a crib
     k, q = parse_cards("KS 10D")
     assert pair_value(k, q) < 4.0
+
+
+def defined_discard(hand: list[Card], dealer: bool) -> tuple[Card, Card]:
+    """The reference throw as defined: the kept four's mean show over the 46 starters left, plus (dealer) or
+    minus (pone) the pair's neutral crib value; the first best in `combinations` order."""
+    starters = [c for c in DECK if c not in hand]
+    best, best_value = None, -1e9
+    for keep in combinations(hand, 4):
+        a, b = (c for c in hand if c not in keep)
+        value = sum(score_total(keep, s) for s in starters) / 46 + (1 if dealer else -1) * pair_value(a, b)
+        if value > best_value:
+            best, best_value = (a, b), value
+    assert best is not None
+    return best
+
+
+def test_the_fast_reference_throw_is_the_defined_one() -> None:
+    """Also for four of a kind kept, where no fifth card of the rank can come up."""
+    rng = random.Random(12)
+    hands = [rng.sample(DECK, 6) for _ in range(120)]
+    hands += [[c for c in DECK if c.rank == rank] + rng.sample([c for c in DECK if c.rank != rank], 2)
+              for rank in (5, 11, 13)]
+    hands.append(parse_cards("JH JC JD JS 5H 5C"))
+    for hand in hands:
+        for dealer in (True, False):
+            assert reference_discard(hand, dealer) == defined_discard(hand, dealer), (hand, dealer)
+    assert reference_discard(parse_cards("JH JC JD JS 5H 5C"), dealer=True) == tuple(parse_cards("5H 5C"))
+    # the pone keeps two jacks and the fives rather than give the dealer's crib a pair of fives
+    assert reference_discard(parse_cards("JH JC JD JS 5H 5C"), dealer=False) == tuple(parse_cards("JH JC"))
