@@ -65,7 +65,7 @@ def test_the_fast_reference_throw_is_the_defined_one() -> None:
     hands = [rng.sample(DECK, 6) for _ in range(120)]
     hands += [[c for c in DECK if c.rank == rank] + rng.sample([c for c in DECK if c.rank != rank], 2)
               for rank in (5, 11, 13)]
-    hands.append(parse_cards("JH JC JD JS 5H 5C"))
+    hands.append(list(parse_cards("JH JC JD JS 5H 5C")))
     for hand in hands:
         for dealer in (True, False):
             assert reference_discard(hand, dealer) == defined_discard(hand, dealer), (hand, dealer)
