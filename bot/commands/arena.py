@@ -131,9 +131,14 @@ def to_json(tally: ArenaTally, a: str, b: str, seed: int, target: int, seconds: 
 
 
 def _per_deal(tally: ArenaTally, same: bool) -> dict[str, dict[str, dict[str, float]]]:
-    return {side_name: {role: {k: round(v, 4) for k, v in tally.role(side, role == "dealer", same).per_deal().items()}
-                        for role in ("dealer", "pone")}
+    """Each side's points a deal in each role, with the number of deals, so that runs can be pooled exactly."""
+    return {side_name: {role: _role_figures(tally, side, role == "dealer", same) for role in ("dealer", "pone")}
             for side_name, side in (("a", A), ("b", B))}
+
+
+def _role_figures(tally: ArenaTally, side: int, dealer: bool, same: bool) -> dict[str, float]:
+    role = tally.role(side, dealer, same)
+    return {**{k: round(v, 4) for k, v in role.per_deal().items()}, "deals": role.deals}
 
 
 def _same_deals(tally: ArenaTally) -> int:

@@ -35,7 +35,7 @@ def test_json_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert 2 * data["pairs"]["a_both"] + data["pairs"]["split"] == k
     for side in ("a", "b"):
         for role in ("dealer", "pone"):
-            assert set(data["per_deal"][side][role]) == {"pegging", "hand", "crib", "heels", "total"}
+            assert set(data["per_deal"][side][role]) == {"pegging", "hand", "crib", "heels", "total", "deals"}
         assert data["per_deal"][side]["pone"]["crib"] == data["per_deal"][side]["pone"]["heels"] == 0
         assert set(data["skunks"][side]) == {"skunks", "double_skunks"}
     assert 20 * 2 < data["deals"] < data["deals_played"]
@@ -115,7 +115,10 @@ def test_same_deals_reported(capsys: pytest.CaptureFixture[str]) -> None:
     assert (data["deals"], data["same_deals"]) == (29, 28)
     same = data["per_same_deal"]
     assert same["a"]["dealer"] == {"pegging": 2.3571, "hand": 7.2143, "crib": 4.8571, "heels": 0.2857,
-                                   "total": 14.7143}
+                                   "total": 14.7143, "deals": 14}
+    # each role's deals, so that runs can be pooled exactly: A was pone in one more complete deal than the same ones
+    assert [same[side][role]["deals"] for side in "ab" for role in ("dealer", "pone")] == [14, 14, 14, 14]
+    assert [data["per_deal"]["a"][role]["deals"] for role in ("dealer", "pone")] == [14, 15]
     assert [same[side]["dealer"]["hand"] for side in "ab"] == [7.2143, 7.2143]
     assert [same[side]["pone"]["hand"] for side in "ab"] == [6.2143, 6.2143]
     assert [data["per_deal"][side]["pone"]["hand"] for side in "ab"] == [6.5333, 6.2143]
