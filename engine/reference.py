@@ -50,11 +50,6 @@ def modelled_shift(a: Card, b: Card, dealer: bool) -> float:
     return pair_value(a, b, "dealer_model" if dealer else "pone_model") - pair_value(a, b)
 
 
-def _points(key: int) -> int:
-    points = _RANK_POINTS.get(key)
-    return rank_points(key) if points is None else points
-
-
 _DECK_POINTS: dict[int, int] = {}
 QUADS = {4 * RANK_WEIGHT[r]: r for r in range(1, 14)}
 """The key of four of a kind, and its rank."""
@@ -64,7 +59,7 @@ def _deck_points(key: int) -> int:
     """Fifteens, pairs and runs of the kept four (not four of a kind) with each of the 52 cards as starter, summed."""
     total = _DECK_POINTS.get(key)
     if total is None:
-        total = _DECK_POINTS[key] = sum(4 * _points(key + RANK_WEIGHT[r]) for r in range(1, 14))
+        total = _DECK_POINTS[key] = sum(4 * rank_points(key + RANK_WEIGHT[r]) for r in range(1, 14))
     return total
 
 
@@ -101,7 +96,8 @@ def reference_discard(hand: Sequence[Card], dealer: bool) -> tuple[Card, Card]:
         keep, i, j = option
         key = weights[keep[0]] + weights[keep[1]] + weights[keep[2]] + weights[keep[3]]
         if key in QUADS:  # four of a kind kept: no fifth to subtract
-            total = sum((4 - ranks.count(r)) * _points(key + RANK_WEIGHT[r]) for r in range(1, 14) if r != QUADS[key])
+            total = sum((4 - ranks.count(r)) * rank_points(key + RANK_WEIGHT[r])
+                        for r in range(1, 14) if r != QUADS[key])
         else:  # every starter in the deck, less the six cards in hand
             total = _deck_points(key)
             for weight in weights:
