@@ -91,9 +91,9 @@ class PtySim:
             if not self.plugged:
                 return
             self.board.unplug()
-            self._held = self._close_fds(keep_slave=True)
-            if self.link is not None:
+            if self.link is not None:  # the path goes first: a host reopening at once finds no port, not a dead one
                 self.link.unlink(missing_ok=True)
+            self._held = self._close_fds(keep_slave=True)
 
     def replug(self, power_cycle: bool = True, new_path: bool = False) -> None:
         """Plug it back in (booting blank, like a USB board that lost power). `new_path` makes sure the
