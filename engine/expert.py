@@ -14,7 +14,7 @@ from engine.analysis import DiscardOption, analyze
 from engine.cards import Card
 from engine.observation import Observation
 from engine.pegging import MAX_COUNT, lay_points
-from engine.pegsim import playout
+from engine.pegsim import careful_policy, playout
 from engine.reference import modelled_shift, reference_discard
 from engine.scoring import score_total
 from engine.strategies import ComputerPlayer, hand_ev_discard, one_ply
@@ -27,6 +27,8 @@ class ExpertPlayer(ComputerPlayer):
     loads); None plays for points to the end. A lay is judged over `samples` guessed opponent hands, and
     over `extra_samples` more when the best two cards are within `close_points` (`close_win` when playing
     for the win) of each other: most lays are clear at once, the close ones are where more samples pay.
+    In each guessed hand the rest of the play is played out, the expert's cards laid quickly and, with
+    `careful_opponent`, the opponent's carefully (weighing the reply a card leaves open, as most players do).
     The play is for the win once a score is within `endgame` of the target, the discards only within
     `discard_endgame`: the play-outs that judge a discard for the win peg by the reference strategy, and
     further out the discards they chose won no more in real play and gave up show points. Elsewhere a
@@ -36,11 +38,12 @@ class ExpertPlayer(ComputerPlayer):
 
     name = "expert"
 
-    def __init__(self, seed: int | None = None, samples: int = 48, discard_samples: int = 120,
+    def __init__(self, seed: int | None = None, samples: int = 96, discard_samples: int = 120,
                  discard_margin: float = 1.5, discard_candidates: int = 5,
                  table: WinTable | None | str = "shipped", endgame: int = 45, peg_weight: float = 0.25,
-                 crib_model: bool = True, play_model: float = 0.9, extra_samples: int = 144,
-                 close_points: float = 1.0, close_win: float = 0.02, discard_endgame: int = 8) -> None:
+                 crib_model: bool = True, play_model: float = 0.9, extra_samples: int = 288,
+                 close_points: float = 1.0, close_win: float = 0.02, discard_endgame: int = 8,
+                 careful_opponent: bool = True) -> None:
         super().__init__(seed)
         self.samples = samples
         self.discard_samples = discard_samples
@@ -60,6 +63,7 @@ class ExpertPlayer(ComputerPlayer):
         self.close_points = close_points
         self.close_win = close_win
         self.discard_endgame = discard_endgame
+        self.opp_policy = careful_policy if careful_opponent else None
 
     def _for_the_win(self, obs: Observation, within: int) -> bool:
         return (self.table is not None and obs.rules.target in self.table.tables
@@ -144,11 +148,11 @@ class ExpertPlayer(ComputerPlayer):
                 opp_hand = [c.rank for c in sample]
                 if count == MAX_COUNT:
                     a, b, first = playout([rest[:], opp_hand], [], 0, 1 if opp_hand else 0, [False, False], 0,
-                                          (need[0] - now, need[1]))
+                                          (need[0] - now, need[1]), opp_policy=self.opp_policy)
                 else:
                     a, b, first = playout([rest[:], opp_hand], [*series, card.rank], count,
                                           1 if opp_hand and not opp_go else 0, [False, opp_go], 0,
-                                          (need[0] - now, need[1]))
+                                          (need[0] - now, need[1]), opp_policy=self.opp_policy)
                 if leaf is None:
                     total += now + a - b
                 else:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -72,6 +72,25 @@ def lay_points(series: Sequence[int], count: int, rank: int) -> int:
     if n >= 2:
         return points + run_length(series, rank)
     return points
+
+
+def best_reply_worth(series: Sequence[int], count: int, holds: Callable[[int], float]) -> float:
+    """The expected points of the best reply to `series` at `count`, from a hand holding each rank q with
+    chance `holds(q)` (ranks taken as independent): the best reply scores, failing it the next, and so on."""
+    replies = []
+    for q in range(1, 14):
+        if count + (q if q < 10 else 10) <= MAX_COUNT:
+            points = lay_points(series, count, q)
+            if points:
+                p = holds(q)
+                if p:
+                    replies.append((points, p))
+    replies.sort(reverse=True)
+    worth, none_better = 0.0, 1.0
+    for points, p in replies:
+        worth += none_better * p * points
+        none_better *= 1 - p
+    return worth
 
 
 def run_length(series_ranks: Sequence[int], rank: int) -> int:

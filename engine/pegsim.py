@@ -7,13 +7,16 @@ differs: hands are lists of ranks, seat 0 is the one simulating.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
+from math import comb
 
-from engine.pegging import MAX_COUNT, lay_points
+from engine.pegging import MAX_COUNT, best_reply_worth, lay_points
 
-Policy = Callable[[list[int], list[int], int], int]
+Policy = Callable[[list[int], list[int], int, int], int]
+"""A lay chosen from the playable ranks, the series, the count and how many cards the other seat holds."""
 
 
-def quick_policy(playable: list[int], series: list[int], count: int) -> int:
+def quick_policy(playable: list[int], series: list[int], count: int, held: int = 0) -> int:
     """The card a sensible player lays: most points now, then not leaving 5, 10 or 21, then high first."""
     best, best_key = playable[0], -1000.0
     for r in playable:
@@ -25,12 +28,40 @@ def quick_policy(playable: list[int], series: list[int], count: int) -> int:
     return best
 
 
+_HOLDS = [[1 - comb(40 - k, h) / comb(40, h) for h in range(5)] for k in range(5)]
+"""The chance that a hand of h cards from some 40 unseen holds one of k cards of a rank."""
+
+
+def careful_policy(playable: list[int], series: list[int], count: int, held: int = 4) -> int:
+    """The card a careful player lays: most points now less the best reply it expects from `held` unseen
+    cards (each rank's four less those in the series), then high first."""
+    return _careful(tuple(playable), tuple(series), count, held)
+
+
+@lru_cache(maxsize=50_000)  # play-outs ask the same often; some 20 MB when full
+def _careful(playable: tuple[int, ...], series: tuple[int, ...], count: int, held: int) -> int:
+    best, best_key = playable[0], -1000.0
+    for r in playable:
+        v = r if r < 10 else 10
+        c = count + v
+        value = lay_points(series, count, r) + v * 0.01
+        if c < MAX_COUNT and held:
+            after = [*series, r]
+            chances = [_HOLDS[max(0, 4 - after.count(q))][held] for q in range(14)]
+            value -= best_reply_worth(after, c, chances.__getitem__)
+        if value > best_key:
+            best, best_key = r, value
+    return best
+
+
 def playout(hands: list[list[int]], series: list[int], count: int, turn: int, go: list[bool],
             last: int | None, need: tuple[int, int], policy: Policy = quick_policy,
-            record: list[tuple[int, int]] | None = None) -> tuple[int, int, int]:
+            record: list[tuple[int, int]] | None = None, opp_policy: Policy | None = None) -> tuple[int, int, int]:
     """Play the rest out (the lists are consumed). Returns (points 0, points 1, who reached `need` first:
     0, 1 or -1): `need` is what each seat still needs to win, so the race can be scored too.
-    `record`, if given, receives every peg move as (seat, points) in order."""
+    `record`, if given, receives every peg move as (seat, points) in order. `opp_policy`, if given,
+    lays seat 1's cards."""
+    policies = (policy, opp_policy or policy)
     pts = [0, 0]
     first = -1
     while hands[0] or hands[1]:
@@ -39,7 +70,8 @@ def playout(hands: list[list[int]], series: list[int], count: int, turn: int, go
             room = MAX_COUNT - count
             playable = [r for r in h if (r if r < 10 else 10) <= room]
             if playable:
-                r = playable[0] if len(playable) == 1 else policy(playable, series, count)
+                r = playable[0] if len(playable) == 1 else policies[turn](playable, series, count,
+                                                                           len(hands[1 - turn]))
                 h.remove(r)
                 p = lay_points(series, count, r)
                 series.append(r)

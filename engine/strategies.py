@@ -12,7 +12,7 @@ from engine.analysis import analyze
 from engine.cards import Card
 from engine.game import Phase
 from engine.observation import Observation
-from engine.pegging import MAX_COUNT, lay_points, play_points
+from engine.pegging import MAX_COUNT, best_reply_worth, play_points
 from engine.scoring import score_cards, score_hand, score_total
 
 
@@ -119,20 +119,7 @@ def reply_risk(series: Sequence[int], count: int, opp_cards: int, unseen: Sequen
         by_rank[c.rank] = by_rank.get(c.rank, 0) + 1
     n = len(unseen)
     h = min(opp_cards, n)
-    replies = []
-    for rank, k in by_rank.items():
-        value = min(rank, 10)
-        if count + value > MAX_COUNT:
-            continue
-        points = lay_points(series, count, rank)
-        if points:
-            replies.append((points, 1 - comb(n - k, h) / comb(n, h)))
-    replies.sort(reverse=True)
-    expected, none_better = 0.0, 1.0
-    for points, p in replies:
-        expected += none_better * p * points
-        none_better *= 1 - p
-    return expected
+    return best_reply_worth(series, count, lambda rank: 1 - comb(n - by_rank.get(rank, 0), h) / comb(n, h))
 
 
 def one_ply(obs: Observation, card: Card) -> float:

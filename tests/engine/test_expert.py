@@ -52,6 +52,10 @@ def test_the_expert_plays_the_same_for_a_seed() -> None:
     assert picks == {Play(0, parse_card("4D"))}
 
 
+FORTY_EIGHT = {"table": None, "samples": 48, "careful_opponent": False}
+"""The settings these lays were first measured with: 48 guessed hands, the opponent's future lays made quickly."""
+
+
 def after_a_ten_on_a_six() -> Observation:
     return pone_sees(["4C 7H 6S 8C 9D QC", "10D 8H 5D KD 7C 3C"], ["4C QC", "8H 7C"], "5H", "p:6S d:10D")
 
@@ -60,8 +64,8 @@ def test_reading_the_play_changes_the_expert_s_card() -> None:
     """The dealer answered a lead of 6 with a 10 for 16: it held no 6 to pair and no 9 for fifteen. Read so,
     the pone holding 7 8 9 lays the 7 (23) for nearly every seed; guessing blind it is a toss-up with the 8."""
     obs = after_a_ten_on_a_six()
-    read = [ExpertPlayer(seed, table=None, extra_samples=0).choose(obs) for seed in range(8)]
-    blind = [ExpertPlayer(seed, table=None, play_model=0.0, extra_samples=0).choose(obs) for seed in range(8)]
+    read = [ExpertPlayer(seed, **FORTY_EIGHT, extra_samples=0).choose(obs) for seed in range(8)]
+    blind = [ExpertPlayer(seed, **FORTY_EIGHT, play_model=0.0, extra_samples=0).choose(obs) for seed in range(8)]
     assert read.count(Play(0, parse_card("7H"))) == 7
     assert blind.count(Play(0, parse_card("7H"))) == 4
     assert blind[4] == Play(0, parse_card("8C")) and read[4] == Play(0, parse_card("7H"))
@@ -71,8 +75,8 @@ def test_a_close_lay_is_judged_on_more_guessed_hands() -> None:
     """Guessing blind, 7 and 8 are close after a 10 on a 6: on 48 hands the seeds split, and the 144 more
     drawn for a close call bring most of them to the 7 (the better card once the play is read)."""
     obs = after_a_ten_on_a_six()
-    first = [ExpertPlayer(seed, table=None, play_model=0.0, extra_samples=0).choose(obs) for seed in range(12)]
-    more = [ExpertPlayer(seed, table=None, play_model=0.0).choose(obs) for seed in range(12)]
+    first = [ExpertPlayer(seed, **FORTY_EIGHT, play_model=0.0, extra_samples=0).choose(obs) for seed in range(12)]
+    more = [ExpertPlayer(seed, **FORTY_EIGHT, play_model=0.0, extra_samples=144).choose(obs) for seed in range(12)]
     assert first.count(Play(0, parse_card("7H"))) == 5
     assert more.count(Play(0, parse_card("7H"))) == 10
 
@@ -118,3 +122,14 @@ def test_discards_count_the_crib_a_real_opponent_makes_and_the_kept_cards_peggin
     assert [str(c) for c in close.hand] == ["6H", "9S", "4S", "AC", "2H", "QH"]
     assert ExpertPlayer(1, peg_weight=0.0).discard(close) == parse_cards("6H 9S")
     assert ExpertPlayer(1).discard(close) == parse_cards("AC QH")
+
+
+def test_the_expert_expects_a_careful_opponent() -> None:
+    """The pone leads from 8 7 4 3 (starter 4H). Expecting the dealer to lay quickly (most points, then high
+    first) the expert leads the 7; expecting a careful dealer, who weighs the reply its card leaves open, it
+    leads the 4, the usual lead under five, for every seed."""
+    obs = pone_sees(["JD 8S 7D KD 3S 4C", "10H AH 5D 8D 10D 2C"], ["JD KD", "AH 2C"], "4H")
+    careful = [ExpertPlayer(seed, table=None).choose(obs) for seed in range(4)]
+    quick = [ExpertPlayer(seed, table=None, careful_opponent=False).choose(obs) for seed in range(4)]
+    assert careful == [Play(0, parse_card("4C"))] * 4
+    assert quick == [Play(0, parse_card("7D"))] * 4
