@@ -78,7 +78,7 @@ def best_reply_worth(series: Sequence[int], count: int, holds: Callable[[int], f
     """The expected points of the best reply to `series` at `count`, from a hand holding each rank q with
     chance `holds(q)` (ranks taken as independent): the best reply scores, failing it the next, and so on."""
     replies = []
-    for q in range(1, 14):
+    for q in _scoring_candidates(series, count):
         if count + (q if q < 10 else 10) <= MAX_COUNT:
             points = lay_points(series, count, q)
             if points:
@@ -91,6 +91,22 @@ def best_reply_worth(series: Sequence[int], count: int, holds: Callable[[int], f
         worth += none_better * p * points
         none_better *= 1 - p
     return worth
+
+
+def _scoring_candidates(series: Sequence[int], count: int) -> set[int]:
+    """Every rank that can score laid now: a pair of the last card, fifteen or 31, or a run with the last
+    cards (a run is at most seven cards, so its others lie among the last six)."""
+    out = {series[-1]} if series else set()
+    for total in (15, MAX_COUNT):
+        value = total - count
+        if 1 <= value <= 9:
+            out.add(value)
+        elif value == 10:
+            out.update((10, 11, 12, 13))
+    if len(series) >= 2:
+        tail = series[-6:]
+        out.update(range(max(1, min(tail) - 1), min(13, max(tail) + 1) + 1))
+    return out
 
 
 def run_length(series_ranks: Sequence[int], rank: int) -> int:

@@ -44,8 +44,9 @@ def _expert_for_points(seed: int | None = None) -> Player:
 
 
 def _hard(seed: int | None = None) -> Player:
-    """The `hard` difficulty: the expert's pegging simulation, without its reading of the opponent's plays, with
-    the analyzer's discards (as `expected`) and no win table (between `expected` and `expert`; see the README)."""
+    """The `hard` difficulty: the expert's pegging simulation on 48 guessed hands, the opponent's future lays made
+    quickly, without its reading of the opponent's plays, with the analyzer's discards (as `expected`) and no win
+    table (between `expected` and `expert`; see the README)."""
     return ExpertPlayer(seed, samples=48, peg_weight=0.0, crib_model=False, table=None, play_model=0.0,
                         extra_samples=0, careful_opponent=False)
 
