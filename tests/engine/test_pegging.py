@@ -1,9 +1,10 @@
 import itertools
+from collections.abc import Callable
 
 import pytest
 
 from engine.cards import parse_cards
-from engine.pegging import PegKind, move_call, play_items, run_length
+from engine.pegging import PegKind, best_reply_worth, move_call, play_items, run_length
 
 
 def peg_sequence(cards: str) -> list[int]:
@@ -73,3 +74,16 @@ def test_run_length_is_the_defined_one_for_every_short_series() -> None:
                 found += expected > 0
     assert found == 10760
     assert run_length([4, 6, 5], 3) == 4 and run_length([4, 6, 6, 5], 3) == 0
+
+
+def only(chances: dict[int, float]) -> Callable[[int], float]:
+    return lambda rank: chances.get(rank, 0.0)
+
+
+def test_the_best_reply_is_worth_its_points_times_its_chance_failing_a_better_one() -> None:
+    assert best_reply_worth([5], 5, only({10: 1.0})) == 2.0  # fifteen two
+    assert best_reply_worth([10, 10, 5], 25, only({6: 1.0})) == 2.0  # 31 for two
+    assert best_reply_worth([3, 4], 7, only({2: 0.5, 5: 0.5})) == 2.25  # a run of three either way: 1.5 + 0.75
+    assert best_reply_worth([1, 2, 3, 4, 5, 6], 21, only({7: 1.0})) == 7.0  # the longest run there is
+    assert best_reply_worth([10], 10, only({5: 0.5, 10: 0.5, 9: 1.0})) == 1.5  # 9 makes 19: nothing
+    assert best_reply_worth([13, 13], 20, only({13: 0.25, 8: 1.0})) == 1.5  # three of a kind; an 8 makes 28, nothing
