@@ -7,7 +7,7 @@ differs: hands are lists of ranks, seat 0 is the one simulating.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 from math import comb
 
 from engine.pegging import MAX_COUNT, best_reply_worth, lay_points
@@ -38,6 +38,10 @@ def careful_policy(playable: list[int], series: list[int], count: int, held: int
     return _careful(tuple(playable), tuple(series), count, held)
 
 
+def _held_chance(series: list[int], held: int, rank: int) -> float:
+    return _HOLDS[max(0, 4 - series.count(rank))][held]
+
+
 @lru_cache(maxsize=50_000)  # play-outs ask the same often; some 20 MB when full
 def _careful(playable: tuple[int, ...], series: tuple[int, ...], count: int, held: int) -> int:
     best, best_key = playable[0], -1000.0
@@ -47,8 +51,7 @@ def _careful(playable: tuple[int, ...], series: tuple[int, ...], count: int, hel
         value = lay_points(series, count, r) + v * 0.01
         if c < MAX_COUNT and held:
             after = [*series, r]
-            chances = [_HOLDS[max(0, 4 - after.count(q))][held] for q in range(14)]
-            value -= best_reply_worth(after, c, chances.__getitem__)
+            value -= best_reply_worth(after, c, partial(_held_chance, after, held))
         if value > best_key:
             best, best_key = r, value
     return best
