@@ -8,18 +8,22 @@ less those its gos rule out.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from engine.analysis import DiscardOption, analyze
 from engine.cards import Card
 from engine.observation import Observation
 from engine.pegging import MAX_COUNT, lay_points
-from engine.pegsim import careful_policy, playout
+from engine.pegsim import careful_policy, careful_regret, playout, quick_policy
 from engine.reference import modelled_shift, reference_discard
 from engine.scoring import score_total
 from engine.strategies import ComputerPlayer, hand_ev_discard, one_ply
 from engine.winplay import option_chances
 from engine.winprob import WinTable, shipped_table
+
+Misread = Callable[[Sequence["Spot"], Sequence[Card]], bool]
+"""Whether the opponent's lays so far are unlikely from a guessed hand."""
 
 
 class ExpertPlayer(ComputerPlayer):
@@ -27,8 +31,11 @@ class ExpertPlayer(ComputerPlayer):
     loads); None plays for points to the end. A lay is judged over `samples` guessed opponent hands, and
     over `extra_samples` more when the best two cards are within `close_points` (`close_win` when playing
     for the win) of each other: most lays are clear at once, the close ones are where more samples pay.
-    In each guessed hand the rest of the play is played out, the expert's cards laid quickly and, with
-    `careful_opponent`, the opponent's carefully (weighing the reply a card leaves open, as most players do).
+    A guessed hand is drawn again (with chance `play_model`) when the opponent's lays so far look unlikely
+    from it: it passed up points or, with `careful_reading`, laid a card the careful rule finds worse.
+    In each guessed hand the rest of the play is played out, the expert's cards laid quickly (carefully with
+    `careful_self`) and, with `careful_opponent`, the opponent's carefully (weighing the reply a card leaves
+    open, as most players do).
     The play is for the win once a score is within `endgame` of the target, the discards only within
     `discard_endgame`: the play-outs that judge a discard for the win peg by the reference strategy, and
     further out the discards they chose won no more in real play and gave up show points. Elsewhere a
@@ -43,7 +50,8 @@ class ExpertPlayer(ComputerPlayer):
                  table: WinTable | None | str = "shipped", endgame: int = 45, peg_weight: float = 0.25,
                  crib_model: bool = True, play_model: float = 0.9, extra_samples: int = 288,
                  close_points: float = 1.0, close_win: float = 0.02, discard_endgame: int = 8,
-                 careful_opponent: bool = True) -> None:
+                 careful_opponent: bool = True, careful_reading: bool = True,
+                 careful_self: bool = False) -> None:
         super().__init__(seed)
         self.samples = samples
         self.discard_samples = discard_samples
@@ -64,6 +72,8 @@ class ExpertPlayer(ComputerPlayer):
         self.close_win = close_win
         self.discard_endgame = discard_endgame
         self.opp_policy = careful_policy if careful_opponent else None
+        self.misread: Misread = careless_lay if careful_reading else missed_points
+        self.own_policy = careful_policy if careful_self else quick_policy
 
     def _for_the_win(self, obs: Observation, within: int) -> bool:
         return (self.table is not None and obs.rules.target in self.table.tables
@@ -115,14 +125,14 @@ class ExpertPlayer(ComputerPlayer):
         if len(choices) == 1:
             return playable[0]
         cards = list(choices.values())
-        hands = opponent_hands(obs, self.samples, self.rng, self.play_model)
+        hands = opponent_hands(obs, self.samples, self.rng, self.play_model, self.misread)
         win = self._for_the_win(obs, self.endgame)
         totals = self._lay_totals(obs, cards, hands, win)
         n = len(hands)
         if self.extra_samples:
             ranked = sorted(totals.values(), reverse=True)
             if (ranked[0] - ranked[1]) / n < (self.close_win if win else self.close_points):
-                more = opponent_hands(obs, self.extra_samples, self.rng, self.play_model)
+                more = opponent_hands(obs, self.extra_samples, self.rng, self.play_model, self.misread)
                 for card, total in self._lay_totals(obs, cards, more, win).items():
                     totals[card] += total
                 n += len(more)
@@ -148,11 +158,11 @@ class ExpertPlayer(ComputerPlayer):
                 opp_hand = [c.rank for c in sample]
                 if count == MAX_COUNT:
                     a, b, first = playout([rest[:], opp_hand], [], 0, 1 if opp_hand else 0, [False, False], 0,
-                                          (need[0] - now, need[1]), opp_policy=self.opp_policy)
+                                          (need[0] - now, need[1]), self.own_policy, opp_policy=self.opp_policy)
                 else:
                     a, b, first = playout([rest[:], opp_hand], [*series, card.rank], count,
                                           1 if opp_hand and not opp_go else 0, [False, opp_go], 0,
-                                          (need[0] - now, need[1]), opp_policy=self.opp_policy)
+                                          (need[0] - now, need[1]), self.own_policy, opp_policy=self.opp_policy)
                 if leaf is None:
                     total += now + a - b
                 else:
@@ -212,11 +222,13 @@ def pegging_ev(keep: Sequence[Card], samples: Sequence[Sequence[Card]], dealer: 
 
 
 def opponent_hands(obs: Observation, n: int, rng: random.Random,
-                   play_model: float = 0.0) -> list[tuple[list[Card], tuple[Card, ...]]]:
+                   play_model: float = 0.0, misread: Misread | None = None
+                   ) -> list[tuple[list[Card], tuple[Card, ...]]]:
     """`n` guesses at what the opponent still holds and what it laid away: six cards that include what
     it has played, thrown as the reference strategy throws, and holding nothing its gos rule out.
-    With `play_model` p, a guess is also drawn again with chance p when it held a card that would have
-    pegged more than one the opponent laid (most players take the points on offer).
+    With `play_model` p, a guess is also drawn again with chance p when `misread` finds the opponent's lays
+    unlikely from it (by default: it held a card that would have pegged more than one laid; most players
+    take the points on offer).
     Guesses that fail those tests are drawn again; after many failures, plain draws fill in."""
     opp = 1 - obs.seat
     held = obs.cards_held[opp]
@@ -234,7 +246,7 @@ def opponent_hands(obs: Observation, n: int, rng: random.Random,
             keep = [c for c in hidden if c is not thrown[0] and c is not thrown[1]]
             if any(c.value <= floor for c in keep):
                 continue
-            if play_model and missed_points(spots, keep) and rng.random() < play_model:
+            if play_model and (misread or missed_points)(spots, keep) and rng.random() < play_model:
                 continue
             out.append((keep, thrown))
             if len(out) == n:
@@ -247,15 +259,22 @@ def opponent_hands(obs: Observation, n: int, rng: random.Random,
     return out
 
 
-Spot = tuple[list[int], int, int, list[int]]
-"""One of the opponent's lays: the series and count before it, the points it made, the ranks it laid later."""
+class Spot(NamedTuple):
+    """One of the opponent's lays, with what it could have done instead."""
+    series: list[int]  # the series before it
+    before: int  # the count before it
+    points: int  # the points it made
+    later: list[int]  # the ranks the opponent laid after it
+    laid: int  # its rank
+    facing: int  # how many cards the other seat (the one reading) held then
 
 
 def opponent_spots(obs: Observation) -> list[Spot]:
-    """Every card the opponent has laid this deal, with what it could have done instead."""
+    """Every card the opponent has laid this deal."""
     opp = 1 - obs.seat
     spots: list[Spot] = []
     series: list[int] = []
+    mine = 4
     for p in obs.plays:
         if p.card is None:
             continue
@@ -264,8 +283,10 @@ def opponent_spots(obs: Observation) -> list[Spot]:
             series = []
         if p.seat == opp:
             for spot in spots:
-                spot[3].append(p.card.rank)
-            spots.append((list(series), before, lay_points(series, before, p.card.rank), []))
+                spot.later.append(p.card.rank)
+            spots.append(Spot(list(series), before, lay_points(series, before, p.card.rank), [], p.card.rank, mine))
+        else:
+            mine -= 1
         series.append(p.card.rank)
     return spots
 
@@ -273,10 +294,24 @@ def opponent_spots(obs: Observation) -> list[Spot]:
 def missed_points(spots: Sequence[Spot], keep: Sequence[Card]) -> bool:
     """Whether a guessed hand held, at one of the opponent's lays, a card that pegged more than the one laid."""
     held = [c.rank for c in keep]
-    for series, before, points, later in spots:
-        for r in (*held, *later):
-            if before + min(r, 10) <= MAX_COUNT and lay_points(series, before, r) > points:
+    for spot in spots:
+        for r in (*held, *spot.later):
+            if spot.before + min(r, 10) <= MAX_COUNT and lay_points(spot.series, spot.before, r) > spot.points:
                 return True
+    return False
+
+
+def careless_lay(spots: Sequence[Spot], keep: Sequence[Card], tolerance: float = 0.1) -> bool:
+    """Whether, holding a guessed hand, the opponent passed up points, or laid a card the careful rule finds
+    worse than its own choice by more than `tolerance` (most players weigh the reply a card leaves open)."""
+    if missed_points(spots, keep):
+        return True
+    held = [c.rank for c in keep]
+    for spot in spots:
+        playable = [r for r in {*held, *spot.later, spot.laid} if spot.before + min(r, 10) <= MAX_COUNT]
+        if len(playable) > 1 and careful_regret(playable, spot.series, spot.before, spot.facing,
+                                                spot.laid) > tolerance:
+            return True
     return False
 
 

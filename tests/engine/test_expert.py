@@ -6,7 +6,7 @@ import random
 
 from engine.actions import Play
 from engine.cards import parse_card, parse_cards
-from engine.expert import ExpertPlayer, missed_points, opponent_hands, opponent_spots
+from engine.expert import ExpertPlayer, careless_lay, missed_points, opponent_hands, opponent_spots
 from engine.game import Game
 from engine.observation import Observation, observe
 from engine.rules import Rules
@@ -30,11 +30,46 @@ def after_a_seven_on_a_five() -> Observation:
 
 def test_the_opponents_lays_are_read_with_what_each_made() -> None:
     obs = after_a_seven_on_a_five()
-    assert opponent_spots(obs) == [([5], 5, 0, [])]
+    assert opponent_spots(obs) == [([5], 5, 0, [], 7, 3)]
     spots = opponent_spots(obs)
     assert missed_points(spots, parse_cards("QH QC 8S"))  # a queen made fifteen two
     assert missed_points(spots, parse_cards("5C 8S 9D"))  # a 5 made a pair
     assert not missed_points(spots, parse_cards("9H 8S 2C"))
+
+
+def dealer_sees_a_nine_led() -> Observation:
+    """Seat 0 (the dealer) before its first lay: the pone led a 9 from 9 4 J 6."""
+    game = Game()
+    cut_for(game, 0)
+    deal(game, ["10S 8C 7D 2H KS QS", "9H 4C JD 6S AC AD"], ["KS QS", "AC AD"], "3D")
+    play(game, "p:9H")
+    return observe(game, 0)
+
+
+def test_a_careful_reading_also_weighs_the_reply_a_lay_left_open() -> None:
+    """A 9 led from a hand with a 4 is careless (a 6 makes fifteen on the 9, nothing on the 4); a 9 led from
+    tens is not (any lead there leaves fifteen open), nor the highest of a run. Passing up points is careless
+    too, and so is a 7 on a 5 (a 3 for fifteen, a 6 for a run) from a hand that held a 9."""
+    spots = opponent_spots(dealer_sees_a_nine_led())
+    assert spots == [([], 0, 0, [], 9, 4)]
+    assert careless_lay(spots, parse_cards("4C JD 6S"))
+    assert not missed_points(spots, parse_cards("4C JD 6S"))
+    assert not careless_lay(spots, parse_cards("KD QC 10H"))
+    assert not careless_lay(spots, parse_cards("8D 7C 9C"))
+    after_a_seven = opponent_spots(after_a_seven_on_a_five())
+    assert careless_lay(after_a_seven, parse_cards("QH QC 8S"))  # a queen made fifteen two
+    assert careless_lay(after_a_seven, parse_cards("9H 8S 2C"))  # 9 for 14 left only an ace for fifteen
+    assert not missed_points(after_a_seven, parse_cards("9H 8S 2C"))
+    assert not careless_lay(after_a_seven, parse_cards("3C 4H 7C"))  # a 3 or 4 left more open than the 7
+
+
+def test_carefully_read_guessed_hands_held_no_safer_lead_than_the_nine() -> None:
+    obs = dealer_sees_a_nine_led()
+    read = opponent_hands(obs, 60, random.Random(4), play_model=1.0, misread=careless_lay)
+    assert len(read) == 60
+    assert all(c.rank > 4 for held, _ in read for c in held)
+    points_only = opponent_hands(obs, 60, random.Random(4), play_model=1.0)
+    assert sum(1 for held, _ in points_only for c in held if c.rank <= 4) == 41
 
 
 def test_guessed_hands_hold_no_card_that_would_have_pegged() -> None:
