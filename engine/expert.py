@@ -15,7 +15,7 @@ from engine.analysis import DiscardOption, analyze
 from engine.cards import Card
 from engine.observation import Observation
 from engine.pegging import MAX_COUNT, lay_points
-from engine.pegsim import careful_policy, careful_regret, playout, quick_policy
+from engine.pegsim import careful_policy, careful_regret, playout
 from engine.reference import modelled_shift, reference_discard
 from engine.scoring import score_total
 from engine.strategies import ComputerPlayer, hand_ev_discard, one_ply
@@ -33,9 +33,8 @@ class ExpertPlayer(ComputerPlayer):
     for the win) of each other: most lays are clear at once, the close ones are where more samples pay.
     A guessed hand is drawn again (with chance `play_model`) when the opponent's lays so far look unlikely
     from it: it passed up points or, with `careful_reading`, laid a card the careful rule finds worse.
-    In each guessed hand the rest of the play is played out, the expert's cards laid quickly (carefully with
-    `careful_self`) and, with `careful_opponent`, the opponent's carefully (weighing the reply a card leaves
-    open, as most players do).
+    In each guessed hand the rest of the play is played out, the expert's cards laid quickly and, with
+    `careful_opponent`, the opponent's carefully (weighing the reply a card leaves open, as most players do).
     The play is for the win once a score is within `endgame` of the target, the discards only within
     `discard_endgame`: the play-outs that judge a discard for the win peg by the reference strategy, and
     further out the discards they chose won no more in real play and gave up show points. Elsewhere a
@@ -50,8 +49,7 @@ class ExpertPlayer(ComputerPlayer):
                  table: WinTable | None | str = "shipped", endgame: int = 45, peg_weight: float = 0.25,
                  crib_model: bool = True, play_model: float = 0.9, extra_samples: int = 288,
                  close_points: float = 1.0, close_win: float = 0.02, discard_endgame: int = 8,
-                 careful_opponent: bool = True, careful_reading: bool = True,
-                 careful_self: bool = False) -> None:
+                 careful_opponent: bool = True, careful_reading: bool = True) -> None:
         super().__init__(seed)
         self.samples = samples
         self.discard_samples = discard_samples
@@ -73,7 +71,6 @@ class ExpertPlayer(ComputerPlayer):
         self.discard_endgame = discard_endgame
         self.opp_policy = careful_policy if careful_opponent else None
         self.misread: Misread = careless_lay if careful_reading else missed_points
-        self.own_policy = careful_policy if careful_self else quick_policy
 
     def _for_the_win(self, obs: Observation, within: int) -> bool:
         return (self.table is not None and obs.rules.target in self.table.tables
@@ -158,11 +155,11 @@ class ExpertPlayer(ComputerPlayer):
                 opp_hand = [c.rank for c in sample]
                 if count == MAX_COUNT:
                     a, b, first = playout([rest[:], opp_hand], [], 0, 1 if opp_hand else 0, [False, False], 0,
-                                          (need[0] - now, need[1]), self.own_policy, opp_policy=self.opp_policy)
+                                          (need[0] - now, need[1]), opp_policy=self.opp_policy)
                 else:
                     a, b, first = playout([rest[:], opp_hand], [*series, card.rank], count,
                                           1 if opp_hand and not opp_go else 0, [False, opp_go], 0,
-                                          (need[0] - now, need[1]), self.own_policy, opp_policy=self.opp_policy)
+                                          (need[0] - now, need[1]), opp_policy=self.opp_policy)
                 if leaf is None:
                     total += now + a - b
                 else:
