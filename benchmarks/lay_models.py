@@ -17,10 +17,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.actions import Play  # noqa: E402
 from engine.game import Game  # noqa: E402
-from engine.observation import observe  # noqa: E402
 from engine.pegsim import Policy, careful_policy, quick_policy  # noqa: E402
 from engine.players import make_player  # noqa: E402
 from engine.rules import Rules  # noqa: E402
+from engine.selfplay import decisions  # noqa: E402
 
 POLICIES: dict[str, Policy] = {"quick": quick_policy, "careful": careful_policy}
 
@@ -34,20 +34,13 @@ def main() -> None:
     lays = 0
     for g in range(args.games):
         players = [make_player(args.strength, g), make_player("expected", g + 1)]
-        game = Game(Rules(), seed=g)
-        while not game.over:
-            for seat in game.to_act():
-                if seat not in game.to_act() or game.over:
-                    continue
-                obs = observe(game, seat)
-                action = players[seat].choose(obs)
-                ranks = sorted({a.card.rank for a in obs.legal if isinstance(a, Play)})
-                if seat == 0 and isinstance(action, Play) and len(ranks) > 1:
-                    lays += 1
-                    series = [c.rank for c in obs.series]
-                    for name, policy in POLICIES.items():
-                        foreseen[name] += policy(ranks, series, obs.count, obs.cards_held[1]) == action.card.rank
-                game.apply(action)
+        for obs, action in decisions(Game(Rules(), seed=g), players):
+            ranks = sorted({a.card.rank for a in obs.legal if isinstance(a, Play)})
+            if obs.seat == 0 and isinstance(action, Play) and len(ranks) > 1:
+                lays += 1
+                series = [c.rank for c in obs.series]
+                for name, policy in POLICIES.items():
+                    foreseen[name] += policy(ranks, series, obs.count, obs.cards_held[1]) == action.card.rank
     shares = ", ".join(f"{name} {n} ({100 * n / lays:.1f}%)" for name, n in foreseen.items())
     print(f"{args.strength}: {lays} lays with a choice of rank over {args.games} games; foreseen by {shares}")
 

@@ -2,24 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
+from engine.actions import Action
 from engine.game import Game
-from engine.observation import observe
+from engine.observation import Observation, observe
 from engine.players import Player
 from engine.rules import Rules
 
 
 def play_game(rules: Rules, players: Sequence[Player], seed: int) -> Game:
     """Play one whole game: chance from `seed`, every decision from the seat's own observation."""
-    if len(players) != rules.players:
-        raise ValueError(f"{rules.players} players needed, got {len(players)}")
     game = Game(rules, seed=seed)
+    for _ in decisions(game, players):
+        pass
+    return game
+
+
+def decisions(game: Game, players: Sequence[Player]) -> Iterator[tuple[Observation, Action]]:
+    """Play `game` out, yielding each decision (the seat's view and its answer) before it is applied, so a
+    measurement can look at every choice a player makes."""
+    if len(players) != game.rules.players:
+        raise ValueError(f"{game.rules.players} players needed, got {len(players)}")
     while not game.over:
         for seat in game.to_act():
             if seat not in game.to_act():  # an earlier answer closed its turn (a muggins claim, say)
                 continue
-            game.apply(players[seat].choose(observe(game, seat)))
+            obs = observe(game, seat)
+            action = players[seat].choose(obs)
+            yield obs, action
+            game.apply(action)
             if game.over:
                 break
-    return game
