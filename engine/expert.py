@@ -271,7 +271,7 @@ def opponent_spots(obs: Observation) -> list[Spot]:
     opp = 1 - obs.seat
     spots: list[Spot] = []
     series: list[int] = []
-    mine = 4
+    mine = len(obs.kept)  # the cards the reading seat held before its first lay
     for p in obs.plays:
         if p.card is None:
             continue
