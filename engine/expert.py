@@ -265,6 +265,11 @@ class Spot(NamedTuple):
     laid: int  # its rank
     facing: int  # how many cards the other seat (the one reading) held then
 
+    def options(self, held: Sequence[int]) -> list[int]:
+        """The ranks the opponent could have laid here, had it also held `held`: the one it laid, those it laid
+        later and `held`, as far as they fit under 31."""
+        return [r for r in {*held, *self.later, self.laid} if self.before + min(r, 10) <= MAX_COUNT]
+
 
 def opponent_spots(obs: Observation) -> list[Spot]:
     """Every card the opponent has laid this deal."""
@@ -291,11 +296,7 @@ def opponent_spots(obs: Observation) -> list[Spot]:
 def missed_points(spots: Sequence[Spot], keep: Sequence[Card]) -> bool:
     """Whether a guessed hand held, at one of the opponent's lays, a card that pegged more than the one laid."""
     held = [c.rank for c in keep]
-    for spot in spots:
-        for r in (*held, *spot.later):
-            if spot.before + min(r, 10) <= MAX_COUNT and lay_points(spot.series, spot.before, r) > spot.points:
-                return True
-    return False
+    return any(lay_points(spot.series, spot.before, r) > spot.points for spot in spots for r in spot.options(held))
 
 
 def careless_lay(spots: Sequence[Spot], keep: Sequence[Card], tolerance: float = 0.1) -> bool:
@@ -305,7 +306,7 @@ def careless_lay(spots: Sequence[Spot], keep: Sequence[Card], tolerance: float =
         return True
     held = [c.rank for c in keep]
     for spot in spots:
-        playable = [r for r in {*held, *spot.later, spot.laid} if spot.before + min(r, 10) <= MAX_COUNT]
+        playable = spot.options(held)
         if len(playable) > 1 and careful_regret(playable, spot.series, spot.before, spot.facing,
                                                 spot.laid) > tolerance:
             return True
