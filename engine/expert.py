@@ -124,20 +124,24 @@ class ExpertPlayer(ComputerPlayer):
         cards = list(choices.values())
         hands = opponent_hands(obs, self.samples, self.rng, self.play_model, self.misread)
         win = self._for_the_win(obs, self.endgame)
-        totals = self._lay_totals(obs, cards, hands, win)
+        outcomes: dict[tuple[int, ...], tuple[int, int, int]] = {}  # play-outs are the same for the same ranks
+        totals = self._lay_totals(obs, cards, hands, win, outcomes)
         n = len(hands)
         if self.extra_samples:
             ranked = sorted(totals.values(), reverse=True)
             if (ranked[0] - ranked[1]) / n < (self.close_win if win else self.close_points):
                 more = opponent_hands(obs, self.extra_samples, self.rng, self.play_model, self.misread)
-                for card, total in self._lay_totals(obs, cards, more, win).items():
+                for card, total in self._lay_totals(obs, cards, more, win, outcomes).items():
                     totals[card] += total
                 n += len(more)
         return max(totals, key=lambda c: totals[c] / n + 0.001 * c.value)
 
     def _lay_totals(self, obs: Observation, cards: Sequence[Card],
-                    hands: Sequence[tuple[list[Card], tuple[Card, ...]]], win: bool) -> dict[Card, float]:
-        """Each card's summed value over the guessed hands: points margin, or chances of winning."""
+                    hands: Sequence[tuple[list[Card], tuple[Card, ...]]], win: bool,
+                    outcomes: dict[tuple[int, ...], tuple[int, int, int]]) -> dict[Card, float]:
+        """Each card's summed value over the guessed hands: points margin, or chances of winning. A play-out
+        is the same for the same ranks in the same order, so `outcomes` keeps each, by the card laid and the
+        guessed ranks: a third of the guesses repeat one, most of those with one or two cards left."""
         opp = 1 - obs.seat
         leaf = _WinLeaf(obs, self.table, hands) if win else None
         need = (obs.rules.target - obs.scores[obs.seat], obs.rules.target - obs.scores[opp])
@@ -152,14 +156,19 @@ class ExpertPlayer(ComputerPlayer):
             rest.remove(card.rank)
             total = 0.0
             for k, (sample, _) in enumerate(hands):
-                opp_hand = [c.rank for c in sample]
-                if count == MAX_COUNT:
-                    a, b, first = playout([rest[:], opp_hand], [], 0, 1 if opp_hand else 0, [False, False], 0,
+                key = (card.rank, *(c.rank for c in sample))
+                outcome = outcomes.get(key)
+                if outcome is None:
+                    opp_hand = list(key[1:])
+                    if count == MAX_COUNT:
+                        outcome = playout([rest[:], opp_hand], [], 0, 1 if opp_hand else 0, [False, False], 0,
                                           (need[0] - now, need[1]), opp_policy=self.opp_policy)
-                else:
-                    a, b, first = playout([rest[:], opp_hand], [*series, card.rank], count,
+                    else:
+                        outcome = playout([rest[:], opp_hand], [*series, card.rank], count,
                                           1 if opp_hand and not opp_go else 0, [False, opp_go], 0,
                                           (need[0] - now, need[1]), opp_policy=self.opp_policy)
+                    outcomes[key] = outcome
+                a, b, first = outcome
                 if leaf is None:
                     total += now + a - b
                 else:

@@ -23,7 +23,7 @@ from itertools import combinations
 from engine.cards import DECK, JACK, Card
 from engine.observation import Observation
 from engine.pegsim import playout, quick_policy
-from engine.scoring import _RANK_POINTS, RANK_WEIGHT, rank_points, score_total
+from engine.scoring import RANK_WEIGHT, _ranks_of_key, rank_points, score_total
 from engine.strategies import ComputerPlayer, hand_ev_discard
 
 
@@ -79,41 +79,57 @@ def reference_discard(hand: Sequence[Card], dealer: bool) -> tuple[Card, Card]:
     """The two cards the reference strategy lays away from six: the kept hand's exact value over every
     starter, plus (dealer) or minus (pone) the thrown pair's neutral crib value; the first best in
     `combinations` order. The opponent model calls this tens of thousands of times a game, so it works on
-    positions, ranks and suit numbers, not on cards."""
+    positions, ranks and suit numbers, not on cards, and takes the fifteens, pairs and runs of each keep from
+    a cache by the six ranks: only flushes, nobs and the thrown pair's suits are worked out each time."""
     ranks = [c.rank for c in hand]
     suits = [c.index // 13 for c in hand]
+    weights = [RANK_WEIGHT[r] for r in ranks]
+    six = weights[0] + weights[1] + weights[2] + weights[3] + weights[4] + weights[5]
+    totals = _rank_totals(six)
     suit_left = [13, 13, 13, 13]
     for s in suits:
         suit_left[s] -= 1
     n = 52 - len(hand)
-    weights = [RANK_WEIGHT[r] for r in ranks]
+    flushable = min(suit_left) <= 9  # four of one suit in hand
+    jacks = [k for k in range(6) if ranks[k] == JACK]
     pairs = crib_pairs()
-    table = _RANK_POINTS
+    sign = 1.0 if dealer else -1.0
     best = KEEP_INDICES[0]
     best_value = -1e9
-    sign = 1.0 if dealer else -1.0
     for option in KEEP_INDICES:
         keep, i, j = option
-        key = weights[keep[0]] + weights[keep[1]] + weights[keep[2]] + weights[keep[3]]
-        if key in QUADS:  # four of a kind kept: no fifth to subtract
-            total = sum((4 - ranks.count(r)) * rank_points(key + RANK_WEIGHT[r])
-                        for r in range(1, 14) if r != QUADS[key])
-        else:  # every starter in the deck, less the six cards in hand
-            total = _deck_points(key)
-            for weight in weights:
-                points = table.get(key + weight)
-                total -= rank_points(key + weight) if points is None else points
-        suit = suits[keep[0]]
-        if suits[keep[1]] == suit and suits[keep[2]] == suit and suits[keep[3]] == suit:
-            total += 4 * n + suit_left[suit]
-        for k in keep:
-            if ranks[k] == JACK:
+        total = totals[six - weights[i] - weights[j]]
+        if flushable:
+            suit = suits[keep[0]]
+            if suits[keep[1]] == suit and suits[keep[2]] == suit and suits[keep[3]] == suit:
+                total += 4 * n + suit_left[suit]
+        for k in jacks:
+            if k != i and k != j:
                 total += suit_left[suits[k]]
         lo, hi = (i, j) if ranks[i] <= ranks[j] else (j, i)
         value = total / n + sign * pairs[(ranks[lo], ranks[hi], ranks[lo] != ranks[hi] and suits[lo] == suits[hi])]
         if value > best_value:
             best, best_value = option, value
     return hand[best[1]], hand[best[2]]
+
+
+@cache
+def _rank_totals(six: int) -> dict[int, int]:
+    """For six ranks (by key), each keep's fifteens, pairs and runs summed over every starter the six leave
+    in the deck, by the kept four's key."""
+    ranks = _ranks_of_key(six)
+    out: dict[int, int] = {}
+    for _, i, j in KEEP_INDICES:
+        key = six - RANK_WEIGHT[ranks[i]] - RANK_WEIGHT[ranks[j]]
+        if key in out:
+            continue
+        if key in QUADS:  # four of a kind kept: no fifth to subtract
+            total = sum((4 - ranks.count(r)) * rank_points(key + RANK_WEIGHT[r])
+                        for r in range(1, 14) if r != QUADS[key])
+        else:  # every starter in the deck, less the six cards in hand
+            total = _deck_points(key) - sum(rank_points(key + RANK_WEIGHT[r]) for r in ranks)
+        out[key] = total
+    return out
 
 
 class ReferencePlayer(ComputerPlayer):
