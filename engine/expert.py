@@ -7,6 +7,7 @@ less those its gos rule out.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
@@ -30,7 +31,9 @@ class ExpertPlayer(ComputerPlayer):
     """`table`: a win-probability table to play for the win near the end (default: the shipped one, if it
     loads); None plays for points to the end. A lay is judged over `samples` guessed opponent hands, and
     over `extra_samples` more when the best two cards are within `close_points` (`close_win` when playing
-    for the win) of each other: most lays are clear at once, the close ones are where more samples pay.
+    for the win) of each other, and over `deep_samples` more if the best card's lead over the next, hand by
+    hand, is still under `deep_z` standard errors: most lays are clear at once, the close ones are where more
+    samples pay.
     A guessed hand is drawn again (with chance `play_model`) when the opponent's lays so far look unlikely
     from it: it passed up points or, with `careful_reading`, laid a card the careful rule finds worse.
     In each guessed hand the rest of the play is played out, the expert's cards laid quickly and, with
@@ -49,7 +52,8 @@ class ExpertPlayer(ComputerPlayer):
                  table: WinTable | None | str = "shipped", endgame: int = 45, peg_weight: float = 0.25,
                  crib_model: bool = True, play_model: float = 0.9, extra_samples: int = 288,
                  close_points: float = 1.0, close_win: float = 0.02, discard_endgame: int = 8,
-                 careful_opponent: bool = True, careful_reading: bool = True) -> None:
+                 careful_opponent: bool = True, careful_reading: bool = True, deep_samples: int = 768,
+                 deep_z: float = 2.0) -> None:
         super().__init__(seed)
         self.samples = samples
         self.discard_samples = discard_samples
@@ -71,6 +75,8 @@ class ExpertPlayer(ComputerPlayer):
         self.discard_endgame = discard_endgame
         self.opp_policy = careful_policy if careful_opponent else None
         self.misread: Misread = careless_lay if careful_reading else missed_points
+        self.deep_samples = deep_samples
+        self.deep_z = deep_z
 
     def _for_the_win(self, obs: Observation, within: int) -> bool:
         return (self.table is not None and obs.rules.target in self.table.tables
@@ -125,23 +131,42 @@ class ExpertPlayer(ComputerPlayer):
         hands = opponent_hands(obs, self.samples, self.rng, self.play_model, self.misread)
         win = self._for_the_win(obs, self.endgame)
         outcomes: dict[tuple[int, ...], tuple[int, int, int]] = {}  # play-outs are the same for the same ranks
-        totals = self._lay_totals(obs, cards, hands, win, outcomes)
+        values: dict[Card, list[float]] = {card: [] for card in cards}
+        totals = self._lay_totals(obs, cards, hands, win, outcomes, values)
         n = len(hands)
-        if self.extra_samples:
-            ranked = sorted(totals.values(), reverse=True)
-            if (ranked[0] - ranked[1]) / n < (self.close_win if win else self.close_points):
-                more = opponent_hands(obs, self.extra_samples, self.rng, self.play_model, self.misread)
-                for card, total in self._lay_totals(obs, cards, more, win, outcomes).items():
-                    totals[card] += total
-                n += len(more)
+        wanted = self._close(totals, n, win)  # more hands for close lays, and then for undecided ones
+        for extra in (self.extra_samples, self.deep_samples):
+            if not extra or not wanted:
+                break
+            more = opponent_hands(obs, extra, self.rng, self.play_model, self.misread)
+            for card, total in self._lay_totals(obs, cards, more, win, outcomes, values).items():
+                totals[card] += total
+            n += len(more)
+            wanted = self._undecided(totals, values)
         return max(totals, key=lambda c: totals[c] / n + 0.001 * c.value)
+
+    def _close(self, totals: dict[Card, float], n: int, win: bool) -> bool:
+        """Whether the best two lays are within `close_points` (`close_win`) of each other."""
+        ranked = sorted(totals.values(), reverse=True)
+        return (ranked[0] - ranked[1]) / n < (self.close_win if win else self.close_points)
+
+    def _undecided(self, totals: dict[Card, float], values: dict[Card, list[float]]) -> bool:
+        """Whether the best lay's lead over the next, hand by hand, is under `deep_z` standard errors."""
+        first, second = sorted(totals, key=lambda c: totals[c], reverse=True)[:2]
+        diffs = [a - b for a, b in zip(values[first], values[second], strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean < self.deep_z * math.sqrt(var / n)
 
     def _lay_totals(self, obs: Observation, cards: Sequence[Card],
                     hands: Sequence[tuple[list[Card], tuple[Card, ...]]], win: bool,
-                    outcomes: dict[tuple[int, ...], tuple[int, int, int]]) -> dict[Card, float]:
+                    outcomes: dict[tuple[int, ...], tuple[int, int, int]],
+                    values: dict[Card, list[float]]) -> dict[Card, float]:
         """Each card's summed value over the guessed hands: points margin, or chances of winning. A play-out
-        is the same for the same ranks in the same order, so `outcomes` keeps each, by the card laid and the
-        guessed ranks: a third of the guesses repeat one, most of those with one or two cards left."""
+        is the same for the same ranks, so `outcomes` keeps each, by the card laid and the guessed ranks: most
+        guesses repeat one once the opponent holds three cards or fewer. (Between equal picks a play-out lays the
+        first, so the order of the first guess of those ranks stands for all of them: still a random order.)"""
         opp = 1 - obs.seat
         leaf = _WinLeaf(obs, self.table, hands) if win else None
         need = (obs.rules.target - obs.scores[obs.seat], obs.rules.target - obs.scores[opp])
@@ -156,10 +181,10 @@ class ExpertPlayer(ComputerPlayer):
             rest.remove(card.rank)
             total = 0.0
             for k, (sample, _) in enumerate(hands):
-                key = (card.rank, *(c.rank for c in sample))
+                opp_hand = [c.rank for c in sample]
+                key = (card.rank, *sorted(opp_hand))
                 outcome = outcomes.get(key)
                 if outcome is None:
-                    opp_hand = list(key[1:])
                     if count == MAX_COUNT:
                         outcome = playout([rest[:], opp_hand], [], 0, 1 if opp_hand else 0, [False, False], 0,
                                           (need[0] - now, need[1]), opp_policy=self.opp_policy)
@@ -169,10 +194,9 @@ class ExpertPlayer(ComputerPlayer):
                                           (need[0] - now, need[1]), opp_policy=self.opp_policy)
                     outcomes[key] = outcome
                 a, b, first = outcome
-                if leaf is None:
-                    total += now + a - b
-                else:
-                    total += 1.0 if now >= need[0] else leaf.value(k, now + a, b, first)
+                value = now + a - b if leaf is None else 1.0 if now >= need[0] else leaf.value(k, now + a, b, first)
+                values[card].append(value)
+                total += value
             totals[card] = total
         return totals
 
@@ -242,6 +266,14 @@ def opponent_hands(obs: Observation, n: int, rng: random.Random,
     floor = max((MAX_COUNT - p.count for p in obs.plays if p.seat == opp and p.card is None), default=0)
     unseen = list(obs.unseen())
     spots = opponent_spots(obs) if play_model else []
+    judged: dict[tuple[int, ...], bool] = {}  # the reading depends on the guessed ranks alone
+
+    def unlikely(keep: list[Card]) -> bool:
+        ranks = tuple(sorted(c.rank for c in keep))
+        found = judged.get(ranks)
+        if found is None:
+            found = judged[ranks] = (misread or missed_points)(spots, keep)
+        return found
     out: list[tuple[list[Card], tuple[Card, ...]]] = []
     if len(played) + held == 4 and len(unseen) >= held + 2:
         for _ in range(6 * n):
@@ -252,7 +284,7 @@ def opponent_hands(obs: Observation, n: int, rng: random.Random,
             keep = [c for c in hidden if c is not thrown[0] and c is not thrown[1]]
             if any(c.value <= floor for c in keep):
                 continue
-            if play_model and (misread or missed_points)(spots, keep) and rng.random() < play_model:
+            if play_model and unlikely(keep) and rng.random() < play_model:
                 continue
             out.append((keep, thrown))
             if len(out) == n:

@@ -48,7 +48,7 @@ def _hard(seed: int | None = None) -> Player:
     quickly, without its reading of the opponent's plays, with the analyzer's discards (as `expected`) and no win
     table (between `expected` and `expert`; see the README)."""
     return ExpertPlayer(seed, samples=48, peg_weight=0.0, crib_model=False, table=None, play_model=0.0,
-                        extra_samples=0, careful_opponent=False)
+                        extra_samples=0, careful_opponent=False, deep_samples=0)
 
 
 PlayerFactory = Callable[[int | None], Player]

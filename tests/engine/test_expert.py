@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import pytest
+
+from engine import expert as expert_module
 from engine.actions import Play
 from engine.cards import parse_card, parse_cards
 from engine.expert import ExpertPlayer, careless_lay, missed_points, opponent_hands, opponent_spots
@@ -111,9 +115,41 @@ def test_a_close_lay_is_judged_on_more_guessed_hands() -> None:
     drawn for a close call bring most of them to the 7 (the better card once the play is read)."""
     obs = after_a_ten_on_a_six()
     first = [ExpertPlayer(seed, **FORTY_EIGHT, play_model=0.0, extra_samples=0).choose(obs) for seed in range(12)]
-    more = [ExpertPlayer(seed, **FORTY_EIGHT, play_model=0.0, extra_samples=144).choose(obs) for seed in range(12)]
+    more = [ExpertPlayer(seed, **FORTY_EIGHT, play_model=0.0, extra_samples=144, deep_samples=0).choose(obs)
+            for seed in range(12)]
     assert first.count(Play(0, parse_card("7H"))) == 5
-    assert more.count(Play(0, parse_card("7H"))) == 10
+    assert more.count(Play(0, parse_card("7H"))) == 9
+
+
+def test_a_lay_still_undecided_is_judged_on_deep_samples_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read, the 7's lead over the 8 is clear after the 96 and 288 hands; guessing blind the two stay within two
+    standard errors of each other, and 576 hands more are drawn."""
+    obs = after_a_ten_on_a_six()
+    drawn: list[int] = []
+    draw = expert_module.opponent_hands
+
+    def counted(seen: Observation, n: int, *args: Any) -> Any:
+        drawn.append(n)
+        return draw(seen, n, *args)
+
+    monkeypatch.setattr(expert_module, "opponent_hands", counted)
+    assert ExpertPlayer(2, table=None).choose(obs) == Play(0, parse_card("7H"))
+    assert drawn == [96, 288]
+    drawn.clear()
+    blind = ExpertPlayer(2, **FORTY_EIGHT, play_model=0.0, extra_samples=144, deep_samples=576)
+    assert blind.choose(obs) == Play(0, parse_card("7H"))
+    assert drawn == [48, 144, 576]
+
+
+def test_undecided_is_a_lead_under_deep_z_standard_errors() -> None:
+    """A lead of 1.5 a hand with a standard error of 0.57 is decided at two; a lead of 0.25 with one of 0.70 is
+    not, and at a z of 0.3 it is."""
+    seven, eight = parse_card("7H"), parse_card("8C")
+    clear = {seven: [3.0, 0.0] * 4, eight: [0.0] * 8}
+    close = {seven: [2.0, -2.0] * 3 + [2.0, 0.0], eight: [0.0] * 8}
+    for values, undecided, z in ((clear, False, 2.0), (close, True, 2.0), (close, False, 0.3)):
+        totals = {card: sum(v) for card, v in values.items()}
+        assert ExpertPlayer(1, table=None, deep_z=z)._undecided(totals, values) is undecided
 
 
 def test_a_lay_with_one_rank_to_choose_from_is_made_without_guessing() -> None:
