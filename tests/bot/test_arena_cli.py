@@ -127,4 +127,4 @@ def test_same_deals_reported(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     at = lines.index("points per deal in the same deals (28 that both games of a pair completed, "
                      "with the same cards for both sides)")
-    assert lines[at + 3].split() == ["A", "hard", "as", "pone", "2.00", "6.21", "-", "-", "8.21", "14"]
+    assert lines[at + 3].split() == ["A", "hard", "as", "pone", "1.93", "6.21", "-", "-", "8.14", "14"]
