@@ -131,39 +131,37 @@ class ExpertPlayer(ComputerPlayer):
         hands = opponent_hands(obs, self.samples, self.rng, self.play_model, self.misread)
         win = self._for_the_win(obs, self.endgame)
         outcomes: dict[tuple[int, ...], tuple[int, int, int]] = {}  # play-outs are the same for the same ranks
-        values: dict[Card, list[float]] = {card: [] for card in cards}
-        totals = self._lay_totals(obs, cards, hands, win, outcomes, values)
-        n = len(hands)
-        wanted = self._close(totals, n, win)  # more hands for close lays, and then for undecided ones
+        values: dict[Card, list[float]] = {card: [] for card in cards}  # each card's value in each guessed hand
+        self._lay_values(obs, cards, hands, win, outcomes, values)
+        wanted = self._close(values, win)  # more hands for close lays, and then for undecided ones
         for extra in (self.extra_samples, self.deep_samples):
             if not extra or not wanted:
                 break
             more = opponent_hands(obs, extra, self.rng, self.play_model, self.misread)
-            for card, total in self._lay_totals(obs, cards, more, win, outcomes, values).items():
-                totals[card] += total
-            n += len(more)
-            wanted = self._undecided(totals, values)
-        return max(totals, key=lambda c: totals[c] / n + 0.001 * c.value)
+            self._lay_values(obs, cards, more, win, outcomes, values)
+            wanted = self._undecided(values)
+        return max(values, key=lambda c: sum(values[c]) / len(values[c]) + 0.001 * c.value)
 
-    def _close(self, totals: dict[Card, float], n: int, win: bool) -> bool:
+    def _close(self, values: dict[Card, list[float]], win: bool) -> bool:
         """Whether the best two lays are within `close_points` (`close_win`) of each other."""
-        ranked = sorted(totals.values(), reverse=True)
+        ranked = sorted((sum(v) for v in values.values()), reverse=True)
+        n = len(next(iter(values.values())))
         return (ranked[0] - ranked[1]) / n < (self.close_win if win else self.close_points)
 
-    def _undecided(self, totals: dict[Card, float], values: dict[Card, list[float]]) -> bool:
+    def _undecided(self, values: dict[Card, list[float]]) -> bool:
         """Whether the best lay's lead over the next, hand by hand, is under `deep_z` standard errors."""
-        first, second = sorted(totals, key=lambda c: totals[c], reverse=True)[:2]
+        first, second = sorted(values, key=lambda c: sum(values[c]), reverse=True)[:2]
         diffs = [a - b for a, b in zip(values[first], values[second], strict=True)]
         n = len(diffs)
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         return mean < self.deep_z * math.sqrt(var / n)
 
-    def _lay_totals(self, obs: Observation, cards: Sequence[Card],
+    def _lay_values(self, obs: Observation, cards: Sequence[Card],
                     hands: Sequence[tuple[list[Card], tuple[Card, ...]]], win: bool,
                     outcomes: dict[tuple[int, ...], tuple[int, int, int]],
-                    values: dict[Card, list[float]]) -> dict[Card, float]:
-        """Each card's summed value over the guessed hands: points margin, or chances of winning. A play-out
+                    values: dict[Card, list[float]]) -> None:
+        """Append to `values` each card's value in each guessed hand: points margin, or chance of winning. A play-out
         is the same for the same ranks, so `outcomes` keeps each, by the card laid and the guessed ranks: most
         guesses repeat one once the opponent holds three cards or fewer. (Between equal picks a play-out lays the
         first, so the order of the first guess of those ranks stands for all of them: still a random order.)"""
@@ -173,13 +171,11 @@ class ExpertPlayer(ComputerPlayer):
         mine = [c.rank for c in obs.hand]
         series = [c.rank for c in obs.series]
         opp_go = opp in obs.said_go
-        totals: dict[Card, float] = {}
         for card in cards:
             now = lay_points(series, obs.count, card.rank)
             count = obs.count + card.value
             rest = list(mine)
             rest.remove(card.rank)
-            total = 0.0
             for k, (sample, _) in enumerate(hands):
                 opp_hand = [c.rank for c in sample]
                 key = (card.rank, *sorted(opp_hand))
@@ -196,9 +192,6 @@ class ExpertPlayer(ComputerPlayer):
                 a, b, first = outcome
                 value = now + a - b if leaf is None else 1.0 if now >= need[0] else leaf.value(k, now + a, b, first)
                 values[card].append(value)
-                total += value
-            totals[card] = total
-        return totals
 
 
 class _WinLeaf:
@@ -266,13 +259,14 @@ def opponent_hands(obs: Observation, n: int, rng: random.Random,
     floor = max((MAX_COUNT - p.count for p in obs.plays if p.seat == opp and p.card is None), default=0)
     unseen = list(obs.unseen())
     spots = opponent_spots(obs) if play_model else []
+    read = misread or missed_points
     judged: dict[tuple[int, ...], bool] = {}  # the reading depends on the guessed ranks alone
 
     def unlikely(keep: list[Card]) -> bool:
         ranks = tuple(sorted(c.rank for c in keep))
         found = judged.get(ranks)
         if found is None:
-            found = judged[ranks] = (misread or missed_points)(spots, keep)
+            found = judged[ranks] = read(spots, keep)
         return found
     out: list[tuple[list[Card], tuple[Card, ...]]] = []
     if len(played) + held == 4 and len(unseen) >= held + 2:

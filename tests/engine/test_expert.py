@@ -148,8 +148,7 @@ def test_undecided_is_a_lead_under_deep_z_standard_errors() -> None:
     clear = {seven: [3.0, 0.0] * 4, eight: [0.0] * 8}
     close = {seven: [2.0, -2.0] * 3 + [2.0, 0.0], eight: [0.0] * 8}
     for values, undecided, z in ((clear, False, 2.0), (close, True, 2.0), (close, False, 0.3)):
-        totals = {card: sum(v) for card, v in values.items()}
-        assert ExpertPlayer(1, table=None, deep_z=z)._undecided(totals, values) is undecided
+        assert ExpertPlayer(1, table=None, deep_z=z)._undecided(values) is undecided
 
 
 def test_a_lay_with_one_rank_to_choose_from_is_made_without_guessing() -> None:
