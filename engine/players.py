@@ -46,7 +46,7 @@ def _expert_for_points(seed: int | None = None) -> Player:
 def _hard(seed: int | None = None) -> Player:
     """The `hard` difficulty: the expert's pegging simulation on 48 guessed hands, the opponent's future lays made
     quickly, without its reading of the opponent's plays, with the analyzer's discards (as `expected`) and no win
-    table (between `expected` and `expert`; see the README)."""
+    table (between `expected` and `expert`; see docs/computer-players.md)."""
     return ExpertPlayer(seed, samples=48, peg_weight=0.0, crib_model=False, table=None, play_model=0.0,
                         extra_samples=0, careful_opponent=False, deep_samples=0)
 
