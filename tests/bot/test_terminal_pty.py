@@ -64,12 +64,23 @@ class Terminal:
         try:
             status = self.proc.wait(timeout)
         except subprocess.TimeoutExpired:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            raise
+            raise AssertionError(f"still running after {timeout} s; the terminal, with every thread's stack "
+                                 f"at the end:\n{self._stacks()}") from None
         with contextlib.suppress(AssertionError):  # the rest of what it wrote
             self.read_until(b"\x00", timeout=0.5)
         os.close(self.master)
         return status, self.seen.decode("utf-8", errors="replace").replace("\r\n", "\n")
+
+    def _stacks(self) -> str:
+        """Every process's threads where they hang (faulthandler prints them on SIGABRT), then all killed."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGABRT)
+        with contextlib.suppress(AssertionError):
+            self.read_until(b"\x00", timeout=2.0)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        os.close(self.master)
+        return self.seen.decode("utf-8", errors="replace")
 
 
 @pytest.fixture
@@ -78,7 +89,7 @@ def env(tmp_path: Path) -> dict[str, str]:
     home.mkdir()
     keep = {k: v for k, v in os.environ.items() if k not in {"CRIBBAGE_CONFIG", "CRIBBAGE_RESUME", "COLUMNS"}}
     return {**keep, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"), "PYTHONPATH": str(ROOT),
-            "TERM": "xterm"}
+            "TERM": "xterm", "PYTHONFAULTHANDLER": "1"}
 
 
 def after_interrupt(screen: str) -> list[str]:
