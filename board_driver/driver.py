@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 import threading
 import time
 from collections.abc import Sequence
@@ -443,6 +444,8 @@ class BoardDriver:
     # -- the thread: connecting --------------------------------------------------------------------
 
     def _run(self) -> None:
+        if hasattr(signal, "pthread_sigmask"):  # Ctrl-C is the main thread's: taken here, it would never wake it
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         backoff = self.timing.backoff_min
         while not self._stop.is_set():
             try:

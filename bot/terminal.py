@@ -6,6 +6,7 @@ and calls the controller's typed moves with the version of the panel it showed.
 
 from __future__ import annotations
 
+import select
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
@@ -22,9 +23,30 @@ HELP = {"?", "h", "help"}
 FINISHED = QUIT_STATUS = 0
 INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
+NAP_SECONDS = 0.2
+"""How long a wait for a typed line sleeps before it looks for a Ctrl-C that came in just before it."""
 PegHook = Callable[[Panel, Sequence[str]], str | None]
 """Sees every fresh panel with the players' names (an LED pegboard mirrors the pegs); text it returns is
 printed (a simulated board's drawing)."""
+
+
+def read_line(stream: TextIO) -> str:
+    """One line from `stream`; at a terminal, waited for in short naps. Python runs its Ctrl-C handler
+    between bytecodes, and a read already blocked wakes only when the signal interrupts that very call: a
+    Ctrl-C that lands just before the read (on a busy machine), or in another thread, would wait for Enter.
+    A terminal gives one line a read, so no typed line can sit unseen in the stream's buffer meanwhile."""
+    try:
+        fd = stream.fileno() if stream.isatty() else None
+    except (AttributeError, OSError, ValueError):  # a StringIO, a closed stream
+        fd = None
+    while fd is not None:
+        try:
+            ready, _, _ = select.select([fd], [], [], NAP_SECONDS)
+        except OSError:  # a console select cannot wait on (Windows)
+            break
+        if ready:
+            break
+    return stream.readline()
 
 
 def local_member(name: str) -> Member:
@@ -258,7 +280,7 @@ class TerminalDoor:
         while True:
             self.say(prompt + ": ")
             try:
-                line = self.stdin.readline()
+                line = read_line(self.stdin)
             except KeyboardInterrupt:
                 raise _Stop(interrupted=True, at_prompt=True) from None
             if not line:

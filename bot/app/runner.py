@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -23,7 +24,8 @@ class Runner:
     """Worker threads, optional worker processes, and one lock a game."""
 
     def __init__(self, *, workers: int = 2, processes: int = 0) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cribbage")
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cribbage",
+                                        initializer=leave_interrupts_to_main_thread)
         self._processes = processes
         self._procs: Executor | None = None
         if processes > 0:
@@ -79,6 +81,14 @@ class Runner:
         self._pool.shutdown(wait=True)
         if self._procs is not None:
             self._procs.shutdown(wait=True)
+
+
+def leave_interrupts_to_main_thread() -> None:
+    """Block Ctrl-C in this worker thread (and the threads it starts, such as the board's). The kernel gives a
+    signal to any thread not blocking it; one taken by a worker leaves the main thread blocked in a read of
+    the terminal that nothing interrupts, and the game would not stop."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
 
 
 def run_all(calls: Sequence[tuple[Callable[..., Any], tuple[Any, ...]]]) -> list[Any]:

@@ -1,5 +1,7 @@
 import random
+import signal
 import socket
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -315,3 +317,18 @@ async def test_an_event_loop_sets_pegs_and_awaits_the_board(board_name: str) -> 
     finally:
         driver.stop()
     assert board.state.tracks[0] == default_track(0, 29, 0)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/task")
+def test_the_drivers_thread_leaves_ctrl_c_to_the_main_thread(board_name: str) -> None:
+    """A Ctrl-C taken by this thread would never wake the main thread from a blocking read."""
+    sim.create_board(board_name)
+    driver = BoardDriver(f"sim://{board_name}").start()
+    try:
+        assert driver.wait_connected(5.0)
+        thread = next(t for t in threading.enumerate() if t.name == f"board sim://{board_name}")
+        with open(f"/proc/self/task/{thread.native_id}/status") as status:
+            blocked = int(next(line for line in status if line.startswith("SigBlk:")).split()[1], 16)
+    finally:
+        driver.stop()
+    assert blocked >> (signal.SIGINT - 1) & 1 == 1
