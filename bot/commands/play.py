@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"cribbage play: warning: {line}", file=sys.stderr)
         controller = Controller(storage, images=False, board_url=args.board or config.board_port)
         try:
-            with _one_interrupt_stops():
+            with one_interrupt_stops():
                 return asyncio.run(_play(controller, request, args))
         except KeyboardInterrupt:  # Ctrl-C while the computer thinks (at a prompt the door answers itself)
             return _interrupted(args)
@@ -121,7 +121,7 @@ def _interrupted(args: argparse.Namespace) -> int:
 
 
 @contextmanager
-def _one_interrupt_stops() -> Iterator[None]:
+def one_interrupt_stops() -> Iterator[None]:
     """Ctrl-C raises KeyboardInterrupt at once, even while a prompt waits for a line. (asyncio.run's own
     handler only cancels the game's task on the first Ctrl-C, which a blocking read never notices; it
     stands aside when the handler is not Python's default.)"""

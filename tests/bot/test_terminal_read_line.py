@@ -13,6 +13,7 @@ from typing import TextIO
 
 import pytest
 
+from bot.commands.play import one_interrupt_stops
 from bot.terminal import read_line
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
@@ -31,14 +32,8 @@ def terminal() -> Iterator[tuple[int, TextIO]]:
 
 @pytest.fixture
 def ctrl_c_raises() -> Iterator[None]:
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGINT, interrupt)
-    try:
+    with one_interrupt_stops():  # as `cribbage play` sets it up
         yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def test_typed_lines_are_read_one_at_a_time(terminal: tuple[int, TextIO]) -> None:
