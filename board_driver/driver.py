@@ -299,6 +299,14 @@ class _Watch:
         return self.unanswered >= 3 and now - self.last_heard >= self.timing.lost_after
 
 
+def leave_interrupts_to_main_thread() -> None:
+    """Block Ctrl-C in the calling thread, and so in the threads it starts. The kernel gives a process's
+    signal to any thread not blocking it; one taken by a background thread leaves the main thread blocked
+    in a read (of the terminal, say) that nothing interrupts."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
 class BoardDriver:
     """Mirror a desired state onto the board at `url` from a background thread."""
 
@@ -444,8 +452,7 @@ class BoardDriver:
     # -- the thread: connecting --------------------------------------------------------------------
 
     def _run(self) -> None:
-        if hasattr(signal, "pthread_sigmask"):  # Ctrl-C is the main thread's: taken here, it would never wake it
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        leave_interrupts_to_main_thread()
         backoff = self.timing.backoff_min
         while not self._stop.is_set():
             try:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
-import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from board_driver.driver import leave_interrupts_to_main_thread
 from bot import pictures
 
 T = TypeVar("T")
@@ -25,7 +25,7 @@ class Runner:
 
     def __init__(self, *, workers: int = 2, processes: int = 0) -> None:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cribbage",
-                                        initializer=leave_interrupts_to_main_thread)
+                                        initializer=leave_interrupts_to_main_thread)  # and the board's thread
         self._processes = processes
         self._procs: Executor | None = None
         if processes > 0:
@@ -81,14 +81,6 @@ class Runner:
         self._pool.shutdown(wait=True)
         if self._procs is not None:
             self._procs.shutdown(wait=True)
-
-
-def leave_interrupts_to_main_thread() -> None:
-    """Block Ctrl-C in this worker thread (and the threads it starts, such as the board's). The kernel gives a
-    signal to any thread not blocking it; one taken by a worker leaves the main thread blocked in a read of
-    the terminal that nothing interrupts, and the game would not stop."""
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
 
 
 def run_all(calls: Sequence[tuple[Callable[..., Any], tuple[Any, ...]]]) -> list[Any]:
