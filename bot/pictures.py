@@ -73,8 +73,18 @@ def public_table(obs: Observation, names: Sequence[str]) -> TableView:
                      crib_size=min(crib, 4), to_play=to_play)
 
 
+def team_names(obs: Observation, names: Sequence[str]) -> tuple[str, ...]:
+    """One name per track: partners (seats k and k + 2 of four) share one, "Ann & Cat"."""
+    rules = obs.rules
+    return tuple(" & ".join(names[s] for s in range(rules.players) if rules.team_of(s) == k)
+                 for k in range(rules.teams))
+
+
 def public_board(obs: Observation, names: Sequence[str]) -> PegBoard:
-    return make_board(list(zip(obs.scores, obs.backs, strict=True)), list(names), obs.rules.target)
+    """One track per player, or per partnership of four: partners share a score and a pair of pegs."""
+    teams = obs.rules.teams
+    pegs = [(obs.scores[k], obs.backs[k]) for k in range(teams)]
+    return make_board(pegs, list(team_names(obs, names)), obs.rules.target)
 
 
 def table_image(obs: Observation, names: Sequence[str], lang: Lang | str = Lang.EN) -> Attachment:
@@ -83,8 +93,9 @@ def table_image(obs: Observation, names: Sequence[str], lang: Lang | str = Lang.
 
 
 def board_image(obs: Observation, names: Sequence[str], lang: Lang | str = Lang.EN) -> Attachment:
-    scores = ", ".join(f"{n} {s}" for n, s in zip(names, obs.scores, strict=True))
-    return Attachment("board.png", board_png(public_board(obs, names), labels(lang)), f"the pegboard: {scores}")
+    board = public_board(obs, names)
+    scores = ", ".join(f"{t.name} {t.front}" for t in board.tracks)
+    return Attachment("board.png", board_png(board, labels(lang)), f"the pegboard: {scores}")
 
 
 def hand_image(hand: Sequence[Card]) -> Attachment | None:

@@ -25,7 +25,7 @@ from bot.app.moves import ClaimMuggins, LayAway, Move, PlayCard, SayGo, action_m
 from bot.app.pegboard import Pegboard
 from bot.app.play import ControllerError, GamePlay, Member, NewGame, new_game_id, stand_in, unknown_difficulty
 from bot.app.practice import Practice
-from bot.app.presenter import Presenter, record_file
+from bot.app.presenter import WHOLE, Presenter, record_file
 from bot.app.replies import Answer, Attachment, Post, Reply
 from bot.app.runner import Runner
 from bot.app.scorer import Scorer
@@ -273,12 +273,20 @@ class Controller:
         live = self.games.load(game_id)
         return self.presenter.current(live) if live is not None else Reply(False, t("refuse.no_game"), game_id)
 
-    async def record(self, game_id: str) -> Attachment | None:
-        return await self._on_game(game_id, self._record, game_id)
+    async def record(self, game_id: str, user: str | None = None) -> Attachment | None:
+        """The record as `user` may read it: whole once the game is over; while it goes on, only what the table
+        has shown that member (a spectator when they hold no seat, or user is None)."""
+        return await self._on_game(game_id, self._record, game_id, user)
 
-    def _record(self, game_id: str) -> Attachment | None:
+    async def whole_record(self, game_id: str) -> Attachment | None:
+        """The whole record, hidden cards and seed included: for the operator's tools, never for a member."""
+        return await self._on_game(game_id, self._record, game_id, None, True)
+
+    def _record(self, game_id: str, user: str | None, whole: bool = False) -> Attachment | None:
         live = self.games.load(game_id)
-        return record_file(live) if live is not None else None
+        if live is None:
+            return None
+        return record_file(live, WHOLE if whole else live.seat_of(user) if user is not None else None)
 
     async def set_message(self, game_id: str, place: str, message: str) -> None:
         await self._on_game(game_id, self.games.set_message, game_id, place, message)

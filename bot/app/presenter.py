@@ -21,6 +21,7 @@ from engine.events import GameWon, Shown
 from engine.game import Phase
 from engine.observation import Observation, observe
 from engine.record import dumps, to_record
+from engine.record_view import record_for
 
 RECENT_LINES = 8
 """How many of the latest public lines the table message keeps."""
@@ -28,9 +29,18 @@ MUGGINS_COUNT = "muggins"
 """The declare control's arg in a muggins game (a self-counting player's says `hand` or `crib`)."""
 
 
-def record_file(live: LiveGame) -> Attachment:
-    """The game record; seats handed to the computer are listed under `seat_changes`."""
-    record = to_record(live.game, live.names)
+WHOLE = -1
+"""The viewer of a whole record (a finished game's, or the operator's own tools)."""
+
+
+def record_file(live: LiveGame, viewer: int | None = WHOLE) -> Attachment:
+    """The game record; seats handed to the computer are listed under `seat_changes`. While the game goes on, a
+    seat's member (or a spectator, viewer None) gets only what the table has shown them (engine.record_view)."""
+    if viewer == WHOLE or not live.active:
+        record = to_record(live.game, live.names)
+    else:
+        hidden = live.hidden()
+        record = record_for(live.game, live.names, viewer, hidden.start if hidden else None)
     if live.meta.changes:
         record["seat_changes"] = [c.to_json() for c in live.meta.changes]
     data = dumps(record).encode()

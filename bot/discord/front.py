@@ -403,7 +403,7 @@ class GameDoor:
         if meta is None:
             await turn.say(t("adapter.no_game", turn.lang))
             return
-        record = await self.controller.record(meta.id)
+        record = await self.controller.record(meta.id, turn.user.user)
         if record is None:
             await turn.say(t("adapter.no_record", turn.lang))
             return

@@ -138,7 +138,7 @@ def records(db: Path | str) -> dict[str, str]:
         controller = Controller(storage, images=False)
         out = {}
         for n in range(GAMES):
-            record = await controller.record(f"crash{n}")
+            record = await controller.whole_record(f"crash{n}")
             assert record is not None
             out[f"crash{n}"] = record.data.decode()
         controller.close()

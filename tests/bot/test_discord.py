@@ -6,6 +6,7 @@ what is asserted is the JSON sent to Discord (see tests/bot/discord_helpers.py).
 """
 
 import asyncio
+import json
 import re
 from typing import Any
 
@@ -192,6 +193,12 @@ async def test_resign_end_and_record_commands(bot: Harness) -> None:
     assert exchange(bot.of(record)) == PRIVATE_THINKING
     assert bot.of(record)[-1].files == ("cribbage-game1.json",)
     assert bot.of(record)[-1].content == "The game record (docs/record-format.md):"
+    seen = json.loads(bot.of(record)[-1].data["cribbage-game1.json"])
+    assert "seed" not in seen and seen["view"] == {"seat": None, "redacted": True}
+    assert seen["deals"][0]["hands"] == [[], []] and seen["deals"][0]["discards"] == [None, None]
+    mine = json.loads(bot.of(await bot.command("record", ANN, **here))[-1].data["cribbage-game1.json"])
+    assert "seed" not in mine and mine["view"] == {"seat": 0, "redacted": True}
+    assert [len(h) for h in mine["deals"][0]["hands"]] == [6, 0]
     end = await bot.command("end", EVE, **here)
     assert bot.of(end)[-1].content == "Only members who may manage messages can end a game."
     resign = await bot.command("resign", EVE, **here)

@@ -156,3 +156,18 @@ async def test_empty_seats_go_to_the_servers_computer_strength_when_the_game_nam
     await c.new_game(NewGame("chan", ANN, others=(BOB, "easy"), seed=3))  # the table's own computer wins
     assert (await c.fill_seats(ANN, "g2")).lines[0] == "The computer (easy) takes the empty seats."
     c.close()
+
+
+async def test_a_four_player_game_with_pictures_ends_with_the_winning_partnership_on_one_track() -> None:
+    counter = itertools.count(1)
+    c = Controller(SqliteStorage(":memory:"), images=True, ids=lambda: f"g{next(counter)}", clock=Clock())
+    await c.new_game(NewGame("chan", ANN, others=(BOB, "easy", "easy"), partners=Partners.LISTED, target=61,
+                             seed=4))
+    started = await c.accept(BOB, "g1")
+    end = await play_out(c, started)
+    assert end.finished and end.table is not None
+    names = [f.description for f in end.table.images if f.filename == "board.png"]
+    record = json.loads((await c.record("g1")).data)  # type: ignore[union-attr]
+    final = record["final"]
+    assert final[0] == final[2] and final[1] == final[3] and max(final) >= 61
+    assert names == [f"the pegboard: ann & computer 1 (easy) {final[0]}, bob & computer 2 (easy) {final[1]}"]
