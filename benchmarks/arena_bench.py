@@ -16,9 +16,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.commands.arena import _cores, play_match  # noqa: E402
-from engine.players import STRENGTHS  # noqa: E402
-from engine.rules import Rules  # noqa: E402
+from bot.cli.commands.arena import _cores, play_match  # noqa: E402
+from engine.computer.players import STRENGTHS  # noqa: E402
+from engine.core.rules import Rules  # noqa: E402
 
 
 def timed(name: str, games: int, workers: int) -> float:

@@ -20,9 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.cards import DECK  # noqa: E402
+from engine.core.cards import DECK  # noqa: E402
 
-CRIBBAGE = [sys.executable, "-m", "bot.cli"]
+CRIBBAGE = [sys.executable, "-m", "bot.cli.main"]
 
 
 def timed(argv: list[str], stdin: Path | None = None) -> float:

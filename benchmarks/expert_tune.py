@@ -23,10 +23,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.arena import A, ArenaTally, B, play_pairs, split_pairs  # noqa: E402
-from engine.expert import ExpertPlayer  # noqa: E402
-from engine.players import STRENGTHS  # noqa: E402
-from engine.rules import Rules  # noqa: E402
+from engine.computer.arena import A, ArenaTally, B, play_pairs, split_pairs  # noqa: E402
+from engine.computer.expert import ExpertPlayer  # noqa: E402
+from engine.computer.players import STRENGTHS  # noqa: E402
+from engine.core.rules import Rules  # noqa: E402
 
 
 def register(spec: str) -> str:

@@ -15,12 +15,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.actions import Play  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.pegsim import Policy, careful_policy, quick_policy  # noqa: E402
-from engine.players import make_player  # noqa: E402
-from engine.rules import Rules  # noqa: E402
-from engine.selfplay import decisions  # noqa: E402
+from engine.computer.pegsim import Policy, careful_policy, quick_policy  # noqa: E402
+from engine.computer.players import make_player  # noqa: E402
+from engine.computer.selfplay import decisions  # noqa: E402
+from engine.core.actions import Play  # noqa: E402
+from engine.core.game import Game  # noqa: E402
+from engine.core.rules import Rules  # noqa: E402
 
 POLICIES: dict[str, Policy] = {"quick": quick_policy, "careful": careful_policy}
 

@@ -16,11 +16,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.analysis import analyze  # noqa: E402
-from engine.cards import DECK  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.observation import observe  # noqa: E402
-from engine.players import make_player  # noqa: E402
+from engine.analysis.discards import analyze  # noqa: E402
+from engine.computer.players import make_player  # noqa: E402
+from engine.core.cards import DECK  # noqa: E402
+from engine.core.game import Game  # noqa: E402
+from engine.core.observation import observe  # noqa: E402
 
 
 def pct(values: list[float], q: float) -> float:

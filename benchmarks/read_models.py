@@ -18,13 +18,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.actions import Play  # noqa: E402
-from engine.expert import Misread, careless_lay, missed_points, opponent_hands  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.observation import Observation  # noqa: E402
-from engine.players import make_player  # noqa: E402
-from engine.rules import Rules  # noqa: E402
-from engine.selfplay import decisions  # noqa: E402
+from engine.computer.expert import Misread, careless_lay, missed_points, opponent_hands  # noqa: E402
+from engine.computer.players import make_player  # noqa: E402
+from engine.computer.selfplay import decisions  # noqa: E402
+from engine.core.actions import Play  # noqa: E402
+from engine.core.game import Game  # noqa: E402
+from engine.core.observation import Observation  # noqa: E402
+from engine.core.rules import Rules  # noqa: E402
 
 READINGS: dict[str, tuple[float, Misread | None]] = {
     "blind": (0.0, None), "points": (0.9, missed_points), "careful": (0.9, careless_lay)}

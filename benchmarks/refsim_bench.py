@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.refsim_np import _tables, simulate_np  # noqa: E402
-from engine.wintable import simulate  # noqa: E402
+from engine.computer.refsim_np import _tables, simulate_np  # noqa: E402
+from engine.computer.table_build import simulate  # noqa: E402
 
 
 def rate(run: Callable[[int, int], object], deals: int) -> float:
@@ -36,9 +36,9 @@ def main() -> None:
     args = parser.parse_args()
     _tables()  # built once per process (0.2 s)
     py = rate(simulate, args.python_deals)
-    print(line("python (engine/reference.py):", py, args.python_deals))
+    print(line("python (engine/computer/reference.py):", py, args.python_deals))
     fast = rate(simulate_np, args.numpy_deals)
-    print(line("numpy (engine/refsim_np.py):", fast, args.numpy_deals))
+    print(line("numpy (engine/computer/refsim_np.py):", fast, args.numpy_deals))
     print(f"speed-up: {fast / py:.1f}x (one process)")
 
 

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import bench_storage  # noqa: E402
 
 from bot.app.controller import Controller  # noqa: E402
-from bot.model import GameSummary, PlayerLine  # noqa: E402
+from bot.game_meta import GameSummary, PlayerLine  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 
 

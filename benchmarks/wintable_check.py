@@ -18,12 +18,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.arena import wilson_interval  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.observation import observe  # noqa: E402
-from engine.reference import ReferencePlayer  # noqa: E402
-from engine.rules import Rules  # noqa: E402
-from engine.winprob import Unavailable, WinTable, load_table, shipped_table  # noqa: E402
+from engine.analysis.winprob import Unavailable, WinTable, load_table, shipped_table  # noqa: E402
+from engine.computer.arena import wilson_interval  # noqa: E402
+from engine.computer.reference import ReferencePlayer  # noqa: E402
+from engine.core.game import Game  # noqa: E402
+from engine.core.observation import observe  # noqa: E402
+from engine.core.rules import Rules  # noqa: E402
 
 POSITIONS = [  # (my score, their score, do I deal?)
     (0, 0, True), (0, 0, False), (60, 75, True), (75, 60, False), (100, 96, True), (111, 104, False),

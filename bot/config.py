@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.shards import MAX_SHARDS, ShardError, parse_shards
-from engine.errors import clip, excerpt
-from engine.players import DIFFICULTIES
-from engine.rules import TARGETS
+from engine.computer.players import DIFFICULTIES
+from engine.core.errors import clip, excerpt
+from engine.core.rules import TARGETS
 
 ENV_CONFIG = "CRIBBAGE_CONFIG"
 ENV_TOKEN = "DISCORD_TOKEN"

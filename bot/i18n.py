@@ -25,10 +25,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from engine.cards import CardError, parse_card
-from engine.errors import shown
-from engine.pegging import PegItem, PegKind
-from engine.scoring import Breakdown, ItemKind
+from engine.core.cards import CardError, parse_card
+from engine.core.errors import shown
+from engine.core.pegging import PegItem, PegKind
+from engine.core.scoring import Breakdown, ItemKind
 
 
 class Lang(StrEnum):
@@ -161,7 +161,7 @@ def breakdown_calls(breakdown: Breakdown, lang: Lang | str | None = Lang.EN) -> 
 
 
 def peg_call(items: Sequence[PegItem], call: str, lang: Lang | str | None = Lang.EN) -> str:
-    """The call of one peg move (engine.events.PegMove.call) with the gloss of its main item."""
+    """The call of one peg move (engine.core.events.PegMove.call) with the gloss of its main item."""
     if not items:
         return call
     total = sum(i.points for i in items)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.errors import excerpt
+from engine.core.errors import excerpt
 
 MAX_SHARDS = 10_000
 

@@ -1,5 +1,9 @@
-"""The game itself, pure Python with no I/O: cards, scoring, the game state machine, observations, computer
-players, the analyzer, records, table mode, counting practice and the win-probability table.
+"""The game itself, pure Python with no I/O, in four sub-packages by concern:
+
+- `engine.core`: the rules and the game (cards, scoring, pegging, the state machine, observations, records);
+- `engine.computer`: the computer players, the reference strategy, self-play and the arena;
+- `engine.analysis`: the discard analyzer, coaching, reviews, counting practice and win probability;
+- `engine.table`: scoring a real table's game.
 
 The names below are the engine's public face: `from engine import Game, parse_card, IllegalAction`.
 `import engine` stays cheap: each name loads its module on first use (PEP 562), so a command that only
@@ -13,7 +17,12 @@ import sys
 TYPE_CHECKING = False
 """Type checkers take this as true (as typing.TYPE_CHECKING, which would cost `import engine` the typing module)."""
 if TYPE_CHECKING:  # what type checkers see; at run time `__getattr__` loads each name on first use
-    from engine.actions import (
+    from engine.analysis.discards import Analysis, DiscardOption, analyze
+    from engine.analysis.practice import CheckResult, Drill, PracticeError, PracticeProblem, Tally, check, deal_drill
+    from engine.analysis.winprob import Unavailable, WinTable, shipped_table, win_probability
+    from engine.computer.players import DIFFICULTIES, STRENGTHS, Player, UnknownStrength, make_player
+    from engine.computer.selfplay import play_game
+    from engine.core.actions import (
         Action,
         ChanceAction,
         Cut,
@@ -26,42 +35,39 @@ if TYPE_CHECKING:  # what type checkers see; at run time `__getattr__` loads eac
         PlayerAction,
         Starter,
     )
-    from engine.analysis import Analysis, DiscardOption, analyze
-    from engine.cards import DECK, SUITS, Card, CardError, Suit, format_cards, parse_card, parse_cards
-    from engine.errors import CodedError
-    from engine.events import Event, PegMove, PegReason
-    from engine.game import Game, Phase
-    from engine.legality import GameError, Illegal, IllegalAction
-    from engine.observation import Observation, observe
-    from engine.pegging import MAX_COUNT
-    from engine.players import DIFFICULTIES, STRENGTHS, Player, UnknownStrength, make_player
-    from engine.practice import CheckResult, Drill, PracticeError, PracticeProblem, Tally, check, deal_drill
-    from engine.record import RecordError, replay, to_record
-    from engine.rules import PLAYER_COUNTS, TARGETS, Overcount, Rules, RulesError, RulesProblem
-    from engine.scoring import MAX_HAND, Breakdown, ItemKind, ScoreItem, score_cards, score_hand, score_total
-    from engine.selfplay import play_game
-    from engine.tablescore import TableProblem, TableScoreError, TableSession
-    from engine.winprob import Unavailable, WinTable, shipped_table, win_probability
+    from engine.core.cards import DECK, SUITS, Card, CardError, Suit, format_cards, parse_card, parse_cards
+    from engine.core.errors import CodedError
+    from engine.core.events import Event, PegMove, PegReason
+    from engine.core.game import Game, Phase
+    from engine.core.legality import GameError, Illegal, IllegalAction
+    from engine.core.observation import Observation, observe
+    from engine.core.pegging import MAX_COUNT
+    from engine.core.record import RecordError, replay, to_record
+    from engine.core.rules import PLAYER_COUNTS, TARGETS, Overcount, Rules, RulesError, RulesProblem
+    from engine.core.scoring import MAX_HAND, Breakdown, ItemKind, ScoreItem, score_cards, score_hand, score_total
+    from engine.table.session import TableProblem, TableScoreError, TableSession
 
 _MODULES: dict[str, tuple[str, ...]] = {
-    "engine.actions": ("Action", "ChanceAction", "Cut", "Deal", "Declare", "Discard", "Go", "Muggins", "Play",
+    "engine.core.actions": ("Action", "ChanceAction", "Cut", "Deal", "Declare", "Discard", "Go", "Muggins", "Play",
                        "PlayerAction", "Starter"),
-    "engine.analysis": ("Analysis", "DiscardOption", "analyze"),
-    "engine.cards": ("DECK", "SUITS", "Card", "CardError", "Suit", "format_cards", "parse_card", "parse_cards"),
-    "engine.errors": ("CodedError",),
-    "engine.events": ("Event", "PegMove", "PegReason"),
-    "engine.game": ("Game", "Phase"),
-    "engine.legality": ("GameError", "Illegal", "IllegalAction"),
-    "engine.observation": ("Observation", "observe"),
-    "engine.pegging": ("MAX_COUNT",),
-    "engine.players": ("DIFFICULTIES", "STRENGTHS", "Player", "UnknownStrength", "make_player"),
-    "engine.practice": ("CheckResult", "Drill", "PracticeError", "PracticeProblem", "Tally", "check", "deal_drill"),
-    "engine.record": ("RecordError", "replay", "to_record"),
-    "engine.rules": ("PLAYER_COUNTS", "TARGETS", "Overcount", "Rules", "RulesError", "RulesProblem"),
-    "engine.scoring": ("MAX_HAND", "Breakdown", "ItemKind", "ScoreItem", "score_cards", "score_hand", "score_total"),
-    "engine.selfplay": ("play_game",),
-    "engine.tablescore": ("TableProblem", "TableScoreError", "TableSession"),
-    "engine.winprob": ("Unavailable", "WinTable", "shipped_table", "win_probability"),
+    "engine.analysis.discards": ("Analysis", "DiscardOption", "analyze"),
+    "engine.core.cards": ("DECK", "SUITS", "Card", "CardError", "Suit", "format_cards", "parse_card", "parse_cards"),
+    "engine.core.errors": ("CodedError",),
+    "engine.core.events": ("Event", "PegMove", "PegReason"),
+    "engine.core.game": ("Game", "Phase"),
+    "engine.core.legality": ("GameError", "Illegal", "IllegalAction"),
+    "engine.core.observation": ("Observation", "observe"),
+    "engine.core.pegging": ("MAX_COUNT",),
+    "engine.computer.players": ("DIFFICULTIES", "STRENGTHS", "Player", "UnknownStrength", "make_player"),
+    "engine.analysis.practice": ("CheckResult", "Drill", "PracticeError", "PracticeProblem", "Tally", "check",
+                                 "deal_drill"),
+    "engine.core.record": ("RecordError", "replay", "to_record"),
+    "engine.core.rules": ("PLAYER_COUNTS", "TARGETS", "Overcount", "Rules", "RulesError", "RulesProblem"),
+    "engine.core.scoring": ("MAX_HAND", "Breakdown", "ItemKind", "ScoreItem", "score_cards", "score_hand",
+                            "score_total"),
+    "engine.computer.selfplay": ("play_game",),
+    "engine.table.session": ("TableProblem", "TableScoreError", "TableSession"),
+    "engine.analysis.winprob": ("Unavailable", "WinTable", "shipped_table", "win_probability"),
 }
 """Where each public name lives (the TYPE_CHECKING imports above and __all__ below list the same names)."""
 

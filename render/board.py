@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image
 
 from board_driver.model import PegError, parse_pegs
-from engine.scoring import MAX_HAND
+from engine.core.scoring import MAX_HAND
 from render.canvas import Canvas, Point, Sheet, fit_text
 from render.labels import ENGLISH, Labels
 from render.style import (

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from engine.scoring import Breakdown, ItemKind
+from engine.core.scoring import Breakdown, ItemKind
 from render.canvas import Canvas, Sheet, fit_text
 from render.cards import card_height, card_on_felt, chip_width, draw_chip
 from render.labels import ENGLISH, Labels

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from engine.cards import DECK, Card, check_distinct
+from engine.core.cards import DECK, Card, check_distinct
 from render.canvas import Canvas, Sheet
 from render.style import (
     CARD_BACK,

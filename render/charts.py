@@ -6,8 +6,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.analysis import DiscardOption
-from engine.cards import Card
+from engine.analysis.discards import DiscardOption
+from engine.core.cards import Card
 from render.canvas import Canvas, Point, fit_text
 from render.cards import chip_width, draw_chip
 from render.labels import ENGLISH, Labels

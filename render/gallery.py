@@ -13,9 +13,9 @@ from functools import partial
 from itertools import combinations
 from pathlib import Path
 
-from engine.analysis import DiscardOption
-from engine.cards import DECK, Card, parse_card, parse_cards
-from engine.scoring import score_hand, score_total
+from engine.analysis.discards import DiscardOption
+from engine.core.cards import DECK, Card, parse_card, parse_cards
+from engine.core.scoring import score_hand, score_total
 from render.board import PegBoard, Track, board_png
 from render.breakdown import breakdown_png
 from render.cards import back_png, card_png, deck_png, hand_png
@@ -28,7 +28,7 @@ def sample_options(six: tuple[Card, ...], dealer: bool) -> list[DiscardOption]:
     """All 15 ways to lay away two of `six`, best first: the analyzer's, or exact hand values with a
     seeded estimate of the crib where the analyzer is missing."""
     try:
-        from engine.analysis import analyze
+        from engine.analysis.discards import analyze
     except ImportError:
         pass
     else:

@@ -16,7 +16,7 @@ from functools import cache, lru_cache
 from PIL import ImageFont
 
 from board_driver.model import DEFAULT_COLOURS
-from engine.cards import Suit
+from engine.core.cards import Suit
 
 RGB = tuple[int, int, int]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from engine.cards import Suit
+from engine.core.cards import Suit
 from render.canvas import Canvas, Colour, Point
 
 Shape = tuple[tuple[str, tuple[Point, ...], float], ...]

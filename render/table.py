@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from engine.cards import Card, check_distinct
+from engine.core.cards import Card, check_distinct
 from render.canvas import Canvas, Sheet, fit_text
 from render.cards import back_image, card_height, card_image, card_on_felt, felt_canvas
 from render.labels import ENGLISH, Labels

@@ -24,12 +24,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.expert import ExpertPlayer  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.observation import observe  # noqa: E402
-from engine.players import Player, make_player  # noqa: E402
-from engine.rules import Rules  # noqa: E402
-from engine.winprob import WinTable, shipped_table  # noqa: E402
+from engine.analysis.winprob import WinTable, shipped_table  # noqa: E402
+from engine.computer.expert import ExpertPlayer  # noqa: E402
+from engine.computer.players import Player, make_player  # noqa: E402
+from engine.core.game import Game  # noqa: E402
+from engine.core.observation import observe  # noqa: E402
+from engine.core.rules import Rules  # noqa: E402
 
 
 def settings(spec: str, win: bool = False) -> dict[str, float | int | None]:

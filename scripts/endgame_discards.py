@@ -20,12 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.analysis import DiscardOption, analyze  # noqa: E402
-from engine.cards import Card  # noqa: E402
-from engine.expert import ExpertPlayer  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.observation import observe  # noqa: E402
-from engine.rules import Rules  # noqa: E402
+from engine.analysis.discards import DiscardOption, analyze  # noqa: E402
+from engine.computer.expert import ExpertPlayer  # noqa: E402
+from engine.core.cards import Card  # noqa: E402
+from engine.core.game import Game  # noqa: E402
+from engine.core.observation import observe  # noqa: E402
+from engine.core.rules import Rules  # noqa: E402
 
 
 def chosen(options: list[DiscardOption], discard: tuple[Card, ...]) -> DiscardOption:

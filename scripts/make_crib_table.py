@@ -17,8 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.analysis import CRIB_CHOICES, _crib_sum, _rank_groups  # noqa: E402
-from engine.cards import DECK, JACK, SUITS, Card  # noqa: E402
+from engine.analysis.discards import CRIB_CHOICES, _crib_sum, _rank_groups  # noqa: E402
+from engine.core.cards import DECK, JACK, SUITS, Card  # noqa: E402
 
 
 def main() -> None:
@@ -55,8 +55,8 @@ def main() -> None:
 def modelled(rng: random.Random, contexts: int, dealer: bool) -> dict[str, float]:
     """The crib when the opponent's two are thrown by the reference strategy, not drawn at random:
     as dealer, my pair meets the pone's throw; as pone, the dealer's own throw."""
-    from engine.reference import reference_discard
-    from engine.scoring import score_total
+    from engine.computer.reference import reference_discard
+    from engine.core.scoring import score_total
 
     table: dict[str, float] = {}
     for r1 in range(1, 14):

@@ -8,14 +8,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from bot.app.games import GameCache
-from bot.app.live import CountStep, LiveGame
+from bot.app.live_game import CountStep, LiveGame
 from bot.app.pegboard import Pegboard
 from bot.app.presenter import Presenter, closed_note, record_file, with_line
 from bot.app.replies import Post, Reply
 from bot.app.statistics import summary_of
+from bot.game_meta import DECIDED, Declaration, GameMeta, SeatKind, Status
 from bot.i18n import t
-from bot.model import DECIDED, Declaration, GameMeta, SeatKind, Status
-from engine.events import Shown
+from engine.core.events import Shown
 
 HandOver = Callable[[LiveGame, Sequence[int], str], Reply]
 """Gives seats to the computer mid-game and goes on (GamePlay.hand_over)."""

@@ -20,30 +20,30 @@ from board_driver.driver import BoardDriver
 from bot.app.closing import Closing
 from bot.app.games import GameCache
 from bot.app.invites import Invitations
-from bot.app.live import LiveGame, deal_finished
+from bot.app.learn_text import review_text
+from bot.app.learning import Scorer
+from bot.app.live_game import LiveGame, deal_finished
 from bot.app.moves import ClaimMuggins, LayAway, Move, PlayCard, SayGo, action_maker, checked
 from bot.app.pegboard import Pegboard
 from bot.app.play import ControllerError, GamePlay, Member, NewGame, new_game_id, stand_in, unknown_difficulty
 from bot.app.practice import Practice
 from bot.app.presenter import WHOLE, Presenter, record_file
 from bot.app.replies import Answer, Attachment, Post, Reply
+from bot.app.retry import afresh
 from bot.app.runner import Runner
-from bot.app.scorer import Scorer
 from bot.app.selfcount import SelfCount
-from bot.app.stale import afresh
 from bot.app.statistics import Statistics
 from bot.app.tablemode import TableMode, TablePlayer
+from bot.game_meta import GameMeta, SeatKind, Status
 from bot.i18n import LANGS, Lang, t
-from bot.learn_text import review_text
-from bot.model import GameMeta, SeatKind, Status
 from bot.storage import DatabaseFault, Storage, StorageError
-from engine.cards import Card
-from engine.errors import shown
-from engine.players import DIFFICULTIES
-from engine.review import ReviewError, review_game_deal
-from engine.scoring import fill_templates
-from engine.tablescore import TableSession
-from engine.winprob import Unavailable, WinTable
+from engine.analysis.winprob import Unavailable, WinTable
+from engine.computer.players import DIFFICULTIES
+from engine.computer.review import ReviewError, review_game_deal
+from engine.core.cards import Card
+from engine.core.errors import shown
+from engine.core.scoring import fill_templates
+from engine.table.session import TableSession
 
 __all__ = ["Controller", "ControllerError", "Member", "NewGame", "TablePlayer", "find_player_game"]
 

@@ -14,13 +14,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from bot.app import resting
-from bot.app.live import LiveGame
+from bot.app import snapshot
+from bot.app.live_game import LiveGame
 from bot.app.replies import Attachment
-from bot.model import GameMeta
+from bot.game_meta import GameMeta
 from bot.storage import GameStore, StorageError
-from engine.actions import PlayerAction
-from engine.game import Game, GameError
+from engine.core.actions import PlayerAction
+from engine.core.game import Game, GameError
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -53,7 +53,7 @@ class GameCache:
     def __init__(self, store: GameStore, size: int = CACHE_GAMES) -> None:
         self.store = store
         self._size = size
-        resting.install()
+        snapshot.install()
         self._resting: OrderedDict[str, _Resting] = OrderedDict()
         self._busy: dict[str, LiveGame] = {}
         self._lock = threading.Lock()  # worker threads of different games share the cache

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.errors import excerpt
+from engine.core.errors import excerpt
 
 PREFIX = "crib"
 _SHAPE = (r"crib:(?P<game>[0-9a-z]{{1,20}}):(?P<version>[0-9]{{1,6}}):(?P<verb>{verbs})"

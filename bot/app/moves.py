@@ -10,9 +10,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.app.ids import BadComponentId, ComponentId, Verb
-from engine.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
-from engine.cards import Card, CardError, parse_card
-from engine.errors import excerpt
+from engine.core.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
+from engine.core.cards import Card, CardError, parse_card
+from engine.core.errors import excerpt
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,10 +17,10 @@ from board_driver.driver import BoardDriver, DriverStatus
 from board_driver.model import GAME_HOLE, Effects, Track, default_track
 from board_driver.sim import SimBoard, board_for_url
 from board_driver.view import draw
-from bot.app.live import LiveGame
+from bot.app.live_game import LiveGame
 from bot.i18n import Lang, t
-from engine.game import Phase, skunk_of
-from engine.tablescore import TableSession
+from engine.core.game import Phase, skunk_of
+from engine.table.session import TableSession
 
 FINISH_SECONDS = 3.0
 """How long a game's end waits for the board to show the final picture."""

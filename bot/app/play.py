@@ -14,7 +14,7 @@ from enum import Enum
 
 from bot.app.games import GameCache
 from bot.app.invites import cut_line
-from bot.app.live import LiveGame
+from bot.app.live_game import LiveGame
 from bot.app.moves import DeclareCount, action_maker, check_version
 from bot.app.pegboard import Pegboard
 from bot.app.practice import read_count
@@ -32,16 +32,16 @@ from bot.app.seating import (
     waiting_seats,
 )
 from bot.app.statistics import summary_of
+from bot.game_meta import GameMeta, Seat, SeatChange, SeatKind, Status
 from bot.i18n import Lang, t
-from bot.model import GameMeta, Seat, SeatChange, SeatKind, Status
 from bot.storage import GameStore
-from engine.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
-from engine.errors import CodedError, excerpt, shown
-from engine.game import Game
-from engine.legality import IllegalAction
-from engine.observation import Observation, observe
-from engine.players import DIFFICULTIES, make_player
-from engine.rules import Overcount, Rules, RulesError
+from engine.computer.players import DIFFICULTIES, make_player
+from engine.core.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
+from engine.core.errors import CodedError, excerpt, shown
+from engine.core.game import Game
+from engine.core.legality import IllegalAction
+from engine.core.observation import Observation, observe
+from engine.core.rules import Overcount, Rules, RulesError
 
 PLAYER_ACTIONS = (Discard, Play, Go, Declare, Muggins)
 """What a seat may do (chance, the cuts and deals, is the game's)."""

@@ -10,15 +10,15 @@ import threading
 from collections.abc import Callable
 
 from bot.app.ids import ComponentId, Verb
+from bot.app.learn_text import drill_prompt, practice_feedback
+from bot.app.learning import Scorer
 from bot.app.replies import Answer, Attachment, Button, Control, Style
-from bot.app.scorer import Scorer
+from bot.game_meta import Declaration
 from bot.i18n import Lang, t
-from bot.learn_text import drill_prompt, practice_feedback
-from bot.model import Declaration
 from bot.storage import GameStore, PracticeStore
-from engine.errors import shown
-from engine.practice import CheckResult, Tally, check, deal_drill
-from engine.scoring import MAX_HAND
+from engine.analysis.practice import CheckResult, Tally, check, deal_drill
+from engine.core.errors import shown
+from engine.core.scoring import MAX_HAND
 from render import hand_png
 
 

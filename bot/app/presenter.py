@@ -8,20 +8,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot import pictures
+from bot.app import pictures
 from bot.app.ids import ComponentId, Verb
-from bot.app.live import CountStep, LiveGame, show_range, shows_by_deal, shows_completed
+from bot.app.live_game import CountStep, LiveGame, show_range, shows_by_deal, shows_completed
+from bot.app.narrate import describe
 from bot.app.replies import Attachment, Button, Control, Option, Panel, Post, Reply, Select, Style, TableMessage
 from bot.app.runner import Runner
+from bot.game_meta import Status
 from bot.i18n import Lang, t
-from bot.model import Status
-from bot.narrate import describe
-from engine.actions import Declare, Go, Muggins, Play
-from engine.events import GameWon, Shown
-from engine.game import Phase
-from engine.observation import Observation, observe
-from engine.record import dumps, to_record
-from engine.record_view import record_for
+from engine.core.actions import Declare, Go, Muggins, Play
+from engine.core.events import GameWon, Shown
+from engine.core.game import Phase
+from engine.core.observation import Observation, observe
+from engine.core.record import dumps, to_record
+from engine.core.record_view import record_for
 
 RECENT_LINES = 8
 """How many of the latest public lines the table message keeps."""
@@ -35,7 +35,7 @@ WHOLE = -1
 
 def record_file(live: LiveGame, viewer: int | None = WHOLE) -> Attachment:
     """The game record; seats handed to the computer are listed under `seat_changes`. While the game goes on, a
-    seat's member (or a spectator, viewer None) gets only what the table has shown them (engine.record_view)."""
+    seat's member (or a spectator, viewer None) gets only what the table has shown them (engine.core.record_view)."""
     if viewer == WHOLE or not live.active:
         record = to_record(live.game, live.names)
     else:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app.live import LiveGame
+from bot.app.live_game import LiveGame
 from bot.i18n import Lang, t
-from engine.cards import Card
-from engine.legality import Illegal, IllegalAction
+from engine.core.cards import Card
+from engine.core.legality import Illegal, IllegalAction
 
 _KEYS: dict[Illegal, str] = {
     Illegal.ALREADY_LAID: "illegal.already_laid",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.cards import Card
+from engine.core.cards import Card
 
 
 class Style(Enum):

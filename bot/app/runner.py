@@ -15,7 +15,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from board_driver.driver import leave_interrupts_to_main_thread
-from bot import pictures
+from bot.app import pictures
 
 T = TypeVar("T")
 

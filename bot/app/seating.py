@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from bot.model import Seat, SeatKind
-from engine.cards import DECK, Card
+from bot.game_meta import Seat, SeatKind
+from engine.core.cards import DECK, Card
 
 
 class Partners(Enum):

@@ -10,16 +10,16 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bot.app.closing import settle
-from bot.app.live import LiveGame
+from bot.app.learn_text import practice_feedback
+from bot.app.live_game import LiveGame
 from bot.app.pegboard import Pegboard
 from bot.app.practice import Practice, read_count
 from bot.app.presenter import Presenter, with_line
 from bot.app.replies import Reply
+from bot.game_meta import Declaration
 from bot.i18n import Lang, t
-from bot.learn_text import practice_feedback
-from bot.model import Declaration
-from engine.events import Shown
-from engine.practice import check
+from engine.analysis.practice import check
+from engine.core.events import Shown
 
 
 class SelfCount:

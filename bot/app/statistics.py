@@ -9,11 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.app.live import LiveGame
-from bot.app.replies import Answer
-from bot.i18n import Lang
-from bot.model import SUMMARY_COUNTS, GameSummary, PlayerLine, Seat, SeatKind
-from bot.stats import (
+from bot.app.game_stats import (
     COMPUTER_PREFIX,
     DEFAULT_MIN_GAMES,
     PlayerStats,
@@ -23,10 +19,14 @@ from bot.stats import (
     stats_text,
     totals_text,
 )
+from bot.app.live_game import LiveGame
+from bot.app.replies import Answer
+from bot.game_meta import SUMMARY_COUNTS, GameSummary, PlayerLine, Seat, SeatKind
+from bot.i18n import Lang
 from bot.storage import GameStore, PracticeStore, SummaryStore
-from engine.game import Game
-from engine.practice import Tally
-from engine.record import to_record
+from engine.analysis.practice import Tally
+from engine.core.game import Game
+from engine.core.record import to_record
 
 MEMBER_KEY = "member:"
 LEADERS = 10

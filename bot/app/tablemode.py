@@ -14,21 +14,21 @@ from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Concatenate, ParamSpec, TypeVar
 
-from bot.app import stale
+from bot.app import retry
 from bot.app.ids import ComponentId, Verb
+from bot.app.learning import Scorer
 from bot.app.pegboard import Pegboard
+from bot.app.pictures import labels
 from bot.app.replies import Answer, Attachment, Button, Control, Style
-from bot.app.scorer import Scorer
+from bot.game_meta import StoredTable
 from bot.i18n import Lang, breakdown_calls, card_error, has, percent, t
-from bot.model import StoredTable
-from bot.pictures import labels
 from bot.storage import StaleWrite, TableStore
-from engine.cards import CardError, parse_cards
-from engine.errors import shown
-from engine.rules import Rules, RulesError
-from engine.scoring import MAX_HAND, Breakdown, score_hand
-from engine.tablescore import Peg, Reason, Skunk, TableScoreError, TableSession
-from engine.winprob import Unavailable
+from engine.analysis.winprob import Unavailable
+from engine.core.cards import CardError, parse_cards
+from engine.core.errors import shown
+from engine.core.rules import Rules, RulesError
+from engine.core.scoring import MAX_HAND, Breakdown, score_hand
+from engine.table.session import Peg, Reason, Skunk, TableScoreError, TableSession
 from render import board_png, make_board
 
 P = ParamSpec("P")
@@ -51,7 +51,7 @@ def afresh(method: Callable[Concatenate[TableMode, P], R]) -> Callable[Concatena
     """Run a table command again, from a fresh read, when its save met another process's (StaleWrite): two
     players pegging at once both count."""
     def tried(self: TableMode, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        return stale.afresh(lambda: method(self, *args, **kwargs))
+        return retry.afresh(lambda: method(self, *args, **kwargs))
     tried.__doc__ = method.__doc__
     return tried
 

@@ -9,6 +9,6 @@
 Importing `bot.discord` is the only way the application meets discord.py; bot.app knows none of it.
 """
 
-from bot.discord.app import CribbageBot
+from bot.discord.client import CribbageBot, DiscordUnreachable, TokenRefused, run_bot
 
-__all__ = ["CribbageBot"]
+__all__ = ["CribbageBot", "DiscordUnreachable", "TokenRefused", "run_bot"]

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.app.rules_help import topics
 from bot.app.seating import Partners
 from bot.discord.front import Table, Turn
 from bot.i18n import Lang, t
-from bot.rules_help import topics
-from engine.rules import Overcount
-from engine.scoring import MAX_HAND
+from engine.core.rules import Overcount
+from engine.core.scoring import MAX_HAND
 
 if TYPE_CHECKING:
     from bot.discord.front import DiscordFront

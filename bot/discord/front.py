@@ -35,8 +35,8 @@ from bot.discord.views import NUMBER, REASON, NumberModal, clip, submitted_text,
 from bot.i18n import LANGS, Lang, card_error, pick_lang, t
 from bot.shards import Shards
 from bot.storage import DatabaseFault, StaleWrite, StorageError
-from engine.errors import clip as shorten
-from engine.rules import Overcount
+from engine.core.errors import clip as shorten
+from engine.core.rules import Overcount
 
 log = logging.getLogger(__name__)
 

@@ -6,11 +6,11 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from bot.model import StoredTable
+from bot.game_meta import StoredTable
 from bot.storage.protocols import StorageError
-from engine.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
-from engine.cards import CardError, parse_card
-from engine.errors import clip, excerpt
+from engine.core.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
+from engine.core.cards import CardError, parse_card
+from engine.core.errors import clip, excerpt
 
 
 def encode_action(action: PlayerAction) -> str:

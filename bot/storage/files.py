@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.storage.protocols import StorageError
-from engine.errors import excerpt
+from engine.core.errors import excerpt
 
 HEADER = b"SQLite format 3\x00"
 """The first 16 bytes of every SQLite database file."""

@@ -8,15 +8,15 @@ from collections.abc import Sequence
 from contextlib import suppress
 from typing import Any
 
-from bot.model import Declaration, GameMeta, GameSummary, Seat, SeatChange, Status, StoredGame
+from bot.game_meta import Declaration, GameMeta, GameSummary, Seat, SeatChange, Status, StoredGame
 from bot.storage.codec import decode_action, encode_action
 from bot.storage.database import SqliteDatabase
 from bot.storage.files import Health, explain, quick_check
 from bot.storage.protocols import DatabaseFault, Seating, StaleWrite, StorageError
 from bot.storage.summaries import DECIDED_VALUES, add_summary
-from engine.actions import PlayerAction
-from engine.errors import clip
-from engine.rules import Rules
+from engine.core.actions import PlayerAction
+from engine.core.errors import clip
+from engine.core.rules import Rules
 
 GAME_COLUMNS = ("id, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild, "
                 "self_count, lang, changes, rev")

@@ -8,14 +8,14 @@ from collections.abc import Sequence
 from contextlib import suppress
 from typing import Any
 
-from bot.model import Declaration, GameMeta, GameSummary, Seat, SeatChange, Status, StoredGame
+from bot.game_meta import Declaration, GameMeta, GameSummary, Seat, SeatChange, Status, StoredGame
 from bot.storage.codec import decode_action
 from bot.storage.games import GAME_COLUMNS, LIVE, _action_rows, _changes_json, _meta, _seats_json
 from bot.storage.pgbase import PostgresDatabase
 from bot.storage.pgother import add_summary
 from bot.storage.protocols import Seating, StaleWrite, StorageError
 from bot.storage.summaries import DECIDED_VALUES
-from engine.actions import PlayerAction
+from engine.core.actions import PlayerAction
 
 
 class PostgresGames(PostgresDatabase):

@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from bot.model import GameSummary, GuildTotals, PlayerLine, StoredTable
+from bot.game_meta import GameSummary, GuildTotals, PlayerLine, StoredTable
 from bot.storage.codec import TABLE_COLUMNS, stored_table
 from bot.storage.pgbase import PostgresDatabase
 from bot.storage.protocols import StaleWrite

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.model import (
+from bot.game_meta import (
     Declaration,
     GameMeta,
     GameSummary,
@@ -21,7 +21,7 @@ from bot.model import (
     StoredGame,
     StoredTable,
 )
-from engine.actions import PlayerAction
+from engine.core.actions import PlayerAction
 
 Seating = tuple[Sequence[Seat], Sequence[SeatChange]]
 """Who sits where, and the changes of seat so far (GameMeta.seats and .changes), written together."""

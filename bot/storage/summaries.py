@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.model import DECIDED, SUMMARY_COUNTS, GameSummary, GuildTotals, PlayerLine
+from bot.game_meta import DECIDED, SUMMARY_COUNTS, GameSummary, GuildTotals, PlayerLine
 from bot.storage.database import SqliteDatabase
 
 DECIDED_VALUES = tuple(s.value for s in DECIDED)

@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from bot.model import StoredTable
+from bot.game_meta import StoredTable
 from bot.storage.codec import TABLE_COLUMNS, stored_table
 from bot.storage.database import SqliteDatabase
 from bot.storage.protocols import StaleWrite

@@ -15,8 +15,8 @@ from board_driver.model import Effects, Track, default_track
 from board_driver.protocol import Frame, Query, Report
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
-from bot.cli import main
-from bot.commands.board import demo_game
+from bot.cli.commands.board import demo_game
+from bot.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -211,11 +211,11 @@ def test_demo_plays_a_real_game_with_real_calls(board_name: str, capsys: pytest.
 
 def test_the_demo_calls_are_the_counts_of_the_hands_shown() -> None:
     """The old demo narrated `+9 crib ... fifteen nine`: every call now comes from the hand's own count."""
-    from engine.events import Shown
-    from engine.game import Game
-    from engine.observation import observe
-    from engine.players import make_player
-    from engine.rules import Rules
+    from engine.computer.players import make_player
+    from engine.core.events import Shown
+    from engine.core.game import Game
+    from engine.core.observation import observe
+    from engine.core.rules import Rules
 
     moves, _ = demo_game(11)
     game = Game(Rules(players=2, target=121), seed=11)
@@ -310,7 +310,7 @@ def test_a_board_closing_mid_line_after_the_handshake(capsys: pytest.CaptureFixt
 
 
 def test_sim_runs_a_board_on_a_terminal_for_other_processes(capsys: pytest.CaptureFixture[str]) -> None:
-    command = [sys.executable, "-m", "bot.cli", "board", "sim", "--tracks", "3", "--seconds", "20"]
+    command = [sys.executable, "-m", "bot.cli.main", "board", "sim", "--tracks", "3", "--seconds", "20"]
     proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None

@@ -5,7 +5,7 @@ from serial.tools import list_ports
 from serial.tools.list_ports_common import ListPortInfo
 
 from board_driver.ports import PICO_MICROPYTHON, hint_for, list_candidates
-from bot.cli import main
+from bot.cli.main import main
 
 
 def test_the_pico_under_micropython_is_named_as_the_reference_board() -> None:

@@ -40,9 +40,9 @@ def open_db(db: str, synchronous: str = "FULL") -> Any:
 
 async def drive(db: str, acks: str, synchronous: str = "FULL") -> None:
     sys.path.insert(0, str(ROOT))
+    from bot.app.autopilot import autopilot
     from bot.app.controller import Controller, Member, NewGame
-    from bot.autopilot import autopilot
-    from bot.model import Status
+    from bot.game_meta import Status
     from tests.bot.app_helpers import click
 
     storage = open_db(db, synchronous)

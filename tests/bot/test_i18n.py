@@ -23,11 +23,11 @@ from bot.i18n import (
     say,
     t,
 )
-from engine.cards import CardError, parse_card, parse_cards
-from engine.events import PegReason
-from engine.pegging import PegKind, play_items
-from engine.practice import Hint
-from engine.scoring import ItemKind, score_hand
+from engine.analysis.practice import Hint
+from engine.core.cards import CardError, parse_card, parse_cards
+from engine.core.events import PegReason
+from engine.core.pegging import PegKind, play_items
+from engine.core.scoring import ItemKind, score_hand
 
 
 def test_every_key_is_in_both_languages() -> None:

@@ -8,7 +8,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_application_and_the_terminal_run_without_discord() -> None:
-    code = ("import sys, bot.app.controller, bot.terminal, bot.i18n\n"
+    code = ("import sys, bot.app.controller, bot.terminal.local_game, bot.i18n\n"
             "print(sorted(m for m in sys.modules if m == 'discord' or m.startswith('discord.')))")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from bot.app.controller import Controller, Member, NewGame
-from bot.cli import main
+from bot.cli.main import main
 from bot.config import ConfigError, parse_config
 from bot.shards import ShardError, Shards, parse_shards, shard_of
 from bot.storage import SqliteStorage
-from tests.bot.test_cli_bot import TOKEN
+from tests.bot.cli.test_cli_bot import TOKEN
 from tests.waiting import Clock
 
 GUILD_ON_1 = str((5 << 22) + 77)

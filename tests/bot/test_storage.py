@@ -10,11 +10,21 @@ from typing import Any
 
 import pytest
 
-from bot.model import Declaration, GameMeta, GameSummary, PlayerLine, Seat, SeatChange, SeatKind, Status, StoredTable
+from bot.game_meta import (
+    Declaration,
+    GameMeta,
+    GameSummary,
+    PlayerLine,
+    Seat,
+    SeatChange,
+    SeatKind,
+    Status,
+    StoredTable,
+)
 from bot.storage import SqliteStorage, StaleWrite, Storage, StorageError, decode_action, encode_action
-from engine.actions import Declare, Discard, Go, Muggins, Play
-from engine.cards import parse_card, parse_cards
-from engine.rules import Rules
+from engine.core.actions import Declare, Discard, Go, Muggins, Play
+from engine.core.cards import parse_card, parse_cards
+from engine.core.rules import Rules
 
 ANN = Seat(SeatKind.HUMAN, "ann", "u1")
 CPU = Seat(SeatKind.COMPUTER, "computer (easy)", "", "easy")

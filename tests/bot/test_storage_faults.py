@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.app.controller import Controller, Member, NewGame
-from bot.cli import main
+from bot.cli.main import main
 from bot.storage import DatabaseFault, SqliteStorage, StorageError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -194,7 +194,7 @@ class Terminal:
 
     def __init__(self, *argv: str) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "CRIBBAGE_CONFIG": ""}
-        self.proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "play", *argv], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([sys.executable, "-m", "bot.cli.main", "play", *argv], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
         self.seen = b""
 

@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
+from bot.app.autopilot import play_out
 from bot.app.controller import Controller, Member, NewGame
-from bot.autopilot import play_out
 from bot.config import Config, ConfigError, load_config
-from bot.model import GameMeta, GuildTotals, Seat, SeatKind, Status
+from bot.game_meta import GameMeta, GuildTotals, Seat, SeatKind, Status
 from bot.storage import SqliteStorage, StaleWrite, Storage, StorageError, encode_action
 from bot.storage.opening import describe, open_storage
-from engine.actions import Go
-from engine.rules import Rules
+from engine.core.actions import Go
+from engine.core.rules import Rules
 from tests.pg_server import PgServer
 
 psycopg = pytest.importorskip("psycopg")
@@ -209,7 +209,7 @@ def test_cribbage_play_keeps_and_resumes_its_game_in_postgresql(pg_url: str, tmp
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     import io
 
-    from bot.cli import main
+    from bot.cli.main import main
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("CRIBBAGE_CONFIG", raising=False)
@@ -229,8 +229,8 @@ def test_cribbage_play_keeps_and_resumes_its_game_in_postgresql(pg_url: str, tmp
 def test_bot_check_names_the_database_without_its_password(pg_url: str, tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
-    from bot.cli import main
-    from tests.bot.test_cli_bot import TOKEN
+    from bot.cli.main import main
+    from tests.bot.cli.test_cli_bot import TOKEN
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("CRIBBAGE_CONFIG", raising=False)

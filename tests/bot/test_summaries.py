@@ -4,9 +4,9 @@ backfilled when the application starts; stats and the leaderboard never replay t
 import sqlite3
 from pathlib import Path
 
+from bot.app.autopilot import play_out
 from bot.app.controller import Controller, Member, NewGame
-from bot.autopilot import play_out
-from bot.model import GameSummary, GuildTotals, PlayerLine
+from bot.game_meta import GameSummary, GuildTotals, PlayerLine
 from bot.storage import SqliteStorage
 
 ANN, BOB = Member("u1", "ann"), Member("u2", "bob")

@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
+from bot.app.autopilot import autopilot
 from bot.app.controller import Controller, Member, NewGame, TablePlayer
 from bot.app.ids import ComponentId
 from bot.app.moves import move_of
-from bot.autopilot import autopilot
-from bot.model import Status
+from bot.game_meta import Status
 from bot.storage import SqliteStorage, Storage
 from tests.waiting import Clock
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from engine.actions import Action, Cut, Deal, Declare, Discard, Go, Muggins, Play, Starter
-from engine.cards import parse_card, parse_cards
-from engine.game import Game, Phase
-from engine.observation import Observation
-from engine.scoring import MAX_HAND
-from engine.strategies import true_count
+from engine.computer.strategies import true_count
+from engine.core.actions import Action, Cut, Deal, Declare, Discard, Go, Muggins, Play, Starter
+from engine.core.cards import parse_card, parse_cards
+from engine.core.game import Game, Phase
+from engine.core.observation import Observation
+from engine.core.scoring import MAX_HAND
 
 
 def deal(game: Game, hands: list[str], discards: list[str], starter: str, extra: str = "") -> None:

@@ -35,4 +35,4 @@ def test_import_engine_loads_no_engine_module_until_a_name_is_used() -> None:
     code = ("import sys, engine; before = sorted(m for m in sys.modules if m.startswith('engine'));"
             "engine.parse_card; print(before, sorted(m for m in sys.modules if m.startswith('engine')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "['engine'] ['engine', 'engine.cards']"
+    assert out.strip() == "['engine'] ['engine', 'engine.core', 'engine.core.cards']"

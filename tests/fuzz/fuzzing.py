@@ -18,8 +18,8 @@ from unittest.mock import patch
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from bot.cli import main
-from engine.cards import DECK
+from bot.cli.main import main
+from engine.core.cards import DECK
 
 settings.register_profile("cribbage-ci", max_examples=60, deadline=timedelta(seconds=5), print_blob=True,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -105,7 +105,7 @@ class Ran:
 
 
 def cribbage(argv: Sequence[str], stdin: bytes = b"") -> Ran:
-    """`cribbage ARGV` through bot.cli.main, with its standard streams captured as a real run has them: stdin
+    """`cribbage ARGV` through bot.cli.main.main, with its standard streams captured as a real run has them: stdin
     and stdout over bytes (strict UTF-8, as under LC_ALL=en_US.UTF-8), stderr escaping what it cannot encode.
     Any exception escaping main is the test's failure; argparse's SystemExit is its status."""
     argv = [a.replace("\x00", "") for a in argv]  # a command line cannot hold a NUL byte

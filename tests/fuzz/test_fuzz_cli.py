@@ -1,4 +1,4 @@
-"""Every command-line parser under hostile input, through bot.cli.main with captured streams: a bad value is a
+"""Every command-line parser under hostile input, through bot.cli.main.main with captured streams: a bad value is a
 non-zero status with one line on stderr and no traceback, and a batch answers every line it was given."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from unittest.mock import patch
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from engine.players import DIFFICULTIES, RandomPlayer
-from engine.record import dumps as record_dumps
-from engine.record import to_record
-from engine.rules import Rules
-from engine.selfplay import play_game
+from engine.computer.players import DIFFICULTIES, RandomPlayer
+from engine.computer.selfplay import play_game
+from engine.core.record import dumps as record_dumps
+from engine.core.record import to_record
+from engine.core.rules import Rules
 from tests.fuzz.fuzzing import (
     FUZZ,
     SPECIAL_TEXT,

@@ -17,7 +17,7 @@ from bot.app.controller import Controller, ControllerError, Member, NewGame, Tab
 from bot.app.moves import BadMove
 from bot.app.replies import Answer, Reply
 from bot.storage import SqliteStorage
-from engine.cards import DECK
+from engine.core.cards import DECK
 from tests.fuzz.fuzzing import hostile_text, scaled
 
 ANN = Member("u1", "ann")

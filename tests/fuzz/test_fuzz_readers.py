@@ -15,8 +15,8 @@ from bot.app.ids import BadComponentId, ComponentId, Verb
 from bot.app.moves import ClaimMuggins, LayAway, PlayCard, SayGo, move_of
 from bot.config import Config, ConfigError, load_config, parse_config
 from bot.storage import StorageError, decode_action
-from engine.cards import Card, CardError, parse_card, parse_cards
-from engine.record import RecordError, read_lines, replay
+from engine.core.cards import Card, CardError, parse_card, parse_cards
+from engine.core.record import RecordError, read_lines, replay
 from tests.fuzz.fuzzing import FUZZ, any_char, hostile_text, json_value, scaled
 from tests.fuzz.test_fuzz_cli import GOOD, PATHS, spoiled
 

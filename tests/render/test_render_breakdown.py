@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import parse_card, parse_cards
-from engine.scoring import score_hand
+from engine.core.cards import parse_card, parse_cards
+from engine.core.scoring import score_hand
 from render.breakdown import CARD_W, PAD, breakdown_png, breakdown_size, card_left
 from render.style import BLACK_INK, DARK, LIGHT, RED_INK, RenderError
 from tests.render.render_helpers import decode, near, rgb_at

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import DECK, parse_card, parse_cards
+from engine.core.cards import DECK, parse_card, parse_cards
 from render.cards import (
     HAND_CARD_WIDTH,
     PAD,

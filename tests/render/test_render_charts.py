@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from engine.analysis import DiscardOption
-from engine.cards import parse_cards
+from engine.analysis.discards import DiscardOption
+from engine.core.cards import parse_cards
 from render.charts import (
     PAD,
     ChartMarker,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.cli.main import main
 from render.board import make_board, peg_centre
 from render.board import size as board_size
 from render.style import PLAYER_COLOURS
@@ -88,9 +88,9 @@ def test_analysis_from_analyze_json(tmp_path: Path) -> None:
 
 
 def test_analysis_of_six_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    import engine.analysis
+    import engine.analysis.discards
 
-    if not hasattr(engine.analysis, "analyze"):
+    if not hasattr(engine.analysis.discards, "analyze"):
         pytest.skip("the analyzer is not in this tree")
     six = ["5H", "5C", "6D", "7S", "JH", "KD"]
     out = render(tmp_path, "analysis", *six, "--dealer")

@@ -7,9 +7,9 @@ import dataclasses
 
 import pytest
 
-from engine.analysis import analyze
-from engine.cards import parse_card, parse_cards
-from engine.scoring import score_hand
+from engine.analysis.discards import analyze
+from engine.core.cards import parse_card, parse_cards
+from engine.core.scoring import score_hand
 from render import ENGLISH, Labels, analysis_png, board_png, breakdown_png, can_draw, make_board, table_png
 from render.board import skunk_lines
 from render.style import RenderError

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.cli.main import main
 from firmware.pegboard import picture
 from render.led import OFF, LedScene, led_centre, led_png, lights
 from render.style import RenderError

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import parse_card, parse_cards
+from engine.core.cards import parse_card, parse_cards
 from render.cards import card_height
 from render.style import BLACK_INK, CARD_BACK, GOLD, PLAYER_COLOURS, RED_INK, RenderError
 from render.table import (

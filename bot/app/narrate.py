@@ -1,0 +1,72 @@
+"""Game events as the lines a table hears: who played what, the count, and every call.
+
+Lines come from the message catalog in the game's language (public lines use the server's). Counting
+calls keep their English words in both languages, players say them at real tables, with the Chinese
+gloss beside them (`bot.i18n.breakdown_calls`, `peg_call`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import Lang, as_lang, breakdown_calls, peg_call, t
+from engine.core.events import (
+    CardPlayed,
+    CutCard,
+    DealerChosen,
+    DealStarted,
+    Event,
+    GameWon,
+    LaidAway,
+    Pegged,
+    PegReason,
+    SaidGo,
+    SeriesReset,
+    Shown,
+    StarterTurned,
+)
+
+
+def describe(event: Event, names: Sequence[str], lang: Lang | str | None = Lang.EN) -> str | None:
+    """One line for a public event, or None for events a table does not announce."""
+    lang = as_lang(lang)
+    match event:
+        case CutCard(seat, card):
+            return t("narrate.cut", lang, name=names[seat], card=card.pretty())
+        case DealerChosen(seat):
+            return t("narrate.dealer_chosen", lang, name=names[seat])
+        case DealStarted(deal, dealer):
+            return t("narrate.deal", lang, deal=deal + 1, name=names[dealer])
+        case LaidAway(seat, count):
+            return t("narrate.laid_away_many" if count > 1 else "narrate.laid_away_one", lang, name=names[seat],
+                     count=count)
+        case StarterTurned(card):
+            return t("narrate.starter", lang, card=card.pretty())
+        case CardPlayed(seat, card, count):
+            return t("narrate.plays", lang, name=names[seat], card=card.pretty(), count=count)
+        case SaidGo(seat):
+            return t("narrate.go", lang, name=names[seat])
+        case SeriesReset(leader):
+            if leader is None:
+                return t("narrate.reset", lang)
+            return t("narrate.reset_lead", lang, name=names[leader])
+        case Shown(seat, crib, breakdown, declared):
+            whose = t("narrate.whose_crib" if crib else "narrate.whose_hand", lang, name=names[seat])
+            cards = " ".join(c.pretty() for c in breakdown.hand)
+            calls = breakdown.call if lang is Lang.EN else t("general.list_sep", lang).join(
+                breakdown_calls(breakdown, lang))
+            if declared is not None:  # muggins: the table hears the declaration; the truth comes out in claims
+                return t("narrate.declares", lang, whose=whose, cards=cards, starter=breakdown.starter.pretty(),
+                         declared=declared)
+            return t("narrate.shown", lang, whose=whose, cards=cards, starter=breakdown.starter.pretty(),
+                     calls=calls, total=breakdown.total)
+        case Pegged(move):
+            if move.reason in (PegReason.HAND, PegReason.CRIB):
+                return t("narrate.pegs", lang, name=names[move.seat], points=move.points, front=move.front)
+            call = peg_call(move.items, move.call, lang)
+            return t("narrate.pegged", lang, name=names[move.seat], call=call, front=move.front)
+        case GameWon(winner, final, skunk):
+            scores = t("general.score_sep", lang).join(str(s) for s in final)
+            tail = t("narrate.skunk_tail", lang, skunk=skunk) if skunk else ""
+            return t("narrate.won", lang, name=names[winner], scores=scores, tail=tail)
+    return None

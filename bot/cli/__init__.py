@@ -1,0 +1,1 @@
+"""The command-line door: `cribbage` and its subcommands (one module each in `bot.cli.commands`)."""

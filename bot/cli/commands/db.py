@@ -1,0 +1,89 @@
+"""`cribbage db`: check the games database, and copy it safely while it is in use."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from bot.cli.errors import UsageError
+from bot.config import ConfigError, load_config
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("db", help="check the games database, or back it up")
+    what = p.add_subparsers(dest="what", metavar="WHAT", required=True)
+    c = what.add_parser("check", help="check every page and every game (each one replayed through the engine)")
+    b = what.add_parser("backup", help="copy the database to a new file with SQLite's online backup (safe while "
+                        "games go on)")
+    b.add_argument("file", help="the new file to write")
+    for q in (c, b):
+        q.add_argument("--db", default=None, help="the database (default: [storage] database in the config, or "
+                       "~/.local/share/cribbage/cribbage.sqlite3 without a config file)")
+        q.add_argument("--config", default=None, help="config file (default: $CRIBBAGE_CONFIG or ./config.toml)")
+    c.set_defaults(func=run_check)
+    b.set_defaults(func=run_backup)
+
+
+def _database(args: argparse.Namespace) -> str:
+    if args.db:
+        return str(args.db)
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+    if config.url is not None:  # the games are in PostgreSQL: its own tools check and back it up
+        raise UsageError("the games are in PostgreSQL ([storage] url or $CRIBBAGE_DATABASE_URL): use pg_dump "
+                         "to back it up (docs/deploy.md); --db FILE checks an SQLite file")
+    return str(config.database)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Exit 0 when every page and game reads and replays; else 1, with a line per finding."""
+    from bot.app.games import GameCache
+    from bot.storage import SqliteStorage, StorageError
+
+    path = _database(args)
+    try:
+        storage = SqliteStorage(path, readonly=True)
+    except StorageError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        health = storage.health(every=True)
+        games = storage.every_game()
+        cache = GameCache(storage, size=1)
+        unplayable = []
+        for meta in games:
+            try:
+                cache.load(meta.id)
+                cache.forget(meta.id)  # each is replayed once, then let go
+            except StorageError as exc:
+                unplayable.append(f"game {meta.id} does not replay: {exc}")
+    finally:
+        storage.close()
+    lines = health.lines(path) + unplayable
+    for line in lines:
+        print(line)
+    if not lines:
+        print(f"the database {path} is sound: {len(games)} game(s), each one replayed")
+    return 1 if lines else 0
+
+
+def run_backup(args: argparse.Namespace) -> int:
+    from bot.storage import SqliteStorage, StorageError
+
+    path = _database(args)
+    target = Path(args.file)
+    try:
+        storage = SqliteStorage(path, readonly=True)
+    except StorageError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        pages = storage.backup(target)
+    except StorageError as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        storage.close()
+    print(f"copied the database {path} to {target} ({pages} pages)")
+    for line in storage.warnings():
+        print(f"note: {line}")
+    return 0

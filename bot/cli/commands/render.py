@@ -1,0 +1,322 @@
+"""`cribbage render`: draw any picture the bot sends, to a PNG file, or the whole gallery to a folder."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from board_driver.model import PegError
+from board_driver.model import parse_pegs as board_tracks
+from bot.cli.errors import UsageError
+from engine.analysis.discards import DiscardOption
+from engine.core.cards import CardError, parse_card, parse_cards
+from engine.core.errors import clip, excerpt
+from engine.core.scoring import score_hand
+from render.board import TARGETS, board_png, make_board
+from render.breakdown import breakdown_png
+from render.cards import back_png, card_png, hand_png
+from render.charts import ChartMarker, analysis_png, winprob_png
+from render.gallery import write_gallery
+from render.led import LedScene, led_png
+from render.style import FOUR_COLOUR, RGB, THEMES, TWO_COLOUR, DeckColours, RenderError, hex_rgb
+from render.table import PlayedCard, TableView, table_png
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("render", help="draw a card, hand, table, pegboard, breakdown or chart as a PNG",
+                       description="Draw the pictures the bot sends. Every kind writes one PNG with -o; "
+                                   "`gallery` writes one of every kind into a folder.")
+    kinds = p.add_subparsers(dest="kind", metavar="KIND", required=True)
+    p.set_defaults(func=run)
+
+    k = _kind(kinds, "card", "one card face, or the back", deck=True)
+    k.add_argument("card", help="a card such as QH, 10d or 5♥, or `back`")
+    k.add_argument("--width", type=int, default=150, help="card width in pixels (24-600, default 150)")
+
+    k = _kind(kinds, "hand", "a hand of 1 to 6 cards", deck=True)
+    k.add_argument("cards", nargs="+", help="the cards, e.g. 5H 5C 6D 7S JH KD")
+    k.add_argument("--labels", action="store_true", help="number the cards 1..n under them")
+
+    k = _kind(kinds, "table", "the table: starter, the current series and its count, the crib", deck=True)
+    k.add_argument("--players", default="Player 1,Player 2", help="2-4 names, comma separated")
+    k.add_argument("--dealer", default="1", help="the dealer: a name or seat number from 1 (default 1)")
+    k.add_argument("--starter", help="the starter card; leave out before the cut")
+    k.add_argument("--played", default="",
+                   help="the current series, e.g. 7H,8S,9D or 7H:Bob,8S:Alice; cards without a name "
+                        "go round the table from the pone")
+    k.add_argument("--crib", type=int, default=4, help="cards in the crib, face down (0-4, default 4)")
+    k.add_argument("--to-play", help="whose turn: a name or seat number")
+
+    k = _kind(kinds, "board", "the dual-peg pegboard")
+    k.add_argument("--pegs", required=True, help="front/back per track, e.g. 87/80,95/91 (2-4 tracks)")
+    k.add_argument("--names", help="a name per track, comma separated")
+    k.add_argument("--colours", help="a #RRGGBB peg colour per track, comma separated")
+    k.add_argument("--target", type=int, default=121, help="121 (default) or 61 for the short game")
+
+    _register_led(kinds)
+
+    k = _kind(kinds, "breakdown", "a counted hand or crib with every scoring item and its call",
+              deck=True, theme=True)
+    k.add_argument("cards", nargs="+", help="the four hand cards")
+    k.add_argument("--starter", required=True, help="the starter card")
+    k.add_argument("--crib", action="store_true", help="count as a crib (a flush needs all five)")
+
+    k = _kind(kinds, "analysis", "the discard analyzer's options as bars", deck=True, theme=True)
+    k.add_argument("cards", nargs="*", help="six cards to analyse (with --dealer or --pone), or use --from")
+    k.add_argument("--from", dest="source", metavar="FILE",
+                   help="the JSON of `cribbage analyze --json` (- for standard input)")
+    role = k.add_mutually_exclusive_group()
+    role.add_argument("--dealer", dest="dealer", action="store_true", default=None, help="the crib is yours")
+    role.add_argument("--pone", dest="dealer", action="store_false", help="the crib is your opponent's")
+
+    k = _kind(kinds, "winprob", "the win probability after each peg move", theme=True)
+    src = k.add_mutually_exclusive_group(required=True)
+    src.add_argument("--probs", help="probabilities from 0 to 1, comma separated")
+    src.add_argument("--from", dest="source", metavar="FILE",
+                     help="a file of probabilities separated by spaces, commas or lines (- for stdin)")
+    k.add_argument("--deals", default="", help="move numbers (from 1) where each deal starts, e.g. 1,8,15")
+    k.add_argument("--player", help="whose chance it is")
+    k.add_argument("--opponent", help="the opponent's name")
+
+    k = kinds.add_parser("gallery", help="one picture of every kind, from sample data, into a folder")
+    k.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write into")
+
+
+def _register_led(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    k = _kind(kinds, "led", "the LED strip lit exactly as the reference firmware lights it")
+    k.add_argument("--pegs", required=True, help="front/back per track, e.g. 87/80,95/91 (1-4 tracks)")
+    k.add_argument("--layout", choices=("straight", "traditional"), default="straight",
+                   help="straight: a start hole and 121 per track; traditional: two rows of 30, twice round")
+    k.add_argument("--winner", type=int, metavar="TRACK", help="flash this track (1-4)")
+    k.add_argument("--skunk", type=int, metavar="HOLE", help="light the skunk line at this hole")
+    k.add_argument("--highlight", type=int, metavar="TRACK", help="this track's front peg pulses (1-4)")
+    k.add_argument("--brightness", type=int, default=255, help="0-255 (default 255)")
+    k.add_argument("--quiet", action="store_true", help="the host has gone quiet: the breathing LEDs")
+    k.add_argument("--budget", type=int, default=450, metavar="MA",
+                   help="the firmware's current cap in mA (default 450, for USB)")
+
+
+def _kind(kinds: argparse._SubParsersAction[argparse.ArgumentParser], name: str, help_text: str, *, deck: bool = False,
+          theme: bool = False) -> argparse.ArgumentParser:
+    k = kinds.add_parser(name, help=help_text, description=help_text)
+    k.add_argument("-o", "--output", required=True, metavar="FILE.png", help="where to write (- for stdout)")
+    if deck:
+        k.add_argument("--four-colour", "--four-color", action="store_true",
+                       help="four-colour deck (diamonds blue, clubs green), easier to tell apart")
+    if theme:
+        k.add_argument("--theme", choices=sorted(THEMES), default="dark", help="panel colours (default dark)")
+    return k
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.kind == "gallery":
+        try:
+            paths = write_gallery(Path(args.output))
+        except OSError as exc:
+            raise UsageError(f"cannot write the gallery into {args.output}: {exc.strerror or exc}") from None
+        for path in paths:
+            print(path)
+        return 0
+    try:
+        png = _RENDERERS[args.kind](args)
+    except (CardError, RenderError) as exc:
+        raise UsageError(str(exc)) from None
+    _write(args.output, png)
+    return 0
+
+
+def _write(output: str, png: bytes) -> None:
+    if output == "-":
+        sys.stdout.buffer.write(png)
+        sys.stdout.flush()
+        return
+    try:
+        Path(output).write_bytes(png)
+    except OSError as exc:
+        raise UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
+    print(f"wrote {output} ({len(png) // 1024 + 1} KB)")
+
+
+def _deck(args: argparse.Namespace) -> DeckColours:
+    return FOUR_COLOUR if getattr(args, "four_colour", False) else TWO_COLOUR
+
+
+def _card(args: argparse.Namespace) -> bytes:
+    if args.card.lower() == "back":
+        return back_png(args.width)
+    return card_png(parse_card(args.card), args.width, _deck(args))
+
+
+def _hand(args: argparse.Namespace) -> bytes:
+    return hand_png(parse_cards(args.cards), labels=args.labels, deck=_deck(args))
+
+
+def _names(text: str, what: str) -> list[str]:
+    names = [n.strip() for n in text.split(",")]
+    if any(not n for n in names):
+        raise UsageError(f"{what} {excerpt(text)} has an empty name")
+    return names
+
+
+def _small_number(text: str) -> int | None:
+    """A number of a few ASCII digits, else None ('²' is a digit to isdigit() but not to int(), and int()
+    refuses 5,000 digits)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
+
+
+def _seat(text: str, players: Sequence[str], what: str) -> int:
+    """A seat by number from 1 or by name (any case)."""
+    text = text.strip()
+    number = _small_number(text)
+    if number is not None and 1 <= number <= len(players):
+        return number - 1
+    lowered = [p.lower() for p in players]
+    if text.lower() in lowered:
+        return lowered.index(text.lower())
+    raise UsageError(f"{what} {excerpt(text)} is not a player ({', '.join(players)}) or a seat 1-{len(players)}")
+
+
+def _table(args: argparse.Namespace) -> bytes:
+    players = _names(args.players, "--players")
+    if not 2 <= len(players) <= 4:
+        raise UsageError(f"--players names 2 to 4 players, got {len(players)}")
+    dealer = _seat(args.dealer, players, "--dealer")
+    seat = dealer  # the card after the dealer's seat is the pone's
+    series: list[PlayedCard] = []
+    for token in (t.strip() for t in args.played.split(",")):
+        if not token:
+            continue
+        card_text, _, who = token.partition(":")
+        seat = _seat(who, players, "--played player") if who else (seat + 1) % len(players)
+        series.append(PlayedCard(parse_card(card_text), seat))
+    to_play = _seat(args.to_play, players, "--to-play") if args.to_play else None
+    starter = parse_card(args.starter) if args.starter else None
+    view = TableView(tuple(players), dealer, starter, tuple(series), args.crib, to_play)
+    return table_png(view, _deck(args))
+
+
+def parse_pegs(text: str, holes: int = 121) -> list[tuple[int, int]]:
+    """`87/80,95/91`: a front/back pair per track, read by the one peg parser `cribbage board set` uses."""
+    try:
+        return [(t.front, t.back) for t in board_tracks(text, holes=holes)]
+    except PegError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _board(args: argparse.Namespace) -> bytes:
+    if args.target not in TARGETS:
+        raise UsageError(f"--target {args.target} is not 121 or 61")
+    pegs = parse_pegs(args.pegs, args.target)
+    names = _names(args.names, "--names") if args.names else None
+    colours: list[RGB | None] | None = None
+    if args.colours:
+        colours = [hex_rgb(t) for t in args.colours.split(",")]
+    return board_png(make_board(pegs, names, args.target, colours))
+
+
+def _led(args: argparse.Namespace) -> bytes:
+    def track(value: int | None, what: str) -> int | None:
+        if value is not None and not 1 <= value <= 4:
+            raise UsageError(f"{what} {value} is not a track 1-4")
+        return None if value is None else value - 1
+    scene = LedScene(tuple(parse_pegs(args.pegs)), args.layout, track(args.winner, "--winner"), args.skunk,
+                     args.brightness, track(args.highlight, "--highlight"), args.quiet, args.budget)
+    return led_png(scene)
+
+
+def _breakdown(args: argparse.Namespace) -> bytes:
+    hand = parse_cards(args.cards, count=4)
+    breakdown = score_hand(hand, parse_card(args.starter), crib=args.crib)
+    return breakdown_png(breakdown, THEMES[args.theme], _deck(args))
+
+
+def _read(source: str) -> str:
+    if source == "-":
+        return sys.stdin.read()
+    try:
+        return Path(source).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read {source}: {exc.strerror or exc}") from None
+
+
+def options_from_json(text: str, source: str) -> tuple[list[DiscardOption], bool | None]:
+    """The options (and the role, when given) from `cribbage analyze --json` output."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{source} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("options"), list):
+        raise UsageError(f"{source} has no \"options\" list (expected `cribbage analyze --json` output)")
+    options = []
+    for n, o in enumerate(data["options"], start=1):
+        try:
+            options.append(DiscardOption(
+                tuple(parse_card(c) for c in o["discard"]), tuple(parse_card(c) for c in o["keep"]),
+                float(o["hand_ev"]), int(o["hand_min"]), int(o["hand_max"]), float(o["crib_ev"]),
+                float(o["net"])))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:  # CardError is a ValueError
+            raise UsageError(f"{source}: option {n} is not readable ({type(exc).__name__}: "
+                             f"{clip(str(exc), 80)})") from None
+    dealer = data.get("dealer")
+    return options, dealer if isinstance(dealer, bool) else None
+
+
+def _analysis(args: argparse.Namespace) -> bytes:
+    if bool(args.cards) == bool(args.source):
+        raise UsageError("give six cards with --dealer or --pone, or --from FILE with analyzer JSON")
+    if args.cards:
+        if args.dealer is None:
+            raise UsageError("say whose crib it is: --dealer or --pone")
+        try:
+            from engine.analysis.discards import analyze
+        except ImportError:
+            raise UsageError("the discard analyzer is not available here; use --from FILE") from None
+        analysis = analyze(parse_cards(args.cards, count=6), dealer=args.dealer)
+        return analysis_png(analysis.options, dealer=analysis.dealer, theme=THEMES[args.theme],
+                            deck=_deck(args))
+    options, dealer = options_from_json(_read(args.source), "standard input" if args.source == "-"
+                                        else args.source)
+    if args.dealer is not None:
+        dealer = args.dealer
+    return analysis_png(options, dealer=dealer, theme=THEMES[args.theme], deck=_deck(args))
+
+
+def _numbers(text: str, what: str) -> list[float]:
+    values = []
+    for token in text.replace(",", " ").split():
+        try:
+            value = float(token)
+        except ValueError:
+            raise UsageError(f"{what}: {token!r} is not a number") from None
+        if not math.isfinite(value):
+            raise UsageError(f"{what}: {token!r} is not a finite number")
+        values.append(value)
+    return values
+
+
+def _winprob(args: argparse.Namespace) -> bytes:
+    probs = _numbers(args.probs, "--probs") if args.probs is not None else _numbers(_read(args.source), args.source)
+    markers = []
+    for k, token in enumerate(t.strip() for t in args.deals.split(",") if t.strip()):
+        number = _small_number(token)
+        if number is None or not 1 <= number <= len(probs):
+            raise UsageError(f"--deals: {excerpt(token)} is not a move number 1-{len(probs)}")
+        markers.append(ChartMarker(number - 1, f"deal {k + 1}"))
+    return winprob_png(probs, markers=markers, player=args.player, opponent=args.opponent,
+                       theme=THEMES[args.theme])
+
+
+_RENDERERS: dict[str, Callable[[argparse.Namespace], bytes]] = {
+    "card": _card,
+    "hand": _hand,
+    "table": _table,
+    "board": _board,
+    "led": _led,
+    "breakdown": _breakdown,
+    "analysis": _analysis,
+    "winprob": _winprob,
+}

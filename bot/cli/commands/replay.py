@@ -1,0 +1,41 @@
+"""`cribbage replay`: re-check every record in a file through the engine."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from bot.cli.errors import UsageError
+from engine.core.record import RecordError, read_lines, replay
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("replay", help="replay game records through the engine and report any that differ")
+    p.add_argument("file", help="a JSON Lines file of game records (- for stdin)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Every record is checked, whatever the ones before it hold: a bad one is a line naming its reason.
+    The file is read as bytes, each line decoded alone, so one bad byte spoils only its own line."""
+    try:
+        stream = getattr(sys.stdin, "buffer", sys.stdin) if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
+    good = bad = 0
+    try:
+        with stream:
+            for n, record in read_lines(stream):
+                try:
+                    if isinstance(record, RecordError):
+                        raise record
+                    replay(record)
+                except RecordError as exc:
+                    bad += 1
+                    print(f"line {n}: {exc}")
+                else:
+                    good += 1
+    except OSError as exc:  # a directory, a device that fails mid-way
+        raise UsageError(f"cannot read {args.file} after {good + bad} record(s): {exc.strerror or exc}") from None
+    print(f"{good} replayed, {bad} did not")
+    return 1 if bad or not good else 0

@@ -1,0 +1,78 @@
+"""`cribbage selfplay`: computer games written as game records, one JSON object a line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import TextIO
+
+from bot.cli.errors import UsageError
+from engine.computer.players import UnknownStrength, make_player
+from engine.computer.selfplay import play_game
+from engine.core.record import dumps, to_record
+from engine.core.rules import Rules, RulesError
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("selfplay", help="computer games, written as records")
+    p.add_argument("--games", type=int, required=True, help="how many games")
+    p.add_argument("--seed", type=int, default=0, help="the first game's seed (game i uses seed+i)")
+    p.add_argument("--players", default=None,
+                   help="strengths by seat, comma separated (default: random for every seat)")
+    p.add_argument("--seats", type=int, default=2, choices=(2, 3, 4), help="number of players")
+    p.add_argument("--target", type=int, default=121, help="121 or 61")
+    p.add_argument("--muggins", action="store_true",
+                   help="muggins: a point a player misses in their own count goes to the opponent")
+    p.add_argument("--skunk", action="store_true", help="report skunks")
+    p.add_argument("--record", required=True, help="file to write (JSON Lines), or - for stdout")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, not {args.games}")
+    try:
+        rules = Rules(players=args.seats, target=args.target, muggins=args.muggins, skunk=args.skunk)
+    except RulesError as exc:
+        raise UsageError(str(exc)) from None
+    names = (args.players or ",".join(["random"] * rules.players)).split(",")
+    if len(names) != rules.players:
+        raise UsageError(f"--players names {len(names)} strengths for {rules.players} seats")
+    try:
+        for name in names:
+            make_player(name)
+    except UnknownStrength as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        out = sys.stdout if args.record == "-" else open(args.record, "w", encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.record}: {exc.strerror or exc}") from None
+    try:
+        return _play(args, rules, names, out)
+    except OSError as exc:  # the disk filled, the pipe's reader went away
+        raise UsageError(f"cannot write {args.record}: {exc.strerror or exc}") from None
+
+
+def _play(args: argparse.Namespace, rules: Rules, names: list[str], out: TextIO) -> int:
+    wins = [0] * rules.players
+    deals = 0
+    start = time.perf_counter()
+    try:
+        for i in range(args.games):
+            seed = args.seed + i
+            players = [make_player(n, seed * 8 + s) for s, n in enumerate(names)]
+            game = play_game(rules, players, seed)
+            deals += len(game.deals)
+            assert game.winner is not None
+            wins[game.winner] += 1
+            seats = [f"computer:{n}" for n in names]
+            out.write(dumps(to_record(game, seats)) + "\n")
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    elapsed = time.perf_counter() - start
+    summary = ", ".join(f"seat {s} ({names[s]}) {w}" for s, w in enumerate(wins))
+    print(f"{args.games} games, {deals} deals in {elapsed:.2f} s ({deals / elapsed:,.0f} deals/s); "
+          f"wins: {summary}", file=sys.stderr if args.record == "-" else sys.stdout)
+    return 0

@@ -1,0 +1,78 @@
+"""The `cribbage` command line: one subcommand per module in `bot.cli.commands`."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import io
+import sys
+from collections.abc import Sequence
+from contextlib import suppress
+from typing import NoReturn
+
+from bot.cli.errors import UsageError, one_line
+
+COMMAND_MODULES = (
+    "bot.cli.commands.score",
+    "bot.cli.commands.stats",
+    "bot.cli.commands.selfplay",
+    "bot.cli.commands.replay",
+    "bot.cli.commands.play",
+    "bot.cli.commands.analyze",
+    "bot.cli.commands.wintable",
+    "bot.cli.commands.arena",
+    "bot.cli.commands.render",
+    "bot.cli.commands.board",
+    "bot.cli.commands.botcmd",
+    "bot.cli.commands.db",
+)
+"""Each module has `register(subparsers)`, which adds its parser with `func` set to its runner."""
+
+
+class CommandParser(argparse.ArgumentParser):
+    """argparse with a one-line error (naming the bad value, a few dozen characters of it) in place of the
+    usage block: the error is the one thing to read. Subcommands' parsers are of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        if len(message) > 240:
+            message = message[:239] + "…"
+        self.exit(2, f"{self.prog}: {one_line(message)} (see {self.prog} --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = CommandParser(
+        prog="cribbage",
+        description="Cribbage: score hands, play games, analyse discards, drive an LED pegboard.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    _escape_unencodable(sys.stdout)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except UsageError as exc:
+        print(f"cribbage {args.command}: {exc if exc.multiline else one_line(str(exc))}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+
+
+def _escape_unencodable(stream: object) -> None:
+    """A name or path that is not valid text (undecodable bytes on the command line) is printed escaped,
+    as standard error does, instead of failing the command half-way under a strict UTF-8 locale."""
+    if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+        with suppress(ValueError, OSError):
+            stream.reconfigure(errors="backslashreplace")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

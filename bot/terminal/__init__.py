@@ -1,0 +1,1 @@
+"""The terminal door: a local game against the computer at a text prompt."""

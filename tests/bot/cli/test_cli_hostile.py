@@ -1,0 +1,83 @@
+"""Hostile input on the command line: each bad value is one line on stderr naming it, exit status 2, never a
+traceback; a file of records is checked to its end whatever its bad lines hold."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.cli.main import main
+from engine.computer.players import RandomPlayer
+from engine.computer.selfplay import play_game
+from engine.core.record import dumps, to_record
+from engine.core.rules import Rules
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        status = main(list(argv))
+    except SystemExit as stop:  # argparse's own refusals
+        status = stop.code if isinstance(stop.code, int) else 1
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_replay_checks_every_record_and_prints_the_summary(capsys: pytest.CaptureFixture[str],
+                                                           tmp_path: Path) -> None:
+    good = dumps(to_record(play_game(Rules(), [RandomPlayer(1), RandomPlayer(2)], 4))).encode()
+    record = json.loads(good)
+    bad = [{**record, "pegs": [1]}, {**record, "deals": [1]},
+           {**record, "deals": [{**record["deals"][0], "plays": ["x"]}]}]
+    lines = [good, *(json.dumps(r).encode() for r in bad), good.replace(b'"seat":0', b'"seat":Infinity', 1),
+             b"\xff" + good, b"[" * 100_000, b'{"format": ' + b"7" * 5000 + b"}", good]
+    path = tmp_path / "records.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    status, out, err = run(capsys, "replay", str(path))
+    report = out.splitlines()
+    assert status == 1 and err == ""
+    assert report == ["line 2: peg 0 must be a JSON object, not 1",
+                      "line 3: deal 0: a deal must be a JSON object, not 1",
+                      "line 4: deal 0: play 0 must be a JSON object, not 'x'",
+                      "line 5: cut: a seat is 0 to 3, not inf",
+                      "line 6: not UTF-8 text: byte 0xff at column 1",
+                      "line 7: not readable: JSON nested too deeply",
+                      "line 8: not readable: Exceeds the limit (4300 digits) for integer string conversion",
+                      "2 replayed, 7 did not"]
+
+
+@pytest.mark.parametrize(("argv", "named"), [
+    (["render", "table", "--dealer", "²", "-o", "-"], "--dealer '²' is not a player"),
+    (["render", "winprob", "--probs", "0.5,0.6", "--deals", "²", "-o", "-"], "--deals: '²' is not a move number"),
+    (["render", "table", "--dealer", "9" * 5000, "-o", "-"], "(5,000 characters) is not a player"),
+    (["analyze", "5H", "5C", "6D", "7S", "JH", "KD", "--dealer", "--scores", "95,88", "--samples", "100000000"],
+     "--samples must be from 10 to 20,000, not 100000000"),
+    (["score", "5H", "5C", "5D", "JS", "--starter", "5" + "S" * 100_000], "unknown suit 'SSSS"),
+    (["selfplay", "--games", "1", "--record", "/nonexistent/dir/x.jsonl"], "cannot write /nonexistent/dir/x.jsonl"),
+    (["score", "--workers", "x"], "argument --workers: invalid int value: 'x'"),
+])
+def test_a_bad_value_is_one_line_naming_it(capsys: pytest.CaptureFixture[str], argv: list[str], named: str) -> None:
+    status, _, err = run(capsys, *argv)
+    assert status == 2 and named in err and len(err.splitlines()) == 1 and len(err) < 300, err
+
+
+def test_render_analysis_from_json_with_a_number_for_a_card(capsys: pytest.CaptureFixture[str],
+                                                            tmp_path: Path) -> None:
+    source = tmp_path / "a.json"
+    source.write_text(json.dumps({"options": [{"discard": [5], "keep": ["5H"], "hand_ev": 1, "hand_min": 0,
+                                               "hand_max": 1, "crib_ev": 1, "net": 1}]}))
+    status, _, err = run(capsys, "render", "analysis", "--from", str(source), "-o", str(tmp_path / "a.png"))
+    assert status == 2 and "option 1 is not readable" in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("typed", ["²", "9" * 5000, "١"])
+def test_the_terminal_reads_unicode_and_huge_digits_as_what_they_are(typed: str) -> None:
+    from bot.terminal.local_game import Ask, read_move
+    from engine.core.cards import parse_cards
+
+    hand = parse_cards("5H 5C 6D 7S JH KD")
+    for ask in (Ask("play", playable=hand), Ask("lay", 2), Ask("declare")):
+        with pytest.raises(ValueError) as caught:
+            read_move(ask, hand, typed)
+        assert "Exceeds the limit" not in str(caught.value) and "invalid literal" not in str(caught.value)

@@ -1,0 +1,419 @@
+"""The Discord door with games, on the wire: gateway payloads in, the HTTP requests it makes out.
+
+Every test drives the real client: a slash command goes through the CommandTree, a click through
+the registered DynamicItems (from the message it is on), a pad through the client's modal handling;
+what is asserted is the JSON sent to Discord (see tests/bot/discord_helpers.py).
+"""
+
+import asyncio
+import json
+import re
+from typing import Any
+
+import discord
+
+from bot.app.ids import BUTTON_VERBS, SELECT_VERBS, template
+from bot.app.replies import Button, Option, Select, Style, TableMessage
+from bot.discord.front import TableEditor
+from bot.discord.views import GameButton, GameSelect, clip, to_view
+from bot.game_meta import Status
+from tests.bot.conftest import make_controller, start_bot
+from tests.bot.discord_helpers import (
+    ANN,
+    BOB,
+    CHANNEL,
+    EPHEMERAL,
+    EVE,
+    MANAGE,
+    NO_THREADS,
+    Harness,
+    Person,
+    channel_json,
+    exchange,
+    settle,
+)
+
+THREAD = 10003
+"""The thread the first game's table opens in (the fake Discord numbers what it creates)."""
+PRIVATE_THINKING = [("callback", 5, EPHEMERAL), ("edit-original", None, 0)]
+"""A private answer that needs time: a deferred ephemeral 'thinking' response, then that message filled in."""
+
+
+def thread() -> dict[str, Any]:
+    return channel_json(THREAD, thread_of=CHANNEL, name="cribbage: ann vs computer (easy)")
+
+
+def options_of(message: dict[str, Any]) -> list[str]:
+    return [o["value"] for row in message["components"] for c in row["components"] for o in c.get("options", ())]
+
+
+async def start_against_the_computer(bot: Harness, who: Person = ANN, **kwargs: Any) -> dict[str, Any]:
+    """/cribbage play: the member's private panel (the interaction's original message)."""
+    payload = await bot.command("play", who, **kwargs)
+    return bot.original(payload)
+
+
+def test_dynamic_item_templates_never_overlap() -> None:
+    buttons, selects = re.compile(template(BUTTON_VERBS)), re.compile(template(SELECT_VERBS))
+    for cid in ("crib:g1:0:hand", "crib:g1:7:play:10H", "crib:g1:7:go", "crib:g1:0:accept"):
+        assert buttons.fullmatch(cid) and not selects.fullmatch(cid)
+    assert selects.fullmatch("crib:g1:3:lay") and not buttons.fullmatch("crib:g1:3:lay")
+    assert GameButton.__discord_ui_compiled_template__.pattern == template(BUTTON_VERBS)
+
+
+async def test_views_are_persistent_dynamic_items() -> None:
+    view = to_view((Select("crib:g1:1:lay", "Choose 2", (Option("5H", "5♥"), Option("JS", "J♠"),
+                                                         Option("2C", "2♣")), 2, 2),
+                    Button("crib:g1:1:play:5H", "5♥", Style.PRIMARY, disabled=True)))
+    assert view is not None and view.timeout is None and view.is_persistent()
+    select, button = view.children
+    assert isinstance(select, GameSelect) and isinstance(button, GameButton)
+    assert (select.cid.game, select.cid.version, select.cid.verb.value) == ("g1", 1, "lay")
+    assert (select.item.min_values, select.item.max_values) == (2, 2)
+    assert [o.value for o in select.item.options] == ["5H", "JS", "2C"]
+    assert (button.item.label, button.item.disabled, button.cid.arg) == ("5♥", True, "5H")
+    assert button.item.style is discord.ButtonStyle.primary
+    assert to_view(()) is None
+
+
+def test_clip_keeps_the_newest_lines() -> None:
+    text = "head\n" + "\n".join(f"line {i}" for i in range(500))
+    clipped = clip(text)
+    assert len(clipped) <= 2000 and clipped.startswith("head\n…") and clipped.endswith("line 499")
+
+
+async def test_play_against_the_computer_opens_a_thread_and_answers_privately(bot: Harness) -> None:
+    payload = await bot.command("play", ANN)
+    fake = bot.fake
+    assert exchange(bot.of(payload)) == PRIVATE_THINKING
+    assert fake.last("POST /channels/100/threads").body == {
+        "name": "cribbage: ann vs computer (easy)", "auto_archive_duration": 1440, "type": 11, "invitable": True,
+        "rate_limit_per_user": None}
+    table = fake.last(f"POST /channels/{THREAD}/messages")
+    assert table.content.startswith("Cribbage to 121: ann 0 · computer (easy) 0\nDeal 1, ann deals.")
+    assert table.files == ("table.png", "board.png") and table.ids == ["crib:game1:0:hand"]
+    panel = fake.last("PATCH /webhooks/4000/token-7000001/messages/@original")
+    assert panel.content == f"Your game is in <#{THREAD}>. Your hand (0 to 0). Lay away 2 for your crib."
+    assert panel.files == ("hand.png",) and panel.ids == ["crib:game1:1:lay"]
+    meta = await bot.front.controller.meta("game1")
+    assert (meta.place, meta.message, meta.rules.skunk) == (str(THREAD), "10004", True)
+
+
+async def test_a_game_goes_in_the_channel_when_threads_are_not_allowed(bot: Harness) -> None:
+    await bot.command("play", ANN, {"target": 61}, app_permissions=NO_THREADS)
+    assert not bot.fake.find("POST /channels/100/threads")
+    assert bot.fake.last("POST /channels/100/messages").content.startswith("Cribbage to 61:")
+    assert (await bot.front.controller.meta("game1")).place == str(CHANNEL)
+
+
+async def test_clicks_on_the_private_panel_edit_it_and_the_table(bot: Harness) -> None:
+    fake = bot.fake
+    await start_against_the_computer(bot)
+    table = bot.last_message(THREAD)
+    # My hand on the public table: a new private message
+    hand = await bot.click(table, "crib:game1:0:hand", ANN, channel=thread())
+    assert exchange(bot.of(hand)) == PRIVATE_THINKING
+    panel = bot.original(hand)
+    assert panel["content"] == "Your hand (0 to 0). Lay away 2 for your crib."
+    cards = options_of(panel)
+    # lay away two through the select on that panel: the panel is edited in place, the table follows
+    lay = await bot.click(panel, "crib:game1:1:lay", ANN, cards[:2], channel=thread())
+    assert exchange(bot.of(lay)) == [("callback", 6, 0), ("edit-original", None, 0)]
+    edit = bot.of(lay)[-1]
+    assert edit.content.startswith("Your hand (0 to 0; starter ") and edit.files == ("hand.png",)
+    assert {cid.split(":")[2] for cid in edit.ids} == {"3"}  # ann laid away, the computer led
+    table_edit = fake.last(f"PATCH /channels/{THREAD}/messages/10004")
+    assert "ann lays away 2 cards" in table_edit.content and table_edit.files == ("table.png", "board.png")
+    # the same select again (from the old message): stale, refused privately, nothing changed
+    again = await bot.click(panel, "crib:game1:1:lay", ANN, cards[:2], channel=thread())
+    assert exchange(bot.of(again)) == [("callback", 6, 0), ("edit-original", None, 0), ("followup", None, EPHEMERAL)]
+    assert bot.of(again)[-1].body == {
+        "content": "That choice was from an earlier moment of the game; nothing changed. Here is your hand now.",
+        "tts": False, "flags": EPHEMERAL}
+    assert bot.front.controller.storage.action_count("game1") == 3
+    # a spectator's click on My hand
+    spectator = await bot.click(table, "crib:game1:0:hand", EVE, channel=thread())
+    assert exchange(bot.of(spectator)) == PRIVATE_THINKING
+    assert bot.of(spectator)[-1].content == "Only ann and computer (easy) play in this game; you can watch."
+
+
+async def test_a_card_that_does_not_read_is_refused_privately(bot: Harness) -> None:
+    await start_against_the_computer(bot)
+    panel = bot.original(await bot.click(bot.last_message(THREAD), "crib:game1:0:hand", ANN, channel=thread()))
+    lay = await bot.click(panel, "crib:game1:1:lay", ANN, ["5X", "JS"], channel=thread())
+    (callback,) = bot.of(lay)
+    assert callback.body["type"] == 4 and callback.flags == EPHEMERAL
+    assert callback.content.startswith("“5X” is not a card.")
+    assert bot.front.controller.storage.action_count("game1") == 1
+
+
+async def test_invitation_accept_and_refusals(bot: Harness) -> None:
+    fake = bot.fake
+    invite = await bot.command("play", ANN, {"opponent": BOB, "target": 61})
+    post = fake.last("POST /channels/100/messages")
+    assert post.body["content"] == "<@2> bob, ann invites you to a game of cribbage to 61. Only you can accept."
+    assert post.ids == ["crib:game1:0:accept", "crib:game1:0:decline"]
+    assert post.body["allowed_mentions"] == {"parse": ["users"], "replied_user": True}
+    assert exchange(bot.of(invite)) == PRIVATE_THINKING
+    assert bot.of(invite)[-1].content == "Invitation sent to bob."
+    invitation = bot.last_message(CHANNEL)
+    # eve cannot accept
+    eve = await bot.click(invitation, "crib:game1:0:accept", EVE)
+    assert bot.of(eve)[-1].content == "Only bob can answer this invitation."
+    # bob accepts: a thread with the table, the invitation loses its buttons, bob gets his hand
+    accept = await bot.click(invitation, "crib:game1:0:accept", BOB)
+    assert fake.last("POST /channels/100/threads").body["name"] == "cribbage: ann vs bob"
+    thread_id = fake.last("POST /channels/100/threads").reply["id"]
+    edited = fake.last(f"PATCH /channels/100/messages/{invitation['id']}")
+    assert edited.body["components"] == []
+    assert re.fullmatch(r"<@2> bob, ann invites you to a game of cribbage to 61\. Only you can accept\.\n"
+                        f"Accepted: the game is in <#{thread_id}>\\.", edited.content)
+    assert exchange(bot.of(accept)) == PRIVATE_THINKING
+    assert bot.of(accept)[-1].content.startswith(f"The game is in <#{thread_id}>. Your hand (0 to 0).")
+    # bots cannot be invited
+    robot = await bot.command("play", ANN, {"opponent": Person(9, "robot", bot=True)})
+    assert bot.of(robot)[-1].content == "Bots cannot be invited; leave the opponent out to play me."
+
+
+async def test_a_declined_invitation_says_so_on_the_invitation(bot: Harness) -> None:
+    await bot.command("play", ANN, {"opponent": BOB})
+    invitation = bot.last_message(CHANNEL)
+    decline = await bot.click(invitation, "crib:game1:0:decline", BOB)
+    assert bot.of(decline)[-1].content == "You declined."
+    edited = bot.fake.last(f"PATCH /channels/100/messages/{invitation['id']}")
+    assert edited.content.endswith("\nbob declined the game.") and edited.body["components"] == []
+    assert (await bot.front.controller.meta("game1")).status is Status.DECLINED
+
+
+async def test_resign_end_and_record_commands(bot: Harness) -> None:
+    fake = bot.fake
+    await start_against_the_computer(bot)
+    here = {"channel": thread()}
+    record = await bot.command("record", EVE, **here)  # a spectator: the game going on here
+    assert exchange(bot.of(record)) == PRIVATE_THINKING
+    assert bot.of(record)[-1].files == ("cribbage-game1.json",)
+    assert bot.of(record)[-1].content == "The game record (docs/record-format.md):"
+    seen = json.loads(bot.of(record)[-1].data["cribbage-game1.json"])
+    assert "seed" not in seen and seen["view"] == {"seat": None, "redacted": True}
+    assert seen["deals"][0]["hands"] == [[], []] and seen["deals"][0]["discards"] == [None, None]
+    mine = json.loads(bot.of(await bot.command("record", ANN, **here))[-1].data["cribbage-game1.json"])
+    assert "seed" not in mine and mine["view"] == {"seat": 0, "redacted": True}
+    assert [len(h) for h in mine["deals"][0]["hands"]] == [6, 0]
+    end = await bot.command("end", EVE, **here)
+    assert bot.of(end)[-1].content == "Only members who may manage messages can end a game."
+    resign = await bot.command("resign", EVE, **here)
+    assert bot.of(resign)[-1].content == "You have no game going on here. Start one with /cribbage play."
+    end = await bot.command("end", EVE, locale="zh-CN", **here)
+    assert bot.of(end)[-1].content == "只有能管理消息的成员才能结束游戏。"
+    resign = await bot.command("resign", ANN, **here)
+    assert exchange(bot.of(resign)) == PRIVATE_THINKING and bot.of(resign)[-1].content == "You resigned."
+    post = fake.last(f"POST /channels/{THREAD}/messages")
+    assert post.content == "ann resigns. computer (easy) wins, 0 to 0." and post.files == ("cribbage-game1.json",)
+    assert (await bot.front.controller.meta("game1")).status is Status.RESIGNED
+    await bot.command("play", BOB)
+    second = fake.last("POST /channels/100/threads")
+    assert second.body["name"] == "cribbage: bob vs computer (easy)"
+    there = channel_json(int(second.reply["id"]), thread_of=CHANNEL)
+    end = await bot.command("end", EVE, {"game": "game2"}, permissions=MANAGE, channel=there)
+    assert bot.of(end)[-1].content == "eve ended this game at 0 to 0; no one wins."
+    assert (await bot.front.controller.meta("game2")).status is Status.ENDED
+
+
+async def test_a_damaged_game_is_said_so_and_a_moderator_can_end_it(bot: Harness, caplog: Any) -> None:
+    await start_against_the_computer(bot)
+    controller = bot.front.controller
+    controller.storage._db.execute("UPDATE actions SET action = '{\"t\": \"dance\"' WHERE game = 'game1'")
+    controller.games.forget("game1")
+    hand = await bot.click(bot.last_message(THREAD), "crib:game1:0:hand", ANN, channel=thread())
+    assert exchange(bot.of(hand)) == PRIVATE_THINKING
+    assert bot.of(hand)[-1].content == (
+        "This game's saved record cannot be read (game game1: unreadable action "
+        "'{\"t\": \"dance\"': Expecting ',' delimiter: line 1 column 14 (char 13)), so it cannot go on. A moderator "
+        "can end it with /cribbage end; other games are not affected.")
+    end = await bot.command("end", EVE, permissions=MANAGE, channel=thread())
+    assert bot.of(end)[-1].content == "eve ended this game, whose saved record cannot be read; no one wins."
+    assert bot.fake.last(f"POST /channels/{THREAD}/messages").content == bot.of(end)[-1].content
+    assert await controller.games_at(str(THREAD)) == []
+
+
+async def test_table_edits_are_batched() -> None:
+    edits: list[tuple[str, str, str]] = []
+
+    async def edit(place: str, message: str, table: TableMessage) -> None:
+        edits.append((place, message, table.text))
+
+    editor = TableEditor(edit, interval=0.05)
+    editor.submit("g", "7", "8", TableMessage("v0", (), ()))
+    await asyncio.sleep(0.01)
+    for n in range(1, 10):
+        editor.submit("g", "7", "8", TableMessage(f"v{n}", (), ()))
+    await editor.flush()
+    assert edits == [("7", "8", "v0"), ("7", "8", "v9")]  # the first at once, then only the newest after the pause
+
+
+async def test_the_other_players_open_panel_follows_the_game_until_its_token_expires(bot: Harness) -> None:
+    now = [0.0]
+    bot.front.panels.clock = lambda: now[0]
+    await bot.command("play", ANN, {"opponent": BOB, "target": 61})
+    accept = await bot.click(bot.last_message(CHANNEL), "crib:game1:0:accept", BOB)
+    here = channel_json(int(bot.fake.last("POST /channels/100/threads").reply["id"]), thread_of=CHANNEL)
+    table = bot.last_message(int(here["id"]))
+    # ann opens her hand and lays away from it: bob's open panel is refreshed through his token
+    hand = await bot.click(table, "crib:game1:0:hand", ANN, channel=here)
+    ann_panel = bot.original(hand)
+    bot.fake.clear()
+    lay = await bot.click(ann_panel, "crib:game1:0:lay", ANN, options_of(ann_panel)[:2], channel=here)
+    assert exchange(bot.of(lay)) == [("callback", 6, 0), ("edit-original", None, 0)]
+    refreshed = bot.fake.last(f"PATCH /webhooks/4000/{accept['token']}/messages/@original")
+    assert refreshed.content == "Your hand (0 to 0). Lay away 2 for ann's crib."
+    assert refreshed.ids == ["crib:game1:1:lay"] and refreshed.files == ("hand.png",)
+    # fourteen minutes later ann's panel token is left alone (Discord would refuse it)
+    now[0] = 14 * 60 + 1
+    bob_panel = bot.original(accept)
+    bot.fake.clear()
+    bob_lay = await bot.click(bob_panel, "crib:game1:1:lay", BOB, options_of(bob_panel)[:2], channel=here)
+    assert exchange(bot.of(bob_lay)) == [("callback", 6, 0), ("edit-original", None, 0)]
+    assert not bot.fake.find(f"PATCH /webhooks/4000/{lay['token']}")
+    assert not bot.front.panels.is_open("game1", "1")
+
+
+async def test_a_failure_gets_a_private_answer(bot: Harness, caplog: Any) -> None:
+    await start_against_the_computer(bot)
+
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("database is locked")
+
+    bot.front.controller.hand = broken
+    hand = await bot.click(bot.last_message(THREAD), "crib:game1:0:hand", ANN, channel=thread())
+    assert exchange(bot.of(hand)) == PRIVATE_THINKING
+    assert bot.of(hand)[-1].content == ("Something went wrong on my side. Every move that was accepted is saved; "
+                                        "/cribbage hand shows where your game stands.")
+    assert [r.levelname for r in caplog.records if r.name.startswith("bot.discord")] == ["ERROR"]
+    # a command's failure reaches the group's on_error: the same private answer
+    bot.front.controller.resign = broken
+    resign = await bot.command("resign", ANN, channel=thread())
+    assert exchange(bot.of(resign)) == PRIVATE_THINKING
+    assert bot.of(resign)[-1].content.startswith("Something went wrong on my side.")
+
+
+async def test_buttons_keep_working_after_a_restart(tmp_path: Any, fake: Any) -> None:
+    path = tmp_path / "bot.sqlite3"
+    first = make_controller(path)
+    bot = await start_bot(first, fake)
+    panel = await start_against_the_computer(bot)
+    await bot.client.close()
+    first.close()
+    # a new process: new controller, new client, the same database; the old panel's select is chosen
+    second = make_controller(path)
+    bot = await start_bot(second, fake)
+    fake.clear()
+    lay = await bot.click(panel, "crib:game1:1:lay", ANN, options_of(panel)[:2], channel=thread())
+    assert exchange(bot.of(lay)) == [("callback", 6, 0), ("edit-original", None, 0)]
+    assert bot.of(lay)[-1].content.startswith("Your hand (0 to 0; starter ")
+    assert "ann lays away 2 cards" in fake.last(f"PATCH /channels/{THREAD}/messages/10004").content
+    await bot.client.close()
+
+
+async def test_reminders_are_posted_in_the_game_thread_with_a_mention(fake: Any) -> None:
+    clock = [1000.0]
+    controller = make_controller(clock=lambda: clock[0])
+    bot = await start_bot(controller, fake, sweep_every=0.01)
+    await start_against_the_computer(bot)
+    clock[0] += 301
+    route = f"POST /channels/{THREAD}/messages"
+    await settle(bot.client, until=lambda: len(fake.find(route)) == 2)  # the table, then the sweep's reminder
+    await bot.client.close()
+    controller.close()
+    post = fake.last(route)
+    assert post.content == ("<@1> ann: it is your turn. A game with no move for 30 minutes is lost by the player "
+                            "who is holding it up.")
+    assert post.body["allowed_mentions"] == {"parse": ["users"], "replied_user": True}
+
+
+async def test_setup_hook_registers_dynamic_items_and_syncs_to_the_dev_guild(controller: Any, fake: Any) -> None:
+    from bot.config import Config
+    from bot.discord.translator import CatalogTranslator
+
+    bot = await start_bot(controller, fake, Config(None, dev_guild=42, shard_count=2))
+    client = bot.client
+    assert client.shard_count == 2 and isinstance(client.tree.translator, CatalogTranslator)
+    patterns = {p.pattern for p in client._connection._view_store._dynamic_items}
+    assert patterns == {template(BUTTON_VERBS), template(SELECT_VERBS)}
+    (sync,) = fake.find("PUT /applications/4000/")
+    assert sync.route == "PUT /applications/4000/guilds/42/commands" and [c["name"] for c in sync.body] == ["cribbage"]
+    assert client._sweeper is not None and not client._sweeper.done()
+    await client.close()
+    assert client._sweeper.done()
+
+
+def choose(message: dict[str, Any], turn: int) -> tuple[str, list[str]]:
+    """What a person clicks on a panel message: two cards of the select, else the turn-th enabled button."""
+    items = [c for row in message["components"] for c in row["components"]]
+    for item in items:
+        if item["type"] == 3:
+            values = [o["value"] for o in item["options"]]
+            start = turn % (len(values) - 1)
+            return item["custom_id"], values[start:start + 2]
+    buttons = [i for i in items if not i.get("disabled")]
+    return buttons[turn % len(buttons)]["custom_id"], []
+
+
+async def test_counting_my_own_hands_declares_privately_through_the_pad(bot: Harness) -> None:
+    fake = bot.fake
+    play = await bot.command("play", ANN, {"count_myself": True})
+    meta = await bot.front.controller.meta("game1")
+    assert meta is not None and meta.self_count == (0,) and meta.lang == "en"
+    thread = channel_json(int(meta.place), thread_of=CHANNEL)
+    panel, turn = bot.original(play), 0
+    while not any(":declare:" in cid for cid in ids_of(panel)):
+        custom_id, values = choose(panel, turn)
+        move = await bot.click(panel, custom_id, ANN, values, channel=thread)
+        panel, turn = bot.original(move), turn + 1
+    assert not [c for c in fake.find(f"POST /channels/{meta.place}/messages") if c.content.startswith("The show:")]
+    pad = await bot.click(panel, "crib:game1:0:declare:hand", ANN, channel=thread)
+    assert bot.of(pad)[0].body["data"]["title"] == "Your count"
+    hand = await bot.submit("crib:game1:0:declare:hand", ANN, {"number": "4"}, message=panel, channel=thread)
+    assert exchange(bot.of(hand)) == PRIVATE_THINKING
+    said = bot.of(hand)[-1].content
+    assert said.startswith("Right: 4.\nYour counting: 1 of 1 exact (100%)")
+    assert said.endswith("Count your crib: Q♣ 8♣ 6♣ 10♥ + starter 9♣. Declare your total; the game goes on "
+                         "with the true count.")
+    assert bot.of(hand)[-1].ids == ["crib:game1:0:declare:crib"]
+    crib = await bot.submit("crib:game1:0:declare:crib", ANN, {"number": "3"}, message=bot.original(hand),
+                            channel=thread)
+    assert bot.of(crib)[-1].content.startswith("You said 3; it is 5. You missed 2.")
+    show = fake.last(f"POST /channels/{meta.place}/messages")
+    assert show.content.startswith("The show:\ncomputer (easy)'s hand: A♥ 2♦ 3♥ A♦ + 9♣")
+    assert show.content.endswith("ann declared 4 for the hand: right.\n"
+                                 "ann declared 3 for the crib; it counts 5: 2 missed.")
+    assert show.files == ("show-1.png", "show-2.png", "show-3.png")
+
+
+def ids_of(message: dict[str, Any]) -> list[str]:
+    return [c["custom_id"] for row in message["components"] for c in row["components"] if "custom_id" in c]
+
+
+async def test_a_game_speaks_the_servers_language_in_public_and_the_members_in_private(bot: Harness) -> None:
+    play = await bot.command("play", ANN, guild_locale="zh-CN")
+    table = bot.fake.last("POST /channels/10003/messages")
+    assert table.content.startswith("克里比奇牌，121 分获胜：ann 0 · computer (easy) 0\n第 1 局，ann 发牌。")
+    assert table.body["components"][0]["components"][0]["label"] == "我的手牌"
+    panel = bot.of(play)[-1]
+    assert panel.content == "Your game is in <#10003>. Your hand (0 to 0). Lay away 2 for your crib."
+    assert panel.body["components"][0]["components"][0]["placeholder"] == "Choose 2 cards for your crib"
+    # the same member with a Chinese client asks for their hand: Chinese, privately
+    hand = await bot.click(bot.last_message(10003), "crib:game1:0:hand", ANN, locale="zh-CN", guild_locale="zh-CN",
+                           channel=channel_json(10003, thread_of=CHANNEL))
+    assert exchange(bot.of(hand)) == PRIVATE_THINKING
+    assert bot.of(hand)[-1].content == "你的手牌（0 比 0）。请放 2 张牌进你的底牌。"
+    assert bot.of(hand)[-1].body["components"][0]["components"][0]["placeholder"] == "选 2 张牌放进你的底牌"
+
+
+
+async def test_a_muggins_claim_is_a_move_from_the_panel(bot: Harness) -> None:
+    await start_against_the_computer(bot)
+    panel = bot.fake.posted(THREAD, "Claim muggins?", {"crib:game1:1:muggins:yes": "Muggins!"})
+    claim = await bot.click(panel, "crib:game1:1:muggins:yes", ANN, channel=thread())
+    assert exchange(bot.of(claim)) == [("callback", 6, 0), ("edit-original", None, 0), ("followup", None, EPHEMERAL)]
+    assert bot.of(claim)[1].ids == ["crib:game1:1:lay"]  # the panel as it stands now
+    assert bot.of(claim)[-1].content == "That move is not possible now; nothing changed."

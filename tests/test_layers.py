@@ -1,0 +1,88 @@
+"""The layers and their arrows (docs/architecture.md), read from every import in the source: each folder
+imports only from the folders below it, so no two folders import each other, however indirectly."""
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OURS = ("engine", "render", "board_driver", "firmware", "bot")
+ENGINE = {"engine.core", "engine.analysis", "engine.computer", "engine.table"}
+BELOW: dict[str, set[str]] = {
+    "engine.core": set(),
+    "engine.analysis": {"engine.core"},
+    "engine.computer": {"engine.core", "engine.analysis"},
+    "engine.table": {"engine.core", "engine.analysis"},
+    "engine": ENGINE,  # the facade, engine/__init__.py
+    "firmware.pegboard": set(),
+    "board_driver": {"firmware.pegboard"},
+    "firmware": {"firmware.pegboard", "board_driver"},  # main.py on the board; pty_board.py on a host
+    "render": ENGINE | {"board_driver", "firmware.pegboard"},
+    "bot": ENGINE,  # config, shards, the message catalog, the games' stored values
+    "bot.storage": ENGINE | {"bot"},
+    "bot.app": ENGINE | {"bot", "bot.storage", "render", "board_driver"},
+    "bot.terminal": ENGINE | {"bot", "bot.app", "render", "board_driver"},
+    "bot.discord": ENGINE | {"bot", "bot.app", "bot.storage", "render"},
+    "bot.cli": ENGINE | {"engine", "bot", "bot.app", "bot.storage", "bot.terminal", "bot.discord", "render",
+                         "board_driver", "firmware", "firmware.pegboard"},
+}
+"""Each folder and the folders it may import from. A folder is a sub-package of engine, bot or firmware, or a
+top-level package; a module directly in engine/, bot/ or firmware/ belongs to the package itself."""
+
+
+def folder(module: str) -> str:
+    parts = module.split(".")
+    if len(parts) > 1 and parts[0] in ("engine", "bot", "firmware") and (ROOT / parts[0] / parts[1]).is_dir():
+        return f"{parts[0]}.{parts[1]}"
+    return parts[0]
+
+
+def imports() -> dict[str, dict[str, str]]:
+    """Folder -> imported folder -> one place it happens (path:line)."""
+    found: dict[str, dict[str, str]] = defaultdict(dict)
+    for top in OURS:
+        for path in sorted((ROOT / top).rglob("*.py")):
+            rel = path.relative_to(ROOT)
+            here = folder(".".join(rel.with_suffix("").parts))
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = [node.module] if isinstance(node, ast.ImportFrom) and node.module and not node.level \
+                    else [a.name for a in node.names] if isinstance(node, ast.Import) else []
+                for name in names:
+                    there = folder(name)
+                    if name.split(".")[0] in OURS and there != here:
+                        found[here].setdefault(there, f"{rel}:{node.lineno}")
+    return found
+
+
+def test_every_folder_imports_only_from_the_folders_below_it() -> None:
+    found = imports()
+    assert set(found) <= set(BELOW), sorted(set(found) - set(BELOW))
+    wrong = [f"{here} -> {there} ({where})" for here, targets in sorted(found.items())
+             for there, where in sorted(targets.items()) if there not in BELOW[here]]
+    assert wrong == []
+
+
+def test_the_declared_arrows_have_no_cycle() -> None:
+    done: set[str] = set()
+
+    def visit(node: str, path: tuple[str, ...]) -> None:
+        assert node not in path, " -> ".join((*path, node))
+        if node not in done:
+            for nxt in sorted(BELOW[node]):
+                visit(nxt, (*path, node))
+            done.add(node)
+
+    for node in sorted(BELOW):
+        visit(node, ())
+
+
+def test_discord_is_imported_by_the_discord_door_alone() -> None:
+    users = set()
+    for top in OURS:
+        for path in (ROOT / top).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = [node.module] if isinstance(node, ast.ImportFrom) and node.module and not node.level \
+                    else [a.name for a in node.names] if isinstance(node, ast.Import) else []
+                if any(n == "discord" or n.startswith("discord.") for n in names):
+                    users.add(folder(".".join(path.relative_to(ROOT).with_suffix("").parts)))
+    assert users == {"bot.discord"}
