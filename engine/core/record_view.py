@@ -25,14 +25,17 @@ def record_for(game: Game, seats: Sequence[str] | None, viewer: int | None, seen
 
     A finished game gives the whole record. A running one keeps the public parts (the rules, seats, cut, starters,
     plays and the pegs shown), and of the cards only those this viewer has seen: their own, every card laid in the
-    play, and hands and cribs once counted in the show. Cards not seen are left out of `hands`; `discards` are
-    given for the viewer's own seat only (null for the others), `deck_to_crib` is empty, and a shown crib is
-    listed under `crib`. The key `view` says whose view it is."""
+    play, and hands and cribs once laid down in the show (to be counted, or counted). Cards not seen are left out
+    of `hands`; `discards` are given for the viewer's own seat only (null for the others), `deck_to_crib` is
+    empty, and a shown crib is listed under `crib`. The key `view` says whose view it is."""
     record = to_record(game, seats)
     if game.over:
         return record
     seen = len(game.events) if seen is None else seen
     shown = _shown(game, seen)
+    step = game.show_step()  # a muggins show: the hand or crib being counted lies face up on the table
+    if step is not None:
+        shown.setdefault(game.deal_number, set()).add((step.seat, step.crib))
     dealt = [log for log in game.deals if log.hands]
     record.pop("seed", None)
     for index, (log, deal) in enumerate(zip(dealt, record["deals"], strict=True)):

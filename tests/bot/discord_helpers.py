@@ -143,6 +143,8 @@ class FakeDiscord:
     """interaction ids with a callback already."""
     fail: Callable[[Call], discord.HTTPException | None] | None = None
     """Return an error to raise instead of answering a request."""
+    owners: dict[int, str] = field(default_factory=dict)
+    """message id -> the user id of the interaction that made it (whose ephemeral message it is)."""
     interaction_ids: Iterator[int] = field(default_factory=lambda: itertools.count(7_000_001))
     _ids: Iterator[int] = field(default_factory=lambda: itertools.count(10_001))
 
@@ -248,8 +250,10 @@ class FakeDiscord:
                                                                                   & EPHEMERAL)},
                                "resource": {"type": kind}}
         if kind in (4, 5):
-            message = self._message(int(payload.get("channel_id", CHANNEL)), Call(call.route, data, call.files))
+            message = self._message(int(payload.get("channel_id", CHANNEL)),
+                                    Call(call.route, data, call.files, data=call.data))
             self.originals[token] = int(message["id"])
+            self.owners[int(message["id"])] = _user_of(payload)
             out["interaction"]["response_message_id"] = message["id"]
             out["resource"]["message"] = message
         elif kind in (6, 7) and "message" in payload:
@@ -260,7 +264,9 @@ class FakeDiscord:
 
     def _post_webhooks(self, parts: list[str], call: Call) -> Any:
         payload = self.interactions.get(parts[2], {})
-        return self._message(int(payload.get("channel_id", CHANNEL)), call)
+        message = self._message(int(payload.get("channel_id", CHANNEL)), call)
+        self.owners[int(message["id"])] = _user_of(payload)
+        return message
 
     def _patch_webhooks(self, parts: list[str], call: Call) -> Any:
         token, which = parts[2], parts[4]
@@ -296,8 +302,21 @@ class FakeDiscord:
         return message
 
     def _attachments(self, call: Call) -> list[dict[str, Any]]:
-        return [{"id": str(self.new_id()), "filename": name, "size": 1, "url": f"https://cdn.example/{name}",
-                 "proxy_url": f"https://cdn.example/{name}"} for name in call.files]
+        """As Discord answers: an image's width and height are read from its bytes."""
+        out = []
+        for name in call.files:
+            data = call.data.get(name, b"")
+            item: dict[str, Any] = {"id": str(self.new_id()), "filename": name, "size": len(data) or 1,
+                                    "url": f"https://cdn.example/{name}", "proxy_url": f"https://cdn.example/{name}"}
+            if data[:8] == b"\x89PNG\r\n\x1a\n":
+                item["width"], item["height"] = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+            out.append(item)
+        return out
+
+
+def _user_of(payload: Mapping[str, Any]) -> str:
+    member = payload.get("member") or {}
+    return str((member.get("user") or payload.get("user") or {}).get("id", ""))
 
 
 def _names(files: Sequence[discord.File] | None) -> tuple[str, ...]:

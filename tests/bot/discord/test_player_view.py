@@ -1,0 +1,98 @@
+"""Whole games through discord.py's CommandTree, looked at as each member and a spectator sees them after every action
+(tests/bot/discord/screens.py): 2, 3 and 4 players, muggins, English and Chinese, pictures on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from tests.bot.conftest import start_bot
+from tests.bot.discord.screens import Screens, summary
+from tests.bot.discord.test_discord_group import (
+    CAT,
+    DAN,
+    Members,
+    Turn,
+    answer,
+    answers,
+    enabled,
+    group_controller,
+    invite,
+    schedule,
+    thread_of,
+)
+from tests.bot.discord_helpers import ANN, BOB, Harness, Person
+from tests.waiting import Clock
+
+SEED = 48_271
+"""Large enough that a number in a message is never the seed by chance."""
+
+
+@dataclass
+class Watched(Members):
+    """Members playing a game, with every action looked at through `screens`."""
+
+    screens: Screens | None = None
+
+    async def press(self, turn: Turn) -> None:
+        offered = len(enabled(turn.message))
+        await super().press(turn)
+        assert self.screens is not None
+        await self.screens.step(f"{turn.who.name} {turn.control.get('label', turn.control['custom_id'])}",
+                                str(turn.who.id), offered)
+
+
+async def watch(bot: Harness, clock: Clock, seated: dict[str, Person], panel_of: dict[str, Any],
+                **kwargs: Any) -> Watched:
+    here = thread_of(bot)
+    screens = Screens(bot.fake, bot.front.controller, "game1", here["id"], {u: p.name for u, p in seated.items()})
+    await screens.step("start")
+    return Watched(bot, clock, "game1", here, seated, panel_of=panel_of, screens=screens, **kwargs)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+async def test_two_members_see_no_card_the_other_holds(fake: Any, locale: str) -> None:
+    clock = Clock()
+    bot = await start_bot(group_controller(clock=clock, seed=SEED, images=True), fake)
+    lang = {"locale": locale, "guild_locale": locale}
+    invitation = await invite(bot, {"opponent": BOB, "target": 61}, "Invitation sent to bob." if locale == "en-US"
+                              else "已向 bob 发出邀请。", **lang)
+    accepted, _, _ = await answer(bot, invitation, "accept", BOB, **lang)
+    members = await watch(bot, clock, {"1": ANN, "2": BOB}, {"2": accepted}, locale=lang)
+    assert await members.play_out() is None
+    screens = members.screens
+    assert screens is not None
+    assert screens.leaks == []
+    assert len(screens.deals) >= 3
+    print(locale, summary(screens))
+
+
+async def test_three_members_with_muggins_see_no_card_another_holds(fake: Any) -> None:
+    clock = Clock()
+    bot = await start_bot(group_controller(clock=clock, seed=SEED, images=True), fake, sweep_every=0.02)
+    invitation = await invite(bot, {"opponent": BOB, "second": CAT, "muggins": True, "target": 61},
+                              "Invitation sent to bob and cat.")
+    _, _, invitation = await answer(bot, invitation, "accept", BOB)
+    accepted, _, _ = await answer(bot, invitation, "accept", CAT)
+    members = await watch(bot, clock, {"1": ANN, "2": BOB, "4": CAT}, {"4": accepted},
+                          declare=schedule("short", "true"), claim=answers((True,), (False,)))
+    assert await members.play_out() is None
+    assert members.screens is not None and members.screens.leaks == []
+    print("3 players", summary(members.screens))
+
+
+async def test_four_players_with_partners_see_no_card_another_holds_and_the_game_ends(fake: Any) -> None:
+    clock = Clock()
+    bot = await start_bot(group_controller(clock=clock, seed=SEED, images=True), fake)
+    invitation = await invite(bot, {"opponent": BOB, "second": CAT, "third": DAN, "target": 61},
+                              "Invitation sent to bob and dan and cat.")
+    _, _, invitation = await answer(bot, invitation, "accept", BOB)
+    _, _, invitation = await answer(bot, invitation, "accept", CAT)
+    accepted, _, _ = await answer(bot, invitation, "accept", DAN)
+    members = await watch(bot, clock, {"1": ANN, "2": BOB, "4": CAT, "5": DAN}, {"5": accepted})
+    assert await members.play_out() is None
+    assert members.screens is not None and members.screens.leaks == []
+    assert members.texts()[-1].startswith("Game over: ")
+    print("4 players", summary(members.screens))
