@@ -22,8 +22,8 @@ from engine.rules import Rules
 from tests.pg_server import PgServer
 
 psycopg = pytest.importorskip("psycopg")
-from bot.storage.pgschema import MIGRATIONS  # noqa: E402  (after the skip: it needs nothing, but belongs here)
 from bot.storage.postgres import PostgresStorage  # noqa: E402
+from bot.storage.postgres.schema import MIGRATIONS  # noqa: E402  (after the skip: it needs nothing, but belongs here)
 
 TABLES = {"actions", "declarations", "drills", "games", "guild_totals", "player_totals", "schema_version",
           "summarized", "tables", "tallies"}
