@@ -1,7 +1,7 @@
 """PostgreSQL's own cases, on the session's server (tests/pg_server.py): migrations from an empty database,
 two connections writing the same game at once, a whole game through the controller replaying to the same
 record as on SQLite, the choice of backend from the config, and failures said in one line without the
-password. (The behaviour both backends share is tests/bot/test_storage.py.)"""
+password. (The behaviour both backends share is tests/bot/storage/test_stores.py.)"""
 
 from __future__ import annotations
 
