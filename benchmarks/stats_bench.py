@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import bench_storage  # noqa: E402
 
 from bot.app.controller import Controller  # noqa: E402
-from bot.game_meta import GameSummary, PlayerLine  # noqa: E402
 from bot.storage import Storage  # noqa: E402
+from bot.storage.values import GameSummary, PlayerLine  # noqa: E402
 
 
 def summaries(games: int, players: int, rng: random.Random) -> list[GameSummary]:

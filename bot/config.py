@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.shards import MAX_SHARDS, ShardError, parse_shards
+from bot.storage.backends import URL_SCHEMES
 from engine.computer.players import DIFFICULTIES
 from engine.core.errors import clip, excerpt
 from engine.core.rules import TARGETS
@@ -24,7 +25,6 @@ from engine.core.rules import TARGETS
 ENV_CONFIG = "CRIBBAGE_CONFIG"
 ENV_TOKEN = "DISCORD_TOKEN"
 ENV_DATABASE_URL = "CRIBBAGE_DATABASE_URL"
-URL_SCHEMES = ("postgresql", "postgres")
 DATABASE_NAME = "cribbage.sqlite3"
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 

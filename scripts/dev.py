@@ -6,7 +6,7 @@ pyproject.toml changed.
 
     python3 scripts/dev.py play        # a game against the computer at the terminal, with the
                                        # simulated LED pegboard drawn as it changes
-    python3 scripts/dev.py test        # ruff, mypy, the shape check, then the whole test suite
+    python3 scripts/dev.py test        # ruff, mypy, the shape and private-name checks, then the whole test suite
     python3 scripts/dev.py cribbage …  # any `cribbage` command
 """
 
@@ -71,12 +71,14 @@ def _resume_env(*words: str) -> dict[str, str]:
 
 
 def test(pytest_args: list[str]) -> int:
-    """ruff, mypy, the shape check, then pytest: every step runs, and the task fails if any of them does."""
+    """ruff, mypy, the shape and private-name checks, then pytest: every step runs, and the task fails if any of
+    them does."""
     python = str(_python())
     steps = [
         [str(BIN / "ruff"), "check", str(ROOT)],
         [python, "-m", "mypy", *MYPY_PACKAGES],
         [python, str(ROOT / "scripts" / "check_shape.py"), *SHAPE_PACKAGES],
+        [python, str(ROOT / "scripts" / "check_private_imports.py"), *SHAPE_PACKAGES],
         [python, "-m", "pytest", *pytest_args],
     ]
     codes = [run(step) for step in steps]

@@ -18,8 +18,8 @@ BELOW: dict[str, set[str]] = {
     "board_driver": {"firmware.pegboard"},
     "firmware": {"firmware.pegboard", "board_driver"},  # main.py on the board; pty_board.py on a host
     "render": ENGINE | {"board_driver", "firmware.pegboard"},
-    "bot": ENGINE,  # config, shards, the message catalog, the games' stored values
-    "bot.storage": ENGINE | {"bot"},
+    "bot.storage": ENGINE,  # the stores and the values they keep
+    "bot": ENGINE | {"bot.storage"},  # config (which names the backends' URL schemes), shards, the message catalog
     "bot.app": ENGINE | {"bot", "bot.storage", "render", "board_driver"},
     "bot.terminal": ENGINE | {"bot", "bot.app", "render", "board_driver"},
     "bot.discord": ENGINE | {"bot", "bot.app", "bot.storage", "render"},

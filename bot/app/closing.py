@@ -13,8 +13,8 @@ from bot.app.pegboard import Pegboard
 from bot.app.presenter import Presenter, closed_note, record_file, with_line
 from bot.app.replies import Post, Reply
 from bot.app.statistics import summary_of
-from bot.game_meta import DECIDED, Declaration, GameMeta, SeatKind, Status
 from bot.i18n import t
+from bot.storage.values import DECIDED, Declaration, GameMeta, SeatKind, Status
 from engine.core.events import Shown
 
 HandOver = Callable[[LiveGame, Sequence[int], str], Reply]

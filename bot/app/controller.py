@@ -34,9 +34,9 @@ from bot.app.runner import Runner
 from bot.app.selfcount import SelfCount
 from bot.app.statistics import Statistics
 from bot.app.tablemode import TableMode, TablePlayer
-from bot.game_meta import GameMeta, SeatKind, Status
 from bot.i18n import LANGS, Lang, t
 from bot.storage import DatabaseFault, Storage, StorageError
+from bot.storage.values import GameMeta, SeatKind, Status
 from engine.analysis.winprob import Unavailable, WinTable
 from engine.computer.players import DIFFICULTIES
 from engine.computer.review import ReviewError, review_game_deal

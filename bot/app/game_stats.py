@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.app.learn_text import tally_text
-from bot.game_meta import GuildTotals
 from bot.i18n import Lang, as_lang, percent, t
+from bot.storage.values import GuildTotals
 from engine.analysis.practice import Tally
 from engine.core.rules import Rules, RulesError
 
@@ -84,7 +84,7 @@ class PlayerStats:
 
     @classmethod
     def from_counts(cls, player: str, counts: Sequence[int]) -> PlayerStats:
-        """From running totals, in bot.game_meta.SUMMARY_COUNTS order (this class's fields after `player`)."""
+        """From running totals, in bot.storage.values.SUMMARY_COUNTS order (this class's fields after `player`)."""
         (games, wins, skunks_given, skunks_taken, double_given, double_taken, deals, cribs, pegging, hand, crib,
          heels) = counts
         return cls(player, games, wins, skunks_given, skunks_taken, double_given, double_taken, deals, cribs,

@@ -17,8 +17,8 @@ from typing import Any, TypeVar
 from bot.app import snapshot
 from bot.app.live_game import LiveGame
 from bot.app.replies import Attachment
-from bot.game_meta import GameMeta
 from bot.storage import GameStore, StorageError
+from bot.storage.values import GameMeta
 from engine.core.actions import PlayerAction
 from engine.core.game import Game, GameError
 

@@ -14,8 +14,8 @@ from bot.app.ids import ComponentId, Verb
 from bot.app.live_game import LiveGame
 from bot.app.replies import Button, Post, Reply, Style
 from bot.app.seating import PartnerCut, computer_seat, number_computers, open_seat, waiting_seats
-from bot.game_meta import Seat, SeatKind, Status
 from bot.i18n import Lang, t
+from bot.storage.values import Seat, SeatKind, Status
 
 Close = Callable[[LiveGame, Status, int | None, str], Reply]
 Start = Callable[[LiveGame, str, Lang | None, tuple[str, ...]], Reply]

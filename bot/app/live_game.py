@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from bot.app.replies import Attachment
-from bot.game_meta import GameMeta, SeatKind, Status
 from bot.i18n import Lang, t
+from bot.storage.values import GameMeta, SeatKind, Status
 from engine.core.events import DealStarted, Pegged, Shown
 from engine.core.game import Game
 from engine.core.observation import Observation, observe

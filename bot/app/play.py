@@ -32,9 +32,9 @@ from bot.app.seating import (
     waiting_seats,
 )
 from bot.app.statistics import summary_of
-from bot.game_meta import GameMeta, Seat, SeatChange, SeatKind, Status
 from bot.i18n import Lang, t
 from bot.storage import GameStore
+from bot.storage.values import GameMeta, Seat, SeatChange, SeatKind, Status
 from engine.computer.players import DIFFICULTIES, make_player
 from engine.core.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
 from engine.core.errors import CodedError, excerpt, shown

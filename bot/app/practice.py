@@ -13,9 +13,9 @@ from bot.app.ids import ComponentId, Verb
 from bot.app.learn_text import drill_prompt, practice_feedback
 from bot.app.learning import Scorer
 from bot.app.replies import Answer, Attachment, Button, Control, Style
-from bot.game_meta import Declaration
 from bot.i18n import Lang, t
 from bot.storage import GameStore, PracticeStore
+from bot.storage.values import Declaration
 from engine.analysis.practice import CheckResult, Tally, check, deal_drill
 from engine.core.errors import shown
 from engine.core.scoring import MAX_HAND

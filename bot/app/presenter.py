@@ -14,8 +14,8 @@ from bot.app.live_game import CountStep, LiveGame, show_range, shows_by_deal, sh
 from bot.app.narrate import describe
 from bot.app.replies import Attachment, Button, Control, Option, Panel, Post, Reply, Select, Style, TableMessage
 from bot.app.runner import Runner
-from bot.game_meta import Status
 from bot.i18n import Lang, t
+from bot.storage.values import Status
 from engine.core.actions import Declare, Go, Muggins, Play
 from engine.core.events import GameWon, Shown
 from engine.core.game import Phase

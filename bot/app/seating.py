@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from bot.game_meta import Seat, SeatKind
+from bot.storage.values import Seat, SeatKind
 from engine.core.cards import DECK, Card
 
 

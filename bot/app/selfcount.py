@@ -16,8 +16,8 @@ from bot.app.pegboard import Pegboard
 from bot.app.practice import Practice, read_count
 from bot.app.presenter import Presenter, with_line
 from bot.app.replies import Reply
-from bot.game_meta import Declaration
 from bot.i18n import Lang, t
+from bot.storage.values import Declaration
 from engine.analysis.practice import check
 from engine.core.events import Shown
 

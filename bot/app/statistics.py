@@ -21,9 +21,9 @@ from bot.app.game_stats import (
 )
 from bot.app.live_game import LiveGame
 from bot.app.replies import Answer
-from bot.game_meta import SUMMARY_COUNTS, GameSummary, PlayerLine, Seat, SeatKind
 from bot.i18n import Lang
 from bot.storage import GameStore, PracticeStore, SummaryStore
+from bot.storage.values import SUMMARY_COUNTS, GameSummary, PlayerLine, Seat, SeatKind
 from engine.analysis.practice import Tally
 from engine.core.game import Game
 from engine.core.record import to_record

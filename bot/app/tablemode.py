@@ -20,9 +20,9 @@ from bot.app.learning import Scorer
 from bot.app.pegboard import Pegboard
 from bot.app.pictures import labels
 from bot.app.replies import Answer, Attachment, Button, Control, Style
-from bot.game_meta import StoredTable
 from bot.i18n import Lang, breakdown_calls, card_error, has, percent, t
 from bot.storage import StaleWrite, TableStore
+from bot.storage.values import StoredTable
 from engine.analysis.winprob import Unavailable
 from engine.core.cards import CardError, parse_cards
 from engine.core.errors import shown

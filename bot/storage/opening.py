@@ -1,33 +1,39 @@
-"""Which storage a command opens: PostgreSQL when the config (or CRIBBAGE_DATABASE_URL) names a URL,
-else the SQLite file (the default, nothing to install)."""
+"""Which storage a command opens: the backend a database URL's scheme names (the config's, or
+CRIBBAGE_DATABASE_URL; see bot/storage/backends.py), else the SQLite file (the default, nothing to install)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from bot.storage.backends import backend_for
+from bot.storage.interfaces import Storage
 from bot.storage.sqlite import SqliteStorage
 
-if TYPE_CHECKING:
-    from bot.config import Config
-    from bot.storage.postgres import PostgresStorage
+
+class Config(Protocol):
+    """What opening reads of the settings (bot.config.Config has it; storage does not import the settings)."""
+
+    @property
+    def url(self) -> str | None: ...
+    @property
+    def database(self) -> Path: ...
+    @property
+    def synchronous(self) -> str: ...
+    @property
+    def workers(self) -> int: ...
 
 
-def open_storage(config: Config, database: str | Path | None = None, *,
-                 pool_size: int | None = None) -> SqliteStorage | PostgresStorage:
-    """The config's storage: its PostgreSQL `url` when set, else SQLite at `database` (a --db given on the
+def open_storage(config: Config, database: str | Path | None = None, *, pool_size: int | None = None) -> Storage:
+    """The config's storage: the backend of its `url` when set, else SQLite at `database` (a --db given on the
     command line) or the config's file. StorageError says in one line why it cannot be opened."""
     if config.url and database is None:
-        from bot.storage.postgres import PostgresStorage
-
-        return PostgresStorage(config.url, pool_size=pool_size or config.workers + 2)
+        return backend_for(config.url).open(config.url, pool_size or config.workers + 2)
     return SqliteStorage(database if database is not None else config.database, synchronous=config.synchronous)
 
 
 def describe(config: Config, database: str | Path | None = None) -> str:
     """Where the games are kept, for a line at start: the file, or the URL without its password."""
     if config.url and database is None:
-        from bot.storage.pgbase import shown_url
-
-        return shown_url(config.url)
+        return backend_for(config.url).shown(config.url)
     return str(database if database is not None else config.database)

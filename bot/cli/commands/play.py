@@ -30,7 +30,7 @@ from engine.core.errors import excerpt
 if TYPE_CHECKING:  # the controller brings Pillow: loaded only when a game starts
     from bot.app.controller import Controller, NewGame
     from bot.app.replies import Panel
-    from bot.game_meta import GameMeta
+    from bot.storage.values import GameMeta
     from bot.terminal.local_game import PegHook
 
 NAME_LIMIT = 40

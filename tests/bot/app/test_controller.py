@@ -9,9 +9,9 @@ from bot.app.controller import Controller, ControllerError, Member, NewGame
 from bot.app.ids import ComponentId, Verb
 from bot.app.play import NewGameProblem
 from bot.app.replies import Button, Reply, Select
-from bot.game_meta import Status
 from bot.i18n import Lang
 from bot.storage import SqliteStorage
+from bot.storage.values import Status
 from engine.core.cards import parse_card
 from engine.core.record import replay
 from tests.bot.app_helpers import click

@@ -10,9 +10,9 @@ from bot.app.controller import Controller, Member, NewGame
 from bot.app.ids import ComponentId
 from bot.app.replies import Button, Reply
 from bot.app.seating import Partners, cut_for_partners
-from bot.game_meta import SeatKind, Status
 from bot.i18n import Lang
 from bot.storage import SqliteStorage
+from bot.storage.values import SeatKind, Status
 from engine.core.record import replay
 from tests.waiting import Clock
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from bot.app.controller import Controller, Member, NewGame
-from bot.game_meta import SeatKind, Status, StoredGame
 from bot.storage import SqliteStorage
+from bot.storage.values import SeatKind, Status, StoredGame
 from tests.bot.app_helpers import click
 
 ANN = Member("u1", "ann")

@@ -8,8 +8,8 @@ import pytest
 
 from bot.app.controller import Controller, NewGame
 from bot.cli.main import main
-from bot.game_meta import Status
 from bot.storage import SqliteStorage
+from bot.storage.values import Status
 from bot.terminal.local_game import final_line, local_member, play_at_terminal
 
 FIRST_DEAL = [  # seed 8 against the easy computer: what ann sees up to her first prompt

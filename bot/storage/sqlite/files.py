@@ -9,16 +9,14 @@ import sqlite3
 import stat
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
-from bot.storage.protocols import StorageError
+from bot.storage.errors import StorageError
+from bot.storage.health import RECOVER
 from engine.core.errors import excerpt
 
 HEADER = b"SQLite format 3\x00"
 """The first 16 bytes of every SQLite database file."""
-RECOVER = ("restore a copy made with `cribbage db backup`, or salvage what is readable with sqlite3's "
-           "`.recover` command")
 
 _CAUSES = (
     ("database or disk is full", "the disk (or the database's size limit) is full"),
@@ -100,33 +98,6 @@ def _link(made: Path, path: Path) -> None:
     except OSError:  # a file system without hard links
         if not path.exists():
             os.replace(made, path)
-
-
-@dataclass(frozen=True, slots=True)
-class Health:
-    """What a database check found: SQLite's own findings, and the games that cannot be loaded (by id, or
-    by row when even the id is unreadable). Nothing found: both empty."""
-
-    problems: tuple[str, ...] = ()
-    damaged: tuple[str, ...] = ()
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems and not self.damaged
-
-    def lines(self, path: str) -> list[str]:
-        """One line per finding, then what to do; nothing when all is well."""
-        if self.ok:
-            return []
-        found = [f"the database {path} is damaged: {p}" for p in self.problems]
-        if self.damaged:
-            shown = ", ".join(self.damaged[:10]) + (f" and {len(self.damaged) - 10} more" if len(self.damaged) > 10
-                                                      else "")
-            found.append(f"the database {path} has {len(self.damaged)} damaged game(s) that cannot be loaded: "
-                         f"{shown}; every other game plays on")
-        found.append(f"copy it now with `cribbage db backup FILE`; `cribbage db check` lists the damage; to repair, "
-                     f"{RECOVER}")
-        return found
 
 
 def quick_check(db: sqlite3.Connection, limit: int = 10) -> tuple[str, ...]:

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import Any
 
-from bot.game_meta import StoredTable
-from bot.storage.protocols import StorageError
+from bot.storage.errors import StorageError
 from engine.core.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
 from engine.core.cards import CardError, parse_card
 from engine.core.errors import clip, excerpt
@@ -32,6 +30,7 @@ def encode_action(action: PlayerAction) -> str:
 
 
 def decode_action(text: str) -> PlayerAction:
+    """The action a log row holds; StorageError quoting the text when it does not read as one."""
     try:
         data = json.loads(text)
         seat = int(data["seat"])
@@ -49,17 +48,3 @@ def decode_action(text: str) -> PlayerAction:
     except (KeyError, TypeError, ValueError, CardError, OverflowError, RecursionError) as exc:
         raise StorageError(f"unreadable action {excerpt(text)}: {clip(str(exc), 120)}") from None
     raise StorageError(f"unknown action kind in {excerpt(text)}")
-
-
-TABLE_COLUMNS = "id, place, guild, session, live, created, updated, message, rev"
-"""A table session's row, in the order `stored_table` reads it (the same in every backend)."""
-
-
-def stored_table(row: Sequence[Any]) -> StoredTable:
-    """A table session from its row; StorageError when its JSON does not read."""
-    tid, place, guild, session, live, created, updated, message, rev = row
-    try:
-        data = json.loads(session)
-    except ValueError as exc:
-        raise StorageError(f"table {tid}: unreadable session: {exc}") from None
-    return StoredTable(tid, place, guild, data, bool(live), float(created), float(updated), message, int(rev))

@@ -1,19 +1,10 @@
-"""The embedded store: one SQLite file (WAL mode, nothing to install) holding games, table sessions
-and practice, each part in its own module; `SqliteStorage` joins them over one connection.
-"""
+"""The SQLite schema, and the step that makes a new database or brings an older one up to date."""
 
 from __future__ import annotations
 
 import sqlite3
-import threading
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
-from pathlib import Path
-from typing import Any
-
-from bot.storage.files import backup, explain, prepare
-from bot.storage.protocols import DatabaseFault, StorageError
+from contextlib import suppress
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -119,85 +110,9 @@ GUILD_TOTALS = (
     "UPDATE guild_totals SET players = (SELECT count(*) FROM player_totals AS p WHERE p.guild = guild_totals.guild)",
 )
 """A server's running totals, made once from the summaries of a database from before them."""
-class SqliteDatabase:
-    """One connection, used by one thread at a time (a lock guards it), so the application may call it
-    from its worker threads.
-
-    `synchronous` is SQLite's setting: FULL (the default) makes each commit survive a power cut,
-    NORMAL survives a killed process (kill -9 included) but not a power cut, and is faster.
-    """
-
-    def __init__(self, path: str | Path, *, synchronous: str = "FULL", readonly: bool = False) -> None:
-        """Open (or make) the database: StorageError says why it cannot be, in one line (an empty or foreign
-        file, no permission, a damaged header). `readonly` opens an existing one only to read it (a check,
-        a backup): nothing is created or changed."""
-        if synchronous.upper() not in ("FULL", "NORMAL", "OFF", "EXTRA"):
-            raise StorageError(f"synchronous must be FULL, NORMAL, EXTRA or OFF, not {synchronous!r}")
-        self.path = str(path)
-        if self.path != ":memory:":
-            if readonly and not Path(self.path).exists():
-                raise StorageError(f"there is no database {self.path}")
-            prepare(Path(self.path), _make)
-        self._lock = threading.Lock()
-        try:
-            target = f"{Path(self.path).resolve().as_uri()}?mode=ro" if readonly else self.path
-            self._db = sqlite3.connect(target, check_same_thread=False, isolation_level=None, timeout=30,
-                                       uri=readonly)
-        except sqlite3.Error as exc:
-            raise StorageError(f"cannot open the database {self.path}: {explain(exc)}") from None
-        try:
-            if not readonly:
-                _make(self._db)  # also tells at once whether it can be written (a read-only file says so)
-                self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
-                self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()  # reads the schema: is it one?
-        except sqlite3.Error as exc:
-            self._db.close()
-            raise StorageError(f"cannot open the database {self.path}: {explain(exc)}") from None
-
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Cursor]:
-        """A write transaction: everything done with the cursor is committed, or none of it. SQLite's own
-        failure (the disk full, the file read-only) comes out as a DatabaseFault naming that cause: a
-        rollback that cannot happen (SQLite already undid the transaction) never hides it."""
-        with self._lock:
-            cur = self._db.cursor()
-            try:
-                cur.execute("BEGIN IMMEDIATE")
-                yield cur
-                cur.execute("COMMIT")
-            except BaseException as exc:
-                if self._db.in_transaction:
-                    with suppress(sqlite3.Error):  # the first error is the one to report
-                        cur.execute("ROLLBACK")
-                if isinstance(exc, sqlite3.Error) and not isinstance(exc, sqlite3.IntegrityError):
-                    raise DatabaseFault(f"cannot save to the database {self.path}: {explain(exc)}; nothing of "
-                                        "this change was saved") from exc
-                raise
-
-    def _write(self, sql_and_args: Sequence[tuple[str, Sequence[Any]]]) -> None:
-        with self._transaction() as cur:
-            for sql, args in sql_and_args:
-                cur.execute(sql, args)
-
-    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
-        with self._lock:
-            try:
-                return self._db.execute(sql, args).fetchall()
-            except sqlite3.Error as exc:
-                raise DatabaseFault(f"cannot read the database {self.path}: {explain(exc)}") from exc
-
-    def backup(self, target: str | Path) -> int:
-        """Copy the whole database to a new file `target` while it is in use: the pages copied."""
-        with self._lock:
-            return backup(self._db, Path(target))
-
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
 
 
-def _wal(db: sqlite3.Connection, wait: float = 30.0) -> None:
+def wal(db: sqlite3.Connection, wait: float = 30.0) -> None:
     """WAL mode. Leaving an older file's rollback journal needs the file to itself, and SQLite does not wait
     for that: processes opening such a file together take turns here, for up to `wait` seconds."""
     give_up = time.monotonic() + wait
@@ -212,11 +127,11 @@ def _wal(db: sqlite3.Connection, wait: float = 30.0) -> None:
             time.sleep(0.02)
 
 
-def _make(db: sqlite3.Connection) -> None:
+def make(db: sqlite3.Connection) -> None:
     """Set up a database (WAL mode, the tables, the columns added since): a new one, or an older one. All in
     one write transaction that looks again at what the file has, so processes opening the same file together
     never apply a change twice, nor fail on each other's half-made schema."""
-    _wal(db)
+    wal(db)
     db.execute("BEGIN IMMEDIATE")
     try:
         totals_missing = not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'guild_totals'").fetchone()

@@ -1,18 +1,21 @@
-"""The PostgreSQL connection pool under `PostgresStorage`: opening (the schema brought up to date), the
-transaction helper, reads, and PostgreSQL's failures said in one line without the password.
+"""The PostgreSQL connection pool under `PostgresStorage`: opening (the schema brought up to date), write
+transactions and reads in the shared SQL's `?` placeholders, and PostgreSQL's failures said in one line
+without the password.
 
 psycopg 3 and psycopg-pool are the optional `postgres` extra: imported only when a PostgreSQL URL is used.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
-from bot.storage.pgschema import migrate
-from bot.storage.protocols import DatabaseFault, StorageError
+from bot.storage.errors import DatabaseFault, StorageError
+from bot.storage.postgres.schema import migrate
+from bot.storage.sql.connection import Query, SqlDatabase, unreadable
 
 INSTALL = "PostgreSQL storage needs psycopg 3 and its pool: pip install 'cribbage-table[postgres]'"
 
@@ -34,9 +37,31 @@ def first_line(exc: BaseException) -> str:
     return text[0] if text else type(exc).__name__
 
 
-class PostgresDatabase:
+@lru_cache(maxsize=512)
+def pyformat(sql: str) -> str:
+    """The shared SQL in psycopg's placeholders: `?` becomes `%s`, and a literal `%` is doubled."""
+    return sql.replace("%", "%%").replace("?", "%s")
+
+
+class PostgresCursor:
+    """A transaction's connection, taking the shared SQL (see `pyformat`)."""
+
+    def __init__(self, conn: Any) -> None:
+        self._conn = conn
+
+    def execute(self, sql: str, args: Sequence[Any] = (), /) -> Any:
+        return self._conn.execute(pyformat(sql), args)
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]], /) -> None:
+        with self._conn.cursor() as cur:
+            cur.executemany(pyformat(sql), rows)
+
+
+class PostgresDatabase(SqlDatabase):
     """A pool of connections (autocommit; writes in explicit transactions), safe to share between the
     application's worker threads: each call takes a connection, uses it and gives it back."""
+
+    BYTE_ORDER = ' COLLATE "C"'
 
     def __init__(self, url: str, *, pool_size: int = 4, connect_timeout: float = 10.0) -> None:
         """Connect, bring the schema up to date and open the pool: StorageError says why it cannot be, in one
@@ -48,6 +73,7 @@ class PostgresDatabase:
             raise StorageError(INSTALL) from None
         self.path = shown_url(url)
         self._psycopg = psycopg
+        self._refused = psycopg.IntegrityError
         options = {"autocommit": True, "connect_timeout": max(1, round(connect_timeout))}
         try:
             with psycopg.connect(url, **options) as conn:  # type: ignore[arg-type]
@@ -58,30 +84,28 @@ class PostgresDatabase:
                                     timeout=30.0, check=ConnectionPool.check_connection, name="cribbage")
 
     @contextmanager
-    def _transaction(self) -> Iterator[Any]:
-        """A write transaction on one connection: everything done with it is committed, or none of it. The
-        server's own failure comes out as a DatabaseFault naming it; a refused constraint
-        (psycopg.IntegrityError) is the caller's to turn into words."""
+    def _transaction(self) -> Iterator[PostgresCursor]:
+        """A write transaction on one connection. The server's own failure (the pool's timeout among them)
+        comes out as a DatabaseFault naming it; a refused constraint as psycopg.IntegrityError."""
         psycopg = self._psycopg
         try:
             with self._pool.connection() as conn, conn.transaction():
-                yield conn
+                yield PostgresCursor(conn)
         except psycopg.IntegrityError:
             raise
-        except psycopg.Error as exc:  # the pool's PoolTimeout among them
+        except psycopg.Error as exc:
             raise DatabaseFault(f"cannot save to the database {self.path}: {first_line(exc)}; nothing of this "
                                 "change was saved") from exc
 
-    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+    def _duplicate(self, exc: Exception) -> bool:
+        return isinstance(exc, self._psycopg.errors.UniqueViolation)
+
+    def _reads(self, queries: Sequence[Query], subject: str | None = None) -> list[list[Any]]:
         try:
             with self._pool.connection() as conn:
-                return conn.execute(sql, args).fetchall()
+                return [conn.execute(pyformat(sql), args).fetchall() for sql, args in queries]
         except self._psycopg.Error as exc:
-            raise DatabaseFault(f"cannot read the database {self.path}: {first_line(exc)}") from exc
-
-    def warnings(self) -> list[str]:
-        """What a door says when the database opens: nothing (PostgreSQL checks its own pages)."""
-        return []
+            raise DatabaseFault(unreadable(self.path, subject, first_line(exc))) from exc
 
     def close(self) -> None:
         self._pool.close()

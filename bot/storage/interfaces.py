@@ -1,7 +1,8 @@
-"""What each part of the application needs from a database: games, table sessions and practice.
+"""The interfaces the application needs from a database: games, table sessions, practice and statistics.
 
-Every method commits before it returns. `SqliteStorage` (bot/storage/sqlite.py) holds all three; a
-PostgreSQL backend would implement the same protocols.
+Every method commits before it returns. Each backend implements all of them in one `Storage`:
+`SqliteStorage` (bot/storage/sqlite/) and `PostgresStorage` (bot/storage/postgres/), both through the
+SQL written once in bot/storage/sql/. The application is handed each part only as the store it needs.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.game_meta import (
+from bot.storage.values import (
     Declaration,
     GameMeta,
     GameSummary,
@@ -25,20 +26,6 @@ from engine.core.actions import PlayerAction
 
 Seating = tuple[Sequence[Seat], Sequence[SeatChange]]
 """Who sits where, and the changes of seat so far (GameMeta.seats and .changes), written together."""
-
-
-class StorageError(RuntimeError):
-    """The database refused a write or holds something unreadable; the message names the game."""
-
-
-class DatabaseFault(StorageError):
-    """The database itself failed (the disk is full, the file read-only or damaged): the message says the
-    real cause, and nothing of the change that failed was written."""
-
-
-class StaleWrite(StorageError):
-    """A write made from an outdated read: an append whose first sequence number is not the next one, or a
-    write at a revision the row has moved past (another process or command wrote first)."""
 
 
 class GameStore(Protocol):
@@ -157,6 +144,10 @@ class SummaryStore(Protocol):
 
 
 class Storage(GameStore, TableStore, PracticeStore, SummaryStore, Protocol):
-    """One database holding all three (SQLite here); the application hands each part only its store."""
+    """One database holding every store, as a door opens it (bot/storage/opening.py)."""
+
+    def warnings(self) -> list[str]:
+        """What a door says when the database opens: one line per finding and what to do, or nothing."""
+        ...
 
     def close(self) -> None: ...

@@ -1,7 +1,7 @@
 """PostgreSQL's own cases, on the session's server (tests/pg_server.py): migrations from an empty database,
 two connections writing the same game at once, a whole game through the controller replaying to the same
 record as on SQLite, the choice of backend from the config, and failures said in one line without the
-password. (The behaviour both backends share is tests/bot/test_storage.py.)"""
+password. (The behaviour both backends share is tests/bot/storage/test_stores.py.)"""
 
 from __future__ import annotations
 
@@ -14,16 +14,16 @@ import pytest
 from bot.app.autopilot import play_out
 from bot.app.controller import Controller, Member, NewGame
 from bot.config import Config, ConfigError, load_config
-from bot.game_meta import GameMeta, GuildTotals, Seat, SeatKind, Status
 from bot.storage import SqliteStorage, StaleWrite, Storage, StorageError, encode_action
 from bot.storage.opening import describe, open_storage
+from bot.storage.values import GameMeta, GuildTotals, Seat, SeatKind, Status
 from engine.core.actions import Go
 from engine.core.rules import Rules
 from tests.pg_server import PgServer
 
 psycopg = pytest.importorskip("psycopg")
-from bot.storage.pgschema import MIGRATIONS  # noqa: E402  (after the skip: it needs nothing, but belongs here)
 from bot.storage.postgres import PostgresStorage  # noqa: E402
+from bot.storage.postgres.schema import MIGRATIONS  # noqa: E402  (after the skip: it needs nothing, but belongs here)
 
 TABLES = {"actions", "declarations", "drills", "games", "guild_totals", "player_totals", "schema_version",
           "summarized", "tables", "tallies"}

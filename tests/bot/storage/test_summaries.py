@@ -6,8 +6,8 @@ from pathlib import Path
 
 from bot.app.autopilot import play_out
 from bot.app.controller import Controller, Member, NewGame
-from bot.game_meta import GameSummary, GuildTotals, PlayerLine
 from bot.storage import SqliteStorage
+from bot.storage.values import GameSummary, GuildTotals, PlayerLine
 
 ANN, BOB = Member("u1", "ann"), Member("u2", "bob")
 

@@ -1,18 +1,18 @@
-"""The embedded default storage: games, table sessions and practice in one SQLite file."""
+"""The embedded default storage: games, table sessions, practice and statistics in one SQLite file."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from bot.storage.files import Health
-from bot.storage.games import SqliteGames
-from bot.storage.practice import SqlitePractice
-from bot.storage.summaries import SqliteSummaries
-from bot.storage.tables import SqliteTables
+from bot.storage.health import Health
+from bot.storage.sql.practice import SqlPractice
+from bot.storage.sql.tables import SqlTables
+from bot.storage.sql.totals import SqlSummaries
+from bot.storage.sqlite.games import SqliteGames
 
 
-class SqliteStorage(SqliteGames, SqliteTables, SqlitePractice, SqliteSummaries):
-    """All three stores over one connection (see SqliteDatabase for the connection and `synchronous`).
+class SqliteStorage(SqliteGames, SqlTables, SqlPractice, SqlSummaries):
+    """All the stores over one connection (see SqliteDatabase for the connection and `synchronous`).
 
     Opening a file checks it (`opened`): SQLite's quick check, and every game's row and every live
     game's log, so a damaged game is named at once and the others play on."""

@@ -3,7 +3,7 @@
 `schema_version` holds one row per migration applied (its number and when). Opening a database applies
 the missing ones in order, each in the same transaction as its row, under an advisory lock so two bot
 processes starting together never apply one twice. Migration 1 is everything the SQLite schema holds
-(bot/storage/database.py), equivalently typed: TEXT as text, INTEGER as bigint (0/1 flags as boolean),
+(bot/storage/sqlite/schema.py), equivalently typed: TEXT as text, INTEGER as bigint (0/1 flags as boolean),
 REAL as double precision. A later change is a new entry at the end, never an edit of one applied.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bot.storage.protocols import StorageError
+from bot.storage.errors import StorageError
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the tables of SQLite's schema and its column migrations (guild, self_count, lang, changes), with the

@@ -1,7 +1,6 @@
-"""The application's values: who sits where, how a game stands, and what is stored beside it.
-
-Storage writes and reads them; the application and the doors read them. They know no database.
-"""
+"""The values stored of a game beside its actions: who sits where, how a game stands, its summary for the
+statistics, and a table session. Every backend writes and reads them; the application and the doors hold them.
+They know no database."""
 
 from __future__ import annotations
 

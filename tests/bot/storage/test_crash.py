@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 GAMES = 6
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def open_db(db: str, synchronous: str = "FULL") -> Any:
@@ -42,7 +42,7 @@ async def drive(db: str, acks: str, synchronous: str = "FULL") -> None:
     sys.path.insert(0, str(ROOT))
     from bot.app.autopilot import autopilot
     from bot.app.controller import Controller, Member, NewGame
-    from bot.game_meta import Status
+    from bot.storage.values import Status
     from tests.bot.app_helpers import click
 
     storage = open_db(db, synchronous)

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.game_meta import (
+from bot.storage import SqliteStorage, StaleWrite, Storage, StorageError, decode_action, encode_action
+from bot.storage.values import (
     Declaration,
     GameMeta,
     GameSummary,
@@ -21,7 +22,6 @@ from bot.game_meta import (
     Status,
     StoredTable,
 )
-from bot.storage import SqliteStorage, StaleWrite, Storage, StorageError, decode_action, encode_action
 from engine.core.actions import Declare, Discard, Go, Muggins, Play
 from engine.core.cards import parse_card, parse_cards
 from engine.core.rules import Rules

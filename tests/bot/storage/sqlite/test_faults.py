@@ -19,7 +19,7 @@ from bot.app.controller import Controller, Member, NewGame
 from bot.cli.main import main
 from bot.storage import DatabaseFault, SqliteStorage, StorageError
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 ANN = Member("local:ann", "ann")
 
 

@@ -20,8 +20,8 @@ from bot.app.autopilot import autopilot
 from bot.app.controller import Controller, Member, NewGame, TablePlayer
 from bot.app.ids import ComponentId
 from bot.app.moves import move_of
-from bot.game_meta import Status
 from bot.storage import SqliteStorage, Storage
+from bot.storage.values import Status
 from tests.waiting import Clock
 
 ANN = Member("u1", "ann")

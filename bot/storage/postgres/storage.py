@@ -3,19 +3,26 @@ whose database lives on another machine or is shared. The same guarantees as SQL
 before it returns (so an action is committed before its reply), the primary key (game, seq) refuses an
 action logged twice (StaleWrite), and a game's state is rebuilt by replaying its log.
 
-Chosen with `[storage] url = "postgresql://…"` in the config or CRIBBAGE_DATABASE_URL (see open_storage);
+Chosen by a postgresql:// URL (`[storage] url` in the config or CRIBBAGE_DATABASE_URL: bot/storage/backends.py);
 needs the `postgres` extra (psycopg 3 and psycopg-pool).
 """
 
 from __future__ import annotations
 
-from bot.storage.files import Health
-from bot.storage.pggames import PostgresGames
-from bot.storage.pgother import PostgresPractice, PostgresSummaries, PostgresTables
+from bot.storage.health import Health
+from bot.storage.postgres.connection import PostgresDatabase
+from bot.storage.sql.games import SqlGames
+from bot.storage.sql.practice import SqlPractice
+from bot.storage.sql.tables import SqlTables
+from bot.storage.sql.totals import SqlSummaries
 
 
-class PostgresStorage(PostgresGames, PostgresTables, PostgresPractice, PostgresSummaries):
+class PostgresStorage(PostgresDatabase, SqlGames, SqlTables, SqlPractice, SqlSummaries):
     """All the stores over one pool of connections (see PostgresDatabase). `opened` is always healthy:
     PostgreSQL checks its own pages, and a row it holds always reads."""
 
     opened = Health()
+
+    def warnings(self) -> list[str]:
+        """What a door says when the database opens: nothing (PostgreSQL checks its own pages)."""
+        return []

@@ -1,0 +1,62 @@
+"""A game's row and its log's rows: the columns every backend reads, in order, and the values written."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from bot.storage.codec.actions import encode_action
+from bot.storage.errors import StorageError
+from bot.storage.values import GameMeta, Seat, SeatChange, Status
+from engine.core.actions import PlayerAction
+from engine.core.errors import clip
+from engine.core.rules import Rules
+
+GAME_COLUMNS = ("id, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild, "
+                "self_count, lang, changes, rev")
+"""A game's row, in the order `game_meta` reads it."""
+
+NEW_GAME_COLUMNS = ("id, rules, seats, seed, status, place, message, winner, created, updated, guild, self_count, "
+                    "lang, changes")
+"""What a new game's row is written with, in the order of `new_game_row` (the rest take their defaults)."""
+
+LIVE = tuple(s.value for s in Status if s.live)
+"""The statuses of a game still being played, as its row holds them."""
+
+
+def new_game_row(meta: GameMeta) -> tuple[Any, ...]:
+    """The values of NEW_GAME_COLUMNS for a new game."""
+    return (meta.id, json.dumps(meta.rules.to_json()), seats_json(meta.seats), meta.seed, meta.status.value,
+            meta.place, meta.message, meta.winner, meta.created, meta.updated, meta.guild,
+            ",".join(str(s) for s in meta.self_count), meta.lang, changes_json(meta.changes))
+
+
+def action_rows(game_id: str, first: int, actions: Sequence[PlayerAction]) -> list[tuple[str, int, str]]:
+    """The log rows (game, seq, action) of `actions` numbered from `first`."""
+    return [(game_id, first + i, encode_action(a)) for i, a in enumerate(actions)]
+
+
+def seats_json(seats: Sequence[Seat]) -> str:
+    return json.dumps([s.to_json() for s in seats])
+
+
+def changes_json(changes: Sequence[SeatChange]) -> str:
+    """The changes of seat so far; empty text when there are none (as in rows from before them)."""
+    return json.dumps([c.to_json() for c in changes]) if changes else ""
+
+
+def game_meta(row: Sequence[Any]) -> GameMeta:
+    """A game from its GAME_COLUMNS row; StorageError naming the game when any column does not read."""
+    (gid, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild, counts, lang,
+     changes, rev) = row
+    try:
+        return GameMeta(
+            id=gid, rules=Rules.from_json(json.loads(rules)),
+            seats=tuple(Seat.from_json(s) for s in json.loads(seats)), seed=int(seed),
+            status=Status(status), place=place, created=float(created), updated=float(updated),
+            winner=winner, message=message, reminded=bool(reminded), guild=guild,
+            self_count=tuple(int(x) for x in counts.split(",") if x), lang=lang or "en",
+            changes=tuple(SeatChange.from_json(c) for c in json.loads(changes)) if changes else (), rev=int(rev))
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError, RecursionError) as exc:
+        raise StorageError(f"game {gid}: unreadable row: {clip(str(exc), 120)}") from None

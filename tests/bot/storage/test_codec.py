@@ -1,0 +1,63 @@
+"""The rows' codec both backends share: a game's row read back as written, and the statistics' rows."""
+
+import pytest
+
+from bot.storage import StorageError
+from bot.storage.codec.games import GAME_COLUMNS, NEW_GAME_COLUMNS, action_rows, changes_json, game_meta, new_game_row
+from bot.storage.codec.tables import TABLE_COLUMNS, stored_table
+from bot.storage.codec.totals import guild_totals, player_line
+from bot.storage.values import GameMeta, GuildTotals, PlayerLine, Seat, SeatChange, SeatKind, Status
+from engine.core.actions import Go, Play
+from engine.core.cards import parse_card
+from engine.core.rules import Rules
+
+ANN = Seat(SeatKind.HUMAN, "ann", "u1")
+CPU = Seat(SeatKind.COMPUTER, "computer (easy)", "", "easy")
+
+
+def as_read(row: tuple[object, ...], reminded: object = 0, rev: object = 3) -> tuple[object, ...]:
+    """A new game's written values as a GAME_COLUMNS row, with the columns the database fills in."""
+    written = dict(zip(NEW_GAME_COLUMNS.split(", "), row, strict=True))
+    return tuple({**written, "reminded": reminded, "rev": rev}[c] for c in GAME_COLUMNS.split(", "))
+
+
+def test_a_game_row_reads_back_as_the_game_written() -> None:
+    meta = GameMeta("g1", Rules(target=61, skunk=True), (ANN, CPU), 42, Status.ACTIVE, "chan", 100.0, 120.0,
+                    guild="srv", self_count=(0,), lang="fr", changes=(SeatChange(1, "bob", "left", 110.0),))
+    assert game_meta(as_read(new_game_row(meta))) == GameMeta(
+        "g1", Rules(target=61, skunk=True), (ANN, CPU), 42, Status.ACTIVE, "chan", 100.0, 120.0, guild="srv",
+        self_count=(0,), lang="fr", changes=(SeatChange(1, "bob", "left", 110.0),), rev=3)
+    assert game_meta(as_read(new_game_row(meta), reminded=True)).reminded is True  # PostgreSQL's boolean
+
+
+def test_a_game_without_changes_of_seat_writes_empty_text() -> None:
+    meta = GameMeta("g2", Rules(), (ANN, CPU), 7, Status.ACTIVE, "chan", 1.0, 1.0)
+    row = new_game_row(meta)
+    assert changes_json(()) == "" and row[-1] == "" and row[-3] == ""  # changes, self_count
+    assert game_meta(as_read(row)).changes == ()
+
+
+def test_an_unreadable_game_row_names_the_game() -> None:
+    meta = GameMeta("g3", Rules(), (ANN, CPU), 7, Status.ACTIVE, "chan", 1.0, 1.0)
+    row = list(as_read(new_game_row(meta)))
+    row[4] = "dancing"
+    with pytest.raises(StorageError) as bad:
+        game_meta(row)
+    assert str(bad.value) == "game g3: unreadable row: 'dancing' is not a valid Status"
+
+
+def test_log_rows_are_numbered_from_the_first() -> None:
+    assert action_rows("g1", 4, [Go(0), Play(1, parse_card("5H"))]) == [
+        ("g1", 4, '{"t":"go","seat":0}'), ("g1", 5, '{"t":"play","seat":1,"card":"5H"}')]
+
+
+def test_a_table_row_and_the_statistics_rows() -> None:
+    assert TABLE_COLUMNS.split(", ")[3] == "session"
+    table = stored_table(("t1", "chan", "srv", '{"log":[1]}', True, 5, 6.5, "m1", 2))
+    assert (table.session, table.live, table.created, table.rev) == ({"log": [1]}, True, 5.0, 2)
+    with pytest.raises(StorageError, match="^table t1: unreadable session: "):
+        stored_table(("t1", "chan", "srv", "{", 1, 5, 6, "", 1))
+    assert player_line(("u1", "ann", 3, 2, 0, 0, 0, 0, 20, 10, 40, 90, 30, 1)) == PlayerLine(
+        "u1", "ann", (3, 2, 0, 0, 0, 0, 20, 10, 40, 90, 30, 1))
+    assert guild_totals([]) == GuildTotals(0, 0, 0)
+    assert guild_totals([(4, 31, 3)]) == GuildTotals(4, 31, 3)
