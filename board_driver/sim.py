@@ -57,13 +57,13 @@ class SimBoard:
     CORE: type[core.Board] = core.Board
 
     def __init__(self, tracks: int = 2, holes: int = GAME_HOLE, firmware: str = "sim-1.0",
-                 faults: FaultPlan = NO_FAULTS, mute: bool = False) -> None:
+                 faults: FaultPlan = NO_FAULTS, mute: bool = False, leds: int | None = None) -> None:
         if not 1 <= tracks <= MAX_TRACKS:
             raise ValueError(f"tracks {tracks!r} is not 1-{MAX_TRACKS}")
         if not 1 <= holes <= core.MAX_HOLE:
             raise ValueError(f"holes {holes!r} is not 1-{core.MAX_HOLE}")
         self.lock = threading.Condition()
-        self.info = BoardInfo(PROTOCOL_VERSION, firmware, tracks, holes, tracks * holes + 1)
+        self.info = BoardInfo(PROTOCOL_VERSION, firmware, tracks, holes, tracks * holes + 1 if leds is None else leds)
         self.core = self.CORE(tracks, holes, self.info.leds, firmware)
         self.injector = FaultInjector(faults)
         self.mute = mute
@@ -75,6 +75,9 @@ class SimBoard:
         self.naks: Counter[str] = Counter()
         """NAKs sent, by reason (`CRC`, `RANGE`, ...)."""
         self._wires: list[SimWire] = []
+        self._wakes_at: float | None = None
+        """While it boots after reboot(boot_s=...): when it starts hearing again."""
+        self._announce = True
         self._boot()
 
     def _boot(self) -> None:
@@ -163,17 +166,43 @@ class SimBoard:
             self.plugged = True
             self.lock.notify_all()
 
-    def reboot(self, now: float | None = None, announce: bool = True) -> None:
+    def reboot(self, now: float | None = None, announce: bool = True, boot_s: float = 0.0) -> None:
         """A reset without unplugging (watchdog, brown-out): state lost, INFO sent on every connection.
         `announce=False` is a board whose boot INFO is lost (sent before the host listened, or dropped):
-        only asking it (QUERY) shows that it forgot."""
+        only asking it (QUERY) shows that it forgot. `boot_s`: deaf that long first (what it was hearing is
+        lost), as a board reset by the opening of its port is."""
         now = time.monotonic() if now is None else now
         with self.lock:
-            self._boot()
-            if announce:
+            self._announce = announce
+            if boot_s > 0:
+                self._wakes_at = now + boot_s
                 for wire in self._wires:
-                    wire.send_to_host(self.core.info_line(), now)
+                    wire.forget_input()
+            else:
+                self._start(now)
             self.lock.notify_all()
+
+    def _start(self, now: float) -> None:
+        self._wakes_at = None
+        self._boot()
+        if self._announce:
+            for wire in self._wires:
+                wire.send_to_host(self.core.info_line(), now)
+
+    def awake(self, now: float) -> bool:
+        """False while it boots; a boot due by `now` ends here (its INFO sent)."""
+        with self.lock:
+            if self._wakes_at is None:
+                return True
+            if now < self._wakes_at:
+                return False
+            self._start(now)
+            self.lock.notify_all()
+            return True
+
+    @property
+    def wakes_at(self) -> float | None:
+        return self._wakes_at
 
     def set_faults(self, plan: FaultPlan) -> None:
         """Change what the cable does from now on (a test makes a link noisy or slow mid-game)."""
@@ -209,7 +238,7 @@ class SimWire:
         """Bytes from the host. Complete lines go through the faults to the board's inbox; a line over
         MAX_LINE bytes is answered at its newline, as the firmware's reader does."""
         with self.board.lock:
-            for line in self._reader.feed(data):
+            for line in self._reader.feed(data) if self.board.awake(now) else ():
                 if line is None:
                     for answer in self.board.handle_overlong():
                         self.send_to_host(answer, now)
@@ -229,14 +258,22 @@ class SimWire:
         """Let the board handle every line that has arrived by now, and release due answers."""
         board = self.board
         with board.lock:
+            board.awake(now)
             while self._inbox and self._inbox[0][0] <= now:
                 for answer in board.handle_line(self._inbox.popleft()[1], now):
                     self.send_to_host(answer, now)
             while self._outbox and self._outbox[0][0] <= now:
                 self.readable += self._outbox.popleft()[1]
 
+    def forget_input(self) -> None:
+        """Lose what the board was hearing (it is resetting): half a line, and lines not yet handled."""
+        self._reader = core.LineReader()
+        self._inbox.clear()
+
     def next_due(self) -> float | None:
         dues = [q[0][0] for q in (self._inbox, self._outbox) if q]
+        if self.board.wakes_at is not None:
+            dues.append(self.board.wakes_at)
         return min(dues) if dues else None
 
 
