@@ -75,7 +75,7 @@ class SimBoard:
         self.naks: Counter[str] = Counter()
         """NAKs sent, by reason (`CRC`, `RANGE`, ...)."""
         self._wires: list[SimWire] = []
-        self._wakes_at: float | None = None
+        self.wakes_at: float | None = None
         """While it boots after reboot(boot_s=...): when it starts hearing again."""
         self._announce = True
         self._boot()
@@ -162,6 +162,7 @@ class SimBoard:
         """Plug it back in; a USB board loses power when unplugged, so by default it boots blank."""
         with self.lock:
             if power_cycle:
+                self.wakes_at = None
                 self._boot()
             self.plugged = True
             self.lock.notify_all()
@@ -175,7 +176,7 @@ class SimBoard:
         with self.lock:
             self._announce = announce
             if boot_s > 0:
-                self._wakes_at = now + boot_s
+                self.wakes_at = now + boot_s
                 for wire in self._wires:
                     wire.forget_input()
             else:
@@ -183,7 +184,7 @@ class SimBoard:
             self.lock.notify_all()
 
     def _start(self, now: float) -> None:
-        self._wakes_at = None
+        self.wakes_at = None
         self._boot()
         if self._announce:
             for wire in self._wires:
@@ -192,17 +193,13 @@ class SimBoard:
     def awake(self, now: float) -> bool:
         """False while it boots; a boot due by `now` ends here (its INFO sent)."""
         with self.lock:
-            if self._wakes_at is None:
+            if self.wakes_at is None:
                 return True
-            if now < self._wakes_at:
+            if now < self.wakes_at:
                 return False
             self._start(now)
             self.lock.notify_all()
             return True
-
-    @property
-    def wakes_at(self) -> float | None:
-        return self._wakes_at
 
     def set_faults(self, plan: FaultPlan) -> None:
         """Change what the cable does from now on (a test makes a link noisy or slow mid-game)."""
