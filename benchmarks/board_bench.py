@@ -1,6 +1,8 @@
 """How fast and how sure the pegboard link is, over a real pseudo-terminal (the simulated board served by
 another thread, opened by path as a USB board is):
 
+0. the protocol's own cost, no pty: a STATE encoded by the host, answered by the simulated board (the
+   firmware's core) and its ACK decoded by the host, in one thread (median of 7 rounds of --lines);
 1. score change to board applied: the time from `set_pegs` until the board shows it (median, p99), on a
    clean link and with 10% of lines dropped and 5% garbled (each way);
 2. recovery after an unplug: the time from the replug until the board shows the state again;
@@ -9,7 +11,7 @@ another thread, opened by path as a USB board is):
    (a clean link, drop and garble, replies 300 ms late, a 2 s unplug the game ends in, and one it ends
    just after).
 
-Run by hand: .venv/bin/python benchmarks/board_bench.py [--updates N] [--runs N]
+Run by hand: .venv/bin/python benchmarks/board_bench.py [--updates N] [--runs N] [--lines N]
 Default timing (Timing()), as the bot uses. Not a test.
 """
 
@@ -29,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from board_driver.driver import BoardDriver, FinishResult, Timing  # noqa: E402
 from board_driver.faults import NO_FAULTS, FaultPlan  # noqa: E402
 from board_driver.model import Effects, Track, default_track  # noqa: E402
+from board_driver.protocol import SetState, decode, encode  # noqa: E402
 from board_driver.ptysim import PtySim  # noqa: E402
 from board_driver.sim import SimBoard  # noqa: E402
 
@@ -46,6 +49,20 @@ def spread(times: list[float]) -> str:
     p99 = times[max(0, round(len(times) * 0.99) - 1)]
     return (f"median {statistics.median(times) * 1e3:7.1f} ms  p99 {p99 * 1e3:7.1f} ms  "
             f"max {times[-1] * 1e3:7.1f} ms  (n={len(times)})")
+
+
+def line_cost(lines: int) -> list[float]:
+    """Seconds per STATE line, host to board and its ACK back, for each of 7 rounds of `lines` lines."""
+    wire = SimBoard().connect()
+    rounds = []
+    for _ in range(7):
+        start = time.perf_counter()
+        for i in range(lines):
+            wire.write(encode(SetState(i, pegs(i))), 1.0)
+            decode(bytes(wire.readable))
+            wire.readable.clear()
+        rounds.append((time.perf_counter() - start) / lines)
+    return rounds
 
 
 class Bench:
@@ -154,7 +171,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--updates", type=int, default=1000, help="score changes per link (default 1000)")
     parser.add_argument("--runs", type=int, default=10, help="unplugs and game ends per fault (default 10)")
+    parser.add_argument("--lines", type=int, default=5000, help="lines per round of part 0 (default 5000)")
     args = parser.parse_args()
+
+    cost = line_cost(args.lines)
+    print("0. one STATE line through the protocol, in process (no pty)")
+    print(f"   host -> simulated board -> host  median {statistics.median(cost) * 1e6:6.1f} us  "
+          f"min {min(cost) * 1e6:6.1f} us  (7 rounds of {args.lines})")
 
     print("1. score change -> board applied, over a pty")
     print(f"   clean link                      {spread(applied(NO_FAULTS, args.updates))}")

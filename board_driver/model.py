@@ -10,15 +10,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
+# The protocol's limits and power-on values are the firmware's (firmware/pegboard/core.py, the one source).
+# DEFAULT_COLOURS: red, blue, green, amber, track 1, 2, 3, 4 unless the host says otherwise. The pictures
+# (render.style.PLAYER_COLOURS) use the same, so a seat has one colour on the LEDs and on screen.
+from firmware.pegboard.core import DEFAULT_BRIGHTNESS as DEFAULT_BRIGHTNESS
+from firmware.pegboard.core import DEFAULT_COLOURS as DEFAULT_COLOURS
+from firmware.pegboard.core import MAX_HOLE as MAX_HOLE
+from firmware.pegboard.core import MAX_TRACKS as MAX_TRACKS
+
 GAME_HOLE = 121
 """The last hole of a standard board: a front peg there means the track has won."""
-
-MAX_TRACKS = 4
-DEFAULT_COLOURS = (0xFF2020, 0x2060FF, 0x20C040, 0xFFC000)
-"""Red, blue, green, amber: track 1, 2, 3, 4 unless the host says otherwise. The pictures
-(render.style.PLAYER_COLOURS) use the same, so a seat has one colour on the LEDs and on screen."""
-
-DEFAULT_BRIGHTNESS = 128
 
 
 class PegProblem(Enum):
@@ -55,8 +56,8 @@ class Track:
 
     def __post_init__(self) -> None:
         for name, value in (("front", self.front), ("back", self.back)):
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 999:
-                raise PegError(f"{name} peg {value!r} is not a hole number 0-999")
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_HOLE:
+                raise PegError(f"{name} peg {value!r} is not a hole number 0-{MAX_HOLE}")
         if self.back >= self.front and (self.front, self.back) != (0, 0):
             raise PegError(f"back peg {self.back} must be behind the front peg {self.front} "
                            "(both 0 only at the start)", PegProblem.BACK_NOT_BEHIND)
@@ -84,8 +85,8 @@ class Effects:
     def __post_init__(self) -> None:
         if self.winner is not None and not 0 <= self.winner < MAX_TRACKS:
             raise PegError(f"winner track {self.winner!r} is not 0-{MAX_TRACKS - 1}", PegProblem.WINNER)
-        if self.skunk is not None and not 1 <= self.skunk <= 999:
-            raise PegError(f"skunk line hole {self.skunk!r} is not 1-999", PegProblem.SKUNK)
+        if self.skunk is not None and not 1 <= self.skunk <= MAX_HOLE:
+            raise PegError(f"skunk line hole {self.skunk!r} is not 1-{MAX_HOLE}", PegProblem.SKUNK)
 
 
 NO_EFFECTS = Effects()

@@ -3,36 +3,42 @@
 A line is `PAYLOAD*CRC\\n`: the payload is printable ASCII fields separated by spaces, the CRC is
 CRC-16/CCITT-FALSE of the payload bytes as four hex digits. Pure functions and values, no I/O; the
 contract for firmware authors is docs/board-protocol.md.
+
+The wire itself (the constants, the CRC, a line's checksum and every field's rules, and the parser of the
+frames a host sends) is the reference firmware's, firmware/pegboard/core.py, the one module that must also
+run under MicroPython; this module gives its results as typed values and reads the board's own frames
+with the same field rules.
 """
 
 from __future__ import annotations
 
-import binascii
 import re
 from dataclasses import dataclass
 from enum import Enum
+from typing import TypeVar
 
-from board_driver.model import MAX_TRACKS, BoardInfo, Effects, PegError, Track
+from board_driver.model import MAX_TRACKS, BoardInfo, Effects, Track
+from firmware.pegboard import core
+from firmware.pegboard.core import MAX_HOLE
+from firmware.pegboard.core import MAX_LINE as MAX_LINE  # the host's names for them, from the one source
+from firmware.pegboard.core import MAX_SEQ as MAX_SEQ
+from firmware.pegboard.core import PROTOCOL_VERSION as PROTOCOL_VERSION
+from firmware.pegboard.core import crc16 as crc16
 
-PROTOCOL_VERSION = 1
-MAX_LINE = 128
-"""Longest line either side sends or accepts, counting `*CRC` and the newline."""
-MAX_SEQ = 65535
 BAUDRATE = 115200
 
 _FIRMWARE = re.compile(r"[A-Za-z0-9._+-]{1,32}")
-_HEX = re.compile(r"[0-9A-Fa-f]{4}")
-_COLOUR = re.compile(r"[0-9A-Fa-f]{6}")
+_T = TypeVar("_T")
 
 
 class NakReason(Enum):
     """Why a board refused a line; the second field of a NAK."""
 
-    CRC = "CRC"          # the checksum does not match (or is missing)
-    LENGTH = "LENGTH"    # the line is longer than MAX_LINE
-    FORMAT = "FORMAT"    # a known frame with fields that do not parse
-    UNKNOWN = "UNKNOWN"  # a frame type this board does not know
-    RANGE = "RANGE"      # fields parse but this board cannot show them (hole or track it lacks)
+    CRC = core.CRC          # the checksum does not match (or is missing)
+    LENGTH = core.LENGTH    # the line is longer than MAX_LINE
+    FORMAT = core.FORMAT    # a known frame with fields that do not parse
+    UNKNOWN = core.UNKNOWN  # a frame type this board does not know
+    RANGE = core.RANGE      # fields parse but this board cannot show them (hole or track it lacks)
 
 
 class FrameError(ValueError):
@@ -47,17 +53,20 @@ class FrameError(ValueError):
 
 # -- framing ---------------------------------------------------------------------------------------
 
-def crc16(data: bytes) -> int:
-    """CRC-16/CCITT-FALSE: polynomial 0x1021, initial 0xFFFF, no reflection, no final xor."""
-    return binascii.crc_hqx(data, 0xFFFF)
+def _checked(value: _T | core.Nak) -> _T:
+    """The firmware core's result, or its refusal raised as a FrameError."""
+    if isinstance(value, core.Nak):
+        raise FrameError(NakReason(value.reason), value.detail, value.seq)
+    return value
 
 
 def frame_line(payload: str) -> bytes:
     """The bytes on the wire for one payload, checksum and newline included."""
     if "*" in payload or "\n" in payload or "\r" in payload:
         raise ValueError(f"payload {payload!r} may not contain '*', CR or LF")
-    data = payload.encode("ascii")
-    line = b"%s*%04X\n" % (data, crc16(data))
+    if not payload.isascii():
+        raise ValueError(f"payload {payload!r} is not ASCII")
+    line = core.frame_line(payload)
     if len(line) > MAX_LINE:
         raise ValueError(f"line of {len(line)} bytes is longer than the limit {MAX_LINE}: {payload!r}")
     return line
@@ -65,25 +74,10 @@ def frame_line(payload: str) -> bytes:
 
 def unframe_line(line: bytes) -> str:
     """The payload of a received line (with or without its newline), checked against its CRC."""
-    line = line.rstrip(b"\r\n")
-    if len(line) + 1 > MAX_LINE:
-        raise FrameError(NakReason.LENGTH, f"line of {len(line) + 1} bytes, limit {MAX_LINE}")
-    data, star, crc_text = line.rpartition(b"*")
-    if not star:
-        raise FrameError(NakReason.CRC, "no '*CRC' at the end of the line")
-    crc_shown = "".join(chr(b) if 32 <= b < 127 else "?" for b in crc_text)  # a NAK detail is printable ASCII
-    if not _HEX.fullmatch(crc_shown):
-        raise FrameError(NakReason.CRC, f"checksum {crc_shown!r} is not 4 hex digits")
-    expected = crc16(data)
-    if int(crc_text, 16) != expected:
-        raise FrameError(NakReason.CRC, f"checksum {crc_text.decode()} does not match {expected:04X}")
-    try:
-        payload = data.decode("ascii")
-    except UnicodeDecodeError:
-        raise FrameError(NakReason.FORMAT, "payload is not ASCII") from None
-    if not payload.isprintable():
-        raise FrameError(NakReason.FORMAT, "payload has control characters")
-    return payload
+    size = len(line.rstrip(b"\r\n")) + 1
+    if size > MAX_LINE:
+        raise FrameError(NakReason.LENGTH, f"line of {size} bytes, limit {MAX_LINE}")
+    return _checked(core.unframe(line))
 
 
 # -- frames ----------------------------------------------------------------------------------------
@@ -156,17 +150,15 @@ class Nak:
 
 
 Frame = Hello | Info | SetState | SetBrightness | SetEffects | Ping | Pong | Query | Report | Ack | Nak
-HOST_FRAMES = (Hello, SetState, SetBrightness, SetEffects, Ping, Query)
+HOST_FRAME_TYPES: dict[str, type[object]] = {
+    "HELLO": Hello, "STATE": SetState, "BRIGHT": SetBrightness, "EFFECT": SetEffects, "PING": Ping, "QUERY": Query}
+"""Each host frame's type on the wire, and its value here."""
 
 
 # -- encoding --------------------------------------------------------------------------------------
 
 def track_field(t: Track) -> str:
-    return f"{t.front},{t.back},{t.colour:06X},{int(t.highlight)}"
-
-
-def _opt(value: int | None) -> str:
-    return "-" if value is None else str(value)
+    return core.track_field(t.front, t.back, t.colour, t.highlight)
 
 
 def payload_of(frame: Frame) -> str:
@@ -180,7 +172,7 @@ def payload_of(frame: Frame) -> str:
         case SetBrightness(seq, level):
             return f"BRIGHT {seq} {level}"
         case SetEffects(seq, fx):
-            return f"EFFECT {seq} {_opt(fx.winner)} {_opt(fx.skunk)}"
+            return f"EFFECT {seq} {core.dash(fx.winner)} {core.dash(fx.skunk)}"
         case Ping(seq):
             return f"PING {seq}"
         case Pong(seq):
@@ -188,16 +180,12 @@ def payload_of(frame: Frame) -> str:
         case Query():
             return "QUERY"
         case Report(seq, level, fx, tracks):
-            return " ".join([f"REPORT {seq} {level} {_opt(fx.winner)} {_opt(fx.skunk)}",
+            return " ".join([f"REPORT {seq} {level} {core.dash(fx.winner)} {core.dash(fx.skunk)}",
                              *map(track_field, tracks)])
         case Ack(seq):
             return f"ACK {seq}"
         case Nak(seq, reason, detail):
-            text = f"NAK {_opt(seq)} {reason.value}"
-            detail = " ".join(detail.replace("*", "?").split())
-            if detail:
-                text += " " + detail
-            return text[:MAX_LINE - 6]
+            return core.Nak(seq, reason.value, detail).payload()
     raise TypeError(f"not a frame: {frame!r}")
 
 
@@ -207,102 +195,59 @@ def encode(frame: Frame) -> bytes:
 
 
 # -- decoding --------------------------------------------------------------------------------------
+# The frames a host sends are the firmware core's to read (core.decode); the board's frames are read here
+# with the core's field rules, so every field has one parser.
+
+_BOARD_ARITY = {"INFO": (5, 5), "PONG": (1, 1), "REPORT": (5, 4 + MAX_TRACKS), "ACK": (1, 1), "NAK": (2, 99)}
+"""The frames a board sends: type to its (least, most) fields after the type."""
+_BOARD_SEQ_FIRST = ("PONG", "ACK")
+
 
 def _int(text: str, what: str, lo: int, hi: int, seq: int | None = None) -> int:
-    if not text.isdigit() or len(text) > 5:
-        raise FrameError(NakReason.FORMAT, f"{what} {text!r} is not a number", seq)
-    value = int(text)
-    if not lo <= value <= hi:
-        raise FrameError(NakReason.FORMAT, f"{what} {value} is not {lo}-{hi}", seq)
-    return value
-
-
-def _opt_int(text: str, what: str, lo: int, hi: int, seq: int) -> int | None:
-    return None if text == "-" else _int(text, what, lo, hi, seq)
+    return _checked(core.number(text, what, lo, hi, seq))
 
 
 def _track(text: str, n: int, seq: int) -> Track:
-    parts = text.split(",")
-    if len(parts) != 4:
-        raise FrameError(NakReason.FORMAT, f"track {n} {text!r} is not FRONT,BACK,RRGGBB,H", seq)
-    front = _int(parts[0], f"track {n} front", 0, 999, seq)
-    back = _int(parts[1], f"track {n} back", 0, 999, seq)
-    if not _COLOUR.fullmatch(parts[2]):
-        raise FrameError(NakReason.FORMAT, f"track {n} colour {parts[2]!r} is not RRGGBB", seq)
-    if parts[3] not in ("0", "1"):
-        raise FrameError(NakReason.FORMAT, f"track {n} highlight {parts[3]!r} is not 0 or 1", seq)
-    try:
-        return Track(front, back, int(parts[2], 16), parts[3] == "1")
-    except PegError as exc:
-        raise FrameError(NakReason.RANGE, f"track {n}: {exc}", seq) from None
-
-
-def _tracks(fields: list[str], seq: int) -> tuple[Track, ...]:
-    if not 1 <= len(fields) <= MAX_TRACKS:
-        raise FrameError(NakReason.FORMAT, f"{len(fields)} tracks, expected 1-{MAX_TRACKS}", seq)
-    return tuple(_track(text, n, seq) for n, text in enumerate(fields, 1))
+    t = _checked(core.parse_track(text, n, seq))
+    return Track(t.front, t.back, t.colour, t.highlight)
 
 
 def _effects(winner: str, skunk: str, seq: int) -> Effects:
-    return Effects(_opt_int(winner, "winner track", 0, MAX_TRACKS - 1, seq),
-                   _opt_int(skunk, "skunk hole", 1, 999, seq))
+    return Effects(_checked(core.optional_number(winner, "winner track", 0, MAX_TRACKS - 1, seq)),
+                   _checked(core.optional_number(skunk, "skunk hole", 1, MAX_HOLE, seq)))
 
 
-_ARITY = {  # frame type: (least, most) fields after the type
-    "HELLO": (1, 1), "INFO": (5, 5), "STATE": (2, 1 + MAX_TRACKS), "BRIGHT": (2, 2), "EFFECT": (3, 3),
-    "PING": (1, 1), "PONG": (1, 1), "QUERY": (0, 0), "REPORT": (5, 4 + MAX_TRACKS), "ACK": (1, 1),
-    "NAK": (2, 99),
-}
-
-
-def decode_payload(payload: str) -> Frame:
-    """The frame a checked payload holds; FrameError says why not (UNKNOWN, FORMAT or RANGE)."""
-    if not payload.strip():
-        raise FrameError(NakReason.FORMAT, "empty payload")
-    kind, *fields = payload.split()
-    if kind not in _ARITY:
-        raise FrameError(NakReason.UNKNOWN, f"frame type {kind[:16]!r} is not known")
-    seq = None
-    if kind in ("STATE", "BRIGHT", "EFFECT", "PING", "PONG", "ACK") and fields:
-        seq = _int(fields[0], "seq", 0, MAX_SEQ)
-    least, most = _ARITY[kind]
-    if not least <= len(fields) <= most:
-        expected = str(least) if least == most else f"{least}-{most}"
-        raise FrameError(NakReason.FORMAT, f"{kind} has {len(fields)} fields, expected {expected}", seq)
-    match kind:
+def _host_frame(frame: core.Frame) -> Frame:
+    """The typed value of a host frame the firmware core has read."""
+    seq = frame.seq or 0  # None only for HELLO and QUERY, which have no seq
+    match frame.kind:
         case "HELLO":
-            return Hello(_int(fields[0], "version", 0, 999))
+            return Hello(frame.version or 0)
+        case "STATE":
+            return SetState(seq, tuple(Track(t.front, t.back, t.colour, t.highlight) for t in frame.tracks))
+        case "BRIGHT":
+            return SetBrightness(seq, frame.level)
+        case "EFFECT":
+            return SetEffects(seq, Effects(frame.winner, frame.skunk))
+        case "PING":
+            return Ping(seq)
+    return Query()
+
+
+def _board_frame(kind: str, seq: int | None, fields: list[str]) -> Frame:
+    """A board's frame from its type, seq (PONG and ACK) and fields, each field read by the core's rules."""
+    match kind:
         case "INFO":
             if not _FIRMWARE.fullmatch(fields[1]):
                 raise FrameError(NakReason.FORMAT,
                                  f"firmware {fields[1]!r} is not 1-32 of A-Z a-z 0-9 . _ + -")
-            return Info(BoardInfo(_int(fields[0], "version", 0, 999), fields[1],
-                                  _int(fields[2], "tracks", 1, MAX_TRACKS), _int(fields[3], "holes", 1, 999),
+            return Info(BoardInfo(_int(fields[0], "version", 0, MAX_HOLE), fields[1],
+                                  _int(fields[2], "tracks", 1, MAX_TRACKS), _int(fields[3], "holes", 1, MAX_HOLE),
                                   _int(fields[4], "leds", 0, 99999)))
-        case "STATE":
-            assert seq is not None
-            return SetState(seq, _tracks(fields[1:], seq))
-        case "BRIGHT":
-            assert seq is not None
-            return SetBrightness(seq, _int(fields[1], "brightness", 0, 255, seq))
-        case "EFFECT":
-            assert seq is not None
-            return SetEffects(seq, _effects(fields[1], fields[2], seq))
-        case "PING":
-            assert seq is not None
-            return Ping(seq)
-        case "PONG":
-            assert seq is not None
-            return Pong(seq)
-        case "QUERY":
-            return Query()
         case "REPORT":
             rseq = _int(fields[0], "seq", 0, MAX_SEQ)
             return Report(rseq, _int(fields[1], "brightness", 0, 255), _effects(fields[2], fields[3], rseq),
-                          _tracks(fields[4:], rseq))
-        case "ACK":
-            assert seq is not None
-            return Ack(seq)
+                          tuple(_track(text, n, rseq) for n, text in enumerate(fields[4:], 1)))
         case "NAK":
             nseq = None if fields[0] == "-" else _int(fields[0], "seq", 0, MAX_SEQ)
             try:
@@ -310,7 +255,15 @@ def decode_payload(payload: str) -> Frame:
             except ValueError:
                 raise FrameError(NakReason.FORMAT, f"NAK reason {fields[1]!r} is not known") from None
             return Nak(nseq, reason, " ".join(fields[2:]))
-    raise AssertionError(kind)  # pragma: no cover - every key of _ARITY is matched
+    return Pong(seq or 0) if kind == "PONG" else Ack(seq or 0)
+
+
+def decode_payload(payload: str) -> Frame:
+    """The frame a checked payload holds; FrameError says why not (UNKNOWN, FORMAT or RANGE)."""
+    first = payload.split(None, 1)
+    if first and first[0] in _BOARD_ARITY:
+        return _board_frame(*_checked(core.split_payload(payload, _BOARD_ARITY, _BOARD_SEQ_FIRST)))
+    return _host_frame(_checked(core.decode(payload)))
 
 
 def decode(line: bytes) -> Frame:

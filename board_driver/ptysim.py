@@ -111,9 +111,9 @@ class PtySim:
                 os.close(held)
             self._held = -1
 
-    def reboot(self, announce: bool = True) -> None:
+    def reboot(self, announce: bool = True, boot_s: float = 0.0) -> None:
         """The board restarts without being unplugged (see SimBoard.reboot)."""
-        self.board.reboot(announce=announce)
+        self.board.reboot(announce=announce, boot_s=boot_s)
         self._wake()
 
     def hang_up(self, partial: bytes = b"") -> None:

@@ -1,8 +1,12 @@
-"""A pegboard in Python: the same protocol as firmware, for tests and for people without hardware.
+"""A pegboard in Python for tests and for people without hardware: the reference firmware's own core on
+a simulated cable.
 
-`SimBoard` is the board (its state and its answers to lines). `SimWire` is one open connection to it:
-it cuts the host's bytes into lines, applies the board's faults both ways and keeps delayed lines in
-order, as a serial line does. The `sim://` pyserial scheme (board_driver.urlhandler.protocol_sim) and the
+`SimBoard` is the board: the firmware's `Board` (firmware/pegboard/core.py: the frame parser, the answers
+and the state the LEDs show, the same code the Pico runs) behind a lock, with what a test wants to watch
+(the state as a BoardState, its history, counts of the frames heard and the NAKs sent) and what a cable
+does (unplug, replug, reboot). `SimWire` is one open connection to it: it cuts the host's bytes into lines
+by the firmware's rules, applies the board's faults both ways and keeps delayed lines in order, as a
+serial line does. The `sim://` pyserial scheme (board_driver.urlhandler.protocol_sim) and the
 pseudo-terminal server (board_driver.ptysim) both sit on a SimWire. Named boards live in a registry so a
 test can hold the board the driver reopens after an unplug.
 """
@@ -24,38 +28,15 @@ from board_driver.model import (
     NO_EFFECTS,
     BoardInfo,
     BoardState,
+    Effects,
     Track,
     default_track,
 )
-from board_driver.protocol import (
-    MAX_LINE,
-    PROTOCOL_VERSION,
-    Ack,
-    Frame,
-    FrameError,
-    Hello,
-    Info,
-    Nak,
-    NakReason,
-    Ping,
-    Pong,
-    Query,
-    Report,
-    SetBrightness,
-    SetEffects,
-    SetState,
-    decode_payload,
-    encode,
-    unframe_line,
-)
+from board_driver.protocol import HOST_FRAME_TYPES, PROTOCOL_VERSION
+from firmware.pegboard import core
 
-BOARD_ONLY = ("INFO", "ACK", "NAK", "PONG", "REPORT")
-"""Frame types only a board sends: a board refuses them as UNKNOWN by their type, before their fields."""
-
-HOST_QUIET_S = 5.0
+HOST_QUIET_S = core.HOST_QUIET_MS / 1000
 """A board that hears no valid frame for this long shows the link as lost (its pegs stay lit)."""
-
-DARK = 0x000000
 
 
 def blank_state(tracks: int) -> BoardState:
@@ -63,112 +44,95 @@ def blank_state(tracks: int) -> BoardState:
     return BoardState(tuple(default_track(i) for i in range(tracks)), DEFAULT_BRIGHTNESS, NO_EFFECTS)
 
 
+def _ms(now: float) -> int:
+    """The firmware's clock (whole milliseconds) for a time in seconds."""
+    return round(now * 1000)
+
+
 class SimBoard:
-    """The simulated board: applies host frames to its state and says what it would answer."""
+    """The simulated board: the firmware core answering lines, watched and cabled for tests.
+
+    A test board with a quirk of its own subclasses the firmware's Board and names it in `CORE`."""
+
+    CORE: type[core.Board] = core.Board
 
     def __init__(self, tracks: int = 2, holes: int = GAME_HOLE, firmware: str = "sim-1.0",
-                 faults: FaultPlan = NO_FAULTS, mute: bool = False) -> None:
+                 faults: FaultPlan = NO_FAULTS, mute: bool = False, leds: int | None = None) -> None:
         if not 1 <= tracks <= MAX_TRACKS:
             raise ValueError(f"tracks {tracks!r} is not 1-{MAX_TRACKS}")
-        if not 1 <= holes <= 999:
-            raise ValueError(f"holes {holes!r} is not 1-999")
+        if not 1 <= holes <= core.MAX_HOLE:
+            raise ValueError(f"holes {holes!r} is not 1-{core.MAX_HOLE}")
         self.lock = threading.Condition()
-        self.info = BoardInfo(PROTOCOL_VERSION, firmware, tracks, holes, tracks * holes + 1)
+        self.info = BoardInfo(PROTOCOL_VERSION, firmware, tracks, holes, tracks * holes + 1 if leds is None else leds)
+        self.core = self.CORE(tracks, holes, self.info.leds, firmware)
         self.injector = FaultInjector(faults)
         self.mute = mute
         self.plugged = True
         self.epoch = 0
         self.boots = 0
         self.received: Counter[str] = Counter()
+        """Host frames that parsed, by their type's name in board_driver.protocol (`SetState`, `Ping`, ...)."""
         self.naks: Counter[str] = Counter()
+        """NAKs sent, by reason (`CRC`, `RANGE`, ...)."""
         self._wires: list[SimWire] = []
+        self.wakes_at: float | None = None
+        """While it boots after reboot(boot_s=...): when it starts hearing again."""
+        self._announce = True
         self._boot()
 
     def _boot(self) -> None:
-        self.state = blank_state(self.info.tracks)
-        self.last_seq = 0
+        self.core.boot()
+        self._changes = self.core.changes
+        self.state = self._shown()
         self.history: list[BoardState] = [self.state]
-        self.last_heard: float | None = None
         self.boots += 1
+
+    def _shown(self) -> BoardState:
+        """What the core shows, as the host's values."""
+        c = self.core
+        return BoardState(tuple(Track(t.front, t.back, t.colour, t.highlight) for t in c.tracks), c.brightness,
+                          Effects(c.winner, c.skunk))
+
+    @property
+    def last_seq(self) -> int:
+        """The seq of the last frame applied (0: none since power-on)."""
+        return self.core.seq
 
     @property
     def faults(self) -> FaultPlan:
         return self.injector.plan
 
-    # -- the protocol ------------------------------------------------------------------------------
+    # -- the protocol: the firmware's ----------------------------------------------------------------
 
-    def handle_line(self, line: bytes, now: float) -> list[Frame]:
-        """The frames the board answers one received line with (no faults here: the wire adds them)."""
+    def handle_line(self, line: bytes, now: float) -> list[bytes]:
+        """The lines the board answers one received line with (no faults here: the wire adds them)."""
         with self.lock:
             if self.mute:
                 return []
-            try:
-                payload = unframe_line(line)
-                kind = payload.split(maxsplit=1)[0] if payload.strip() else ""
-                if kind in BOARD_ONLY:  # refused by its type alone, whatever its fields say
-                    self.naks[NakReason.UNKNOWN.value] += 1
-                    return [Nak(None, NakReason.UNKNOWN, f"{kind} is sent by boards, not to them")]
-                frame = decode_payload(payload)
-            except FrameError as exc:
-                self.naks[exc.reason.value] += 1
-                if exc.reason is NakReason.RANGE:  # a host frame that parsed: the host is there
-                    self.last_heard = now
-                return [Nak(exc.seq, exc.reason, exc.detail)]
-            self.last_heard = now
-            self.received[type(frame).__name__] += 1
-            reply = self._answer(frame)
-            if isinstance(reply, Nak):
-                self.naks[reply.reason.value] += 1
-            return [reply]
+            frame = core.parse(line)
+            if not isinstance(frame, core.Nak):
+                self.received[HOST_FRAME_TYPES[frame.kind].__name__] += 1
+            answer = self._count(self.core.respond(frame, _ms(now)))
+            if self.core.changes != self._changes:
+                self._changes = self.core.changes
+                self.state = self._shown()
+                self.history.append(self.state)
+            self.lock.notify_all()
+            return [answer]
 
-    def _answer(self, frame: Frame) -> Frame:
-        match frame:
-            case Hello():
-                return Info(self.info)
-            case Ping(seq):
-                return Pong(seq)
-            case Query():
-                s = self.state
-                return Report(self.last_seq, s.brightness, s.effects, s.tracks)
-            case SetState(seq, tracks):
-                problem = self._check_tracks(tracks)
-                if problem:
-                    return Nak(seq, NakReason.RANGE, problem)
-                dark = tuple(Track(0, 0, DARK) for _ in range(self.info.tracks - len(tracks)))
-                self._apply(seq, BoardState(tracks + dark, self.state.brightness, self.state.effects))
-                return Ack(seq)
-            case SetBrightness(seq, level):
-                self._apply(seq, BoardState(self.state.tracks, level, self.state.effects))
-                return Ack(seq)
-            case SetEffects(seq, fx):
-                if fx.winner is not None and fx.winner >= self.info.tracks:
-                    return Nak(seq, NakReason.RANGE, f"winner track {fx.winner} but tracks are 0-"
-                                                     f"{self.info.tracks - 1}")
-                if fx.skunk is not None and fx.skunk > self.info.holes:
-                    return Nak(seq, NakReason.RANGE, f"skunk hole {fx.skunk} is past hole {self.info.holes}")
-                self._apply(seq, BoardState(self.state.tracks, self.state.brightness, fx))
-                return Ack(seq)
-        raise AssertionError(frame)  # pragma: no cover - HOST_FRAMES are all matched
+    def handle_overlong(self) -> list[bytes]:
+        """The answer to a line over MAX_LINE bytes (the wire sees it, as the firmware's reader does)."""
+        with self.lock:
+            return [] if self.mute else [self._count(core.too_long())]
 
-    def _check_tracks(self, tracks: tuple[Track, ...]) -> str | None:
-        if len(tracks) > self.info.tracks:
-            return f"{len(tracks)} tracks but this board has {self.info.tracks}"
-        for n, t in enumerate(tracks, 1):
-            if t.front > self.info.holes:
-                return f"track {n} front peg {t.front} is past hole {self.info.holes}"
-        return None
-
-    def _apply(self, seq: int, state: BoardState) -> None:
-        self.last_seq = seq
-        if state != self.state:
-            self.state = state
-            self.history.append(state)
-        self.lock.notify_all()
+    def _count(self, answer: bytes | core.Nak) -> bytes:
+        if isinstance(answer, core.Nak):
+            self.naks[answer.reason] += 1
+        return core.framed(answer)
 
     def host_quiet(self, now: float | None = None) -> bool:
         """True before the first valid frame and after HOST_QUIET_S without one."""
-        now = time.monotonic() if now is None else now
-        return self.last_heard is None or now - self.last_heard > HOST_QUIET_S
+        return self.core.host_quiet(_ms(time.monotonic() if now is None else now))
 
     # -- the cable ---------------------------------------------------------------------------------
 
@@ -198,21 +162,44 @@ class SimBoard:
         """Plug it back in; a USB board loses power when unplugged, so by default it boots blank."""
         with self.lock:
             if power_cycle:
+                self.wakes_at = None
                 self._boot()
             self.plugged = True
             self.lock.notify_all()
 
-    def reboot(self, now: float | None = None, announce: bool = True) -> None:
+    def reboot(self, now: float | None = None, announce: bool = True, boot_s: float = 0.0) -> None:
         """A reset without unplugging (watchdog, brown-out): state lost, INFO sent on every connection.
         `announce=False` is a board whose boot INFO is lost (sent before the host listened, or dropped):
-        only asking it (QUERY) shows that it forgot."""
+        only asking it (QUERY) shows that it forgot. `boot_s`: deaf that long first (what it was hearing is
+        lost), as a board reset by the opening of its port is."""
         now = time.monotonic() if now is None else now
         with self.lock:
-            self._boot()
-            if announce:
+            self._announce = announce
+            if boot_s > 0:
+                self.wakes_at = now + boot_s
                 for wire in self._wires:
-                    wire.send_to_host(encode(Info(self.info)), now)
+                    wire.forget_input()
+            else:
+                self._start(now)
             self.lock.notify_all()
+
+    def _start(self, now: float) -> None:
+        self.wakes_at = None
+        self._boot()
+        if self._announce:
+            for wire in self._wires:
+                wire.send_to_host(self.core.info_line(), now)
+
+    def awake(self, now: float) -> bool:
+        """False while it boots; a boot due by `now` ends here (its INFO sent)."""
+        with self.lock:
+            if self.wakes_at is None:
+                return True
+            if now < self.wakes_at:
+                return False
+            self._start(now)
+            self.lock.notify_all()
+            return True
 
     def set_faults(self, plan: FaultPlan) -> None:
         """Change what the cable does from now on (a test makes a link noisy or slow mid-game)."""
@@ -232,8 +219,7 @@ class SimWire:
     def __init__(self, board: SimBoard) -> None:
         self.board = board
         self.epoch = board.epoch
-        self._partial = bytearray()
-        self._overlong = False
+        self._reader = core.LineReader()
         self._inbox: deque[tuple[float, bytes]] = deque()
         self._outbox: deque[tuple[float, bytes]] = deque()
         self.readable = bytearray()
@@ -246,26 +232,17 @@ class SimWire:
         return b.plugged and b.epoch == self.epoch and self in b._wires
 
     def write(self, data: bytes, now: float) -> None:
-        """Bytes from the host. Complete lines go through the faults to the board's inbox."""
+        """Bytes from the host. Complete lines go through the faults to the board's inbox; a line over
+        MAX_LINE bytes is answered at its newline, as the firmware's reader does."""
         with self.board.lock:
-            for piece in _lines_and_rest(data):
-                if piece.endswith(b"\n"):
-                    line = bytes(self._partial) + piece
-                    self._partial.clear()
-                    if self._overlong or len(line) > MAX_LINE:
-                        self._overlong = False
-                        self.board.naks[NakReason.LENGTH.value] += 1
-                        self.send_to_host(encode(Nak(None, NakReason.LENGTH, f"line over {MAX_LINE} bytes")),
-                                          now)
-                        continue
-                    for delay, copy in self.board.injector.apply(line):
-                        self._in_due = max(self._in_due, now + delay)
-                        self._inbox.append((self._in_due, copy))
-                else:
-                    self._partial += piece
-                    if len(self._partial) > MAX_LINE:
-                        self._overlong = True
-                        self._partial.clear()
+            for line in self._reader.feed(data) if self.board.awake(now) else ():
+                if line is None:
+                    for answer in self.board.handle_overlong():
+                        self.send_to_host(answer, now)
+                    continue
+                for delay, copy in self.board.injector.apply(line):
+                    self._in_due = max(self._in_due, now + delay)
+                    self._inbox.append((self._in_due, copy))
             self.pump(now)
 
     def send_to_host(self, line: bytes, now: float) -> None:
@@ -278,26 +255,23 @@ class SimWire:
         """Let the board handle every line that has arrived by now, and release due answers."""
         board = self.board
         with board.lock:
+            board.awake(now)
             while self._inbox and self._inbox[0][0] <= now:
-                _, line = self._inbox.popleft()
-                if line.strip(b"\r\n"):
-                    for reply in board.handle_line(line, now):
-                        self.send_to_host(encode(reply), now)
+                for answer in board.handle_line(self._inbox.popleft()[1], now):
+                    self.send_to_host(answer, now)
             while self._outbox and self._outbox[0][0] <= now:
                 self.readable += self._outbox.popleft()[1]
 
+    def forget_input(self) -> None:
+        """Lose what the board was hearing (it is resetting): half a line, and lines not yet handled."""
+        self._reader = core.LineReader()
+        self._inbox.clear()
+
     def next_due(self) -> float | None:
         dues = [q[0][0] for q in (self._inbox, self._outbox) if q]
+        if self.board.wakes_at is not None:
+            dues.append(self.board.wakes_at)
         return min(dues) if dues else None
-
-
-def _lines_and_rest(data: bytes) -> list[bytes]:
-    """`a\\nb\\nc` -> [b'a\\n', b'b\\n', b'c']: complete lines keep their newline."""
-    parts = data.split(b"\n")
-    out = [p + b"\n" for p in parts[:-1]]
-    if parts[-1]:
-        out.append(parts[-1])
-    return out
 
 
 # -- named boards and sim:// URLs ------------------------------------------------------------------

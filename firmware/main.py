@@ -23,7 +23,8 @@ from pegboard import core, layout, picture  # type: ignore[import-not-found]
 
 # -- settings: change these to match your board -----------------------------------------------------
 DATA_PIN = 0             # GP0 (pin 1) drives the strip's DIN through a 330 ohm resistor
-LAYOUT = "straight"      # "straight" (a start hole + 121 per track) or "traditional" (2 rows of 30, twice)
+LAYOUT = "straight"      # a name in pegboard/layout.py's LAYOUTS: "straight" (a start hole + 121 per
+                         # track) or "traditional" (2 rows of 30, twice)
 TRACKS = 2
 HOLES = 121
 BUDGET_MA = 450          # USB: 450. With a 5 V supply of A amps for the strip: about A * 900

@@ -23,6 +23,9 @@ TEXT: RGB = (200, 196, 190)
 MUTED: RGB = (130, 126, 120)
 MARGIN = 28
 TOP = 34
+LAYOUTS = layouts.NAMES
+"""The boards a scene may be drawn on (firmware/pegboard/layout.py's registry), for `--layout`."""
+LAYOUT_HELP = layouts.summary()
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +53,7 @@ def board_for(scene: LedScene) -> tuple[core.Board, Layout]:
     if shape is None:
         raise RenderError(f"layout {scene.layout!r} is not one of {', '.join(layouts.NAMES)}")
     board = core.Board(shape.tracks, shape.holes, shape.leds)
-    tracks = [f"{front},{back},{core.DEFAULT_COLOURS[i]:06X},{int(scene.highlight == i)}"
+    tracks = [core.track_field(front, back, core.DEFAULT_COLOURS[i], scene.highlight == i)
               for i, (front, back) in enumerate(scene.pegs)]
     effects = [("-" if v is None else str(v)) for v in (scene.winner, scene.skunk)]
     for payload in (f"STATE 1 {' '.join(tracks)}", f"EFFECT 2 {' '.join(effects)}", f"BRIGHT 3 {scene.brightness}"):

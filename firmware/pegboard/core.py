@@ -25,31 +25,63 @@ FORMAT = "FORMAT"
 UNKNOWN = "UNKNOWN"
 RANGE = "RANGE"
 
-_HOST_ARITY = {  # host frame type: (least, most) fields after the type
+HOST_ARITY = {  # host frame type: (least, most) fields after the type
     "HELLO": (1, 1), "STATE": (2, 1 + MAX_TRACKS), "BRIGHT": (2, 2), "EFFECT": (3, 3),
     "PING": (1, 1), "QUERY": (0, 0),
 }
-_SEQ_FIRST = ("STATE", "BRIGHT", "EFFECT", "PING")
-_BOARD_ONLY = ("INFO", "ACK", "NAK", "PONG", "REPORT")
+HOST_SEQ_FIRST = ("STATE", "BRIGHT", "EFFECT", "PING")
+"""Host frame types whose first field is the seq, read before the field count is checked."""
+BOARD_ONLY = ("INFO", "ACK", "NAK", "PONG", "REPORT")
+"""Frame types only a board sends: a board refuses them as UNKNOWN by their type, before their fields."""
 _HEX = "0123456789ABCDEFabcdef"
+_HEX_BYTES = b"0123456789ABCDEFabcdef"
 _DIGITS = "0123456789"
 
 
-def crc16(data: bytes) -> int:
-    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final xor), by hand:
-    MicroPython has no binascii.crc_hqx."""
-    crc = 0xFFFF
-    for byte in data:
-        crc ^= byte << 8
+def _crc_table() -> tuple[int, ...]:
+    """The CRC of every byte value, so the table CRC takes one step a byte instead of eight."""
+    table = []
+    for byte in range(256):
+        crc = byte << 8
         for _ in range(8):
             crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+        table.append(crc)
+    return tuple(table)
+
+
+_CRC_TABLE = _crc_table()
+
+try:  # CPython's binascii has this very CRC in C; MicroPython's has not
+    from binascii import crc_hqx as _crc_in_c
+    _IN_C = True
+except ImportError:
+    _IN_C = False
+
+
+def crc16_by_table(data: bytes) -> int:
+    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final xor) by hand, a table step a
+    byte: what crc16 runs where binascii has no crc_hqx (MicroPython). The tests hold it to crc_hqx."""
+    crc, table = 0xFFFF, _CRC_TABLE
+    for byte in data:
+        crc = ((crc << 8) & 0xFFFF) ^ table[(crc >> 8) ^ byte]
     return crc
+
+
+def crc16(data: bytes) -> int:
+    """The protocol's checksum, CRC-16/CCITT-FALSE: the one CRC of the project (the host, the simulated
+    board and the firmware all call this), in C where CPython has it, by table on the Pico."""
+    return _crc_in_c(data, 0xFFFF) if _IN_C else crc16_by_table(data)
 
 
 def frame_line(payload: str) -> bytes:
     """The bytes on the wire for one payload: `PAYLOAD*CRC\\n`."""
     data = payload.encode()
     return data + f"*{crc16(data):04X}\n".encode()
+
+
+def track_field(front: int, back: int, colour: int, highlight: bool) -> str:
+    """One track as STATE and REPORT carry it: `FRONT,BACK,RRGGBB,H`."""
+    return f"{front},{back},{colour:06X},{1 if highlight else 0}"
 
 
 def _printable(text: str) -> str:
@@ -76,7 +108,7 @@ class Track:
         self.highlight = highlight
 
     def field(self) -> str:
-        return f"{self.front},{self.back},{self.colour:06X},{1 if self.highlight else 0}"
+        return track_field(self.front, self.back, self.colour, self.highlight)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Track) and self.field() == other.field()
@@ -99,8 +131,10 @@ class Nak:
         self.detail = detail
 
     def payload(self) -> str:
-        text = f"NAK {_dash(self.seq)} {self.reason}"
-        detail = " ".join(_printable(self.detail).split())
+        """`NAK SEQ REASON DETAIL`, the detail's white space folded to single spaces and anything else that
+        is not printable ASCII (or is `*`) shown as `?`, cut to fit one line."""
+        text = f"NAK {dash(self.seq)} {self.reason}"
+        detail = _printable(" ".join(self.detail.split()))
         if detail:
             text += " " + detail
         return text[:MAX_LINE - 6]
@@ -139,24 +173,29 @@ def unframe(line: bytes) -> str | Nak:
     if star < 0:
         return Nak(None, CRC, "no '*CRC' at the end of the line")
     data, shown = line[:star], line[star + 1:]
-    text = "".join(chr(b) if b < 128 else "?" for b in shown)
-    if len(shown) != 4 or any(ch not in _HEX for ch in text):
+    if len(shown) != 4 or shown.strip(_HEX_BYTES):  # the checks below are builtins: quick on the Pico too
+        text = "".join(chr(b) if b < 128 else "?" for b in shown)
         return Nak(None, CRC, "checksum " + _quoted(text) + " is not 4 hex digits")
+    text = shown.decode()
     expected = crc16(data)
     if int(text, 16) != expected:
         return Nak(None, CRC, f"checksum {text} does not match {expected:04X}")
-    for byte in data:
-        if byte >= 128:
-            return Nak(None, FORMAT, "payload is not ASCII")
-    for byte in data:
-        if byte < 32 or byte == 127:
-            return Nak(None, FORMAT, "payload has control characters")
+    if data and max(data) >= 128:
+        return Nak(None, FORMAT, "payload is not ASCII")
+    if data and (min(data) < 32 or data.find(b"\x7f") >= 0):
+        return Nak(None, FORMAT, "payload has control characters")
     return data.decode()
 
 
-def _number(text: str, what: str, lo: int, hi: int, seq: int | None) -> int | Nak:
+def parse(line: bytes) -> Frame | Nak:
+    """The host frame on one received line, or the NAK it earns: the checksum, then the fields."""
+    payload = unframe(line)
+    return payload if isinstance(payload, Nak) else decode(payload)
+
+
+def number(text: str, what: str, lo: int, hi: int, seq: int | None) -> int | Nak:
     """A decimal field of at most five digits within the protocol's own limits lo-hi (else FORMAT)."""
-    if not text or len(text) > 5 or any(ch not in _DIGITS for ch in text):
+    if not text or len(text) > 5 or text.strip(_DIGITS):
         return Nak(seq, FORMAT, what + " " + _quoted(text) + " is not a number")
     value = int(text)
     if not lo <= value <= hi:
@@ -164,24 +203,25 @@ def _number(text: str, what: str, lo: int, hi: int, seq: int | None) -> int | Na
     return value
 
 
-def _optional(text: str, what: str, lo: int, hi: int, seq: int) -> int | Nak | None:
-    return None if text == "-" else _number(text, what, lo, hi, seq)
+def optional_number(text: str, what: str, lo: int, hi: int, seq: int) -> int | Nak | None:
+    """A number field that may be `-` (None)."""
+    return None if text == "-" else number(text, what, lo, hi, seq)
 
 
-def _track(text: str, n: int, seq: int) -> Track | Nak:
+def parse_track(text: str, n: int, seq: int) -> Track | Nak:
     """One `FRONT,BACK,RRGGBB,H` field: FORMAT for a field that does not parse, RANGE for a back peg
     that is not behind its front peg (both 0 is the start)."""
     parts = text.split(",")
     if len(parts) != 4:
         return Nak(seq, FORMAT, f"track {n} {_quoted(text)} is not FRONT,BACK,RRGGBB,H")
-    front = _number(parts[0], f"track {n} front", 0, MAX_HOLE, seq)
+    front = number(parts[0], f"track {n} front", 0, MAX_HOLE, seq)
     if isinstance(front, Nak):
         return front
-    back = _number(parts[1], f"track {n} back", 0, MAX_HOLE, seq)
+    back = number(parts[1], f"track {n} back", 0, MAX_HOLE, seq)
     if isinstance(back, Nak):
         return back
     colour = parts[2]
-    if len(colour) != 6 or any(ch not in _HEX for ch in colour):
+    if len(colour) != 6 or colour.strip(_HEX):
         return Nak(seq, FORMAT, f"track {n} colour {_quoted(colour)} is not RRGGBB")
     if parts[3] not in ("0", "1"):
         return Nak(seq, FORMAT, f"track {n} highlight {_quoted(parts[3])} is not 0 or 1")
@@ -196,30 +236,54 @@ def _fill(frame: Frame, fields: list[str]) -> Frame | Nak:
     seq = frame.seq
     kind = frame.kind
     if kind == "HELLO":
-        version = _number(fields[0], "version", 0, MAX_HOLE, None)
+        version = number(fields[0], "version", 0, MAX_HOLE, None)
         if isinstance(version, Nak):
             return version
         frame.version = version
     elif kind == "STATE" and seq is not None:
         for n in range(1, len(fields)):
-            track = _track(fields[n], n, seq)
+            track = parse_track(fields[n], n, seq)
             if isinstance(track, Nak):
                 return track
             frame.tracks.append(track)
     elif kind == "BRIGHT" and seq is not None:
-        level = _number(fields[1], "brightness", 0, 255, seq)
+        level = number(fields[1], "brightness", 0, 255, seq)
         if isinstance(level, Nak):
             return level
         frame.level = level
     elif kind == "EFFECT" and seq is not None:
-        winner = _optional(fields[1], "winner track", 0, MAX_TRACKS - 1, seq)
+        winner = optional_number(fields[1], "winner track", 0, MAX_TRACKS - 1, seq)
         if isinstance(winner, Nak):
             return winner
-        skunk = _optional(fields[2], "skunk hole", 1, MAX_HOLE, seq)
+        skunk = optional_number(fields[2], "skunk hole", 1, MAX_HOLE, seq)
         if isinstance(skunk, Nak):
             return skunk
         frame.winner, frame.skunk = winner, skunk
     return frame
+
+
+def split_payload(payload: str, arity: dict[str, tuple[int, int]],
+                  seq_first: tuple[str, ...]) -> tuple[str, int | None, list[str]] | Nak:
+    """A payload's type, seq (None when its type has none) and fields after the type, or the NAK its type,
+    seq or number of fields earns. `arity` maps each known type to its (least, most) fields; the types in
+    `seq_first` have the seq first. The host reads the board's frames with it too."""
+    fields = payload.split()
+    if not fields:
+        return Nak(None, FORMAT, "empty payload")
+    kind = fields.pop(0)
+    if kind not in arity:
+        return Nak(None, UNKNOWN, "frame type " + _quoted(kind[:16]) + " is not known")
+    seq = None
+    if kind in seq_first and fields:
+        value = number(fields[0], "seq", 0, MAX_SEQ, None)
+        if isinstance(value, Nak):
+            return value
+        seq = value
+    least, most = arity[kind]
+    if not least <= len(fields) <= most:
+        expected = str(least) if least == most else f"{least}-{most}"
+        return Nak(seq, FORMAT, f"{kind} has {len(fields)} fields, expected {expected}")
+    return kind, seq, fields
 
 
 def decode(payload: str) -> Frame | Nak:
@@ -227,24 +291,13 @@ def decode(payload: str) -> Frame | Nak:
 
     Order: the type (a type only boards send is UNKNOWN whatever follows), the seq, the number of
     fields, then each field from left to right; the first problem found is the answer."""
-    fields = payload.split()
-    if not fields:
-        return Nak(None, FORMAT, "empty payload")
-    kind = fields.pop(0)
-    if kind in _BOARD_ONLY:
-        return Nak(None, UNKNOWN, kind + " is sent by boards, not to them")
-    if kind not in _HOST_ARITY:
-        return Nak(None, UNKNOWN, "frame type " + _quoted(kind[:16]) + " is not known")
-    seq = None
-    if kind in _SEQ_FIRST and fields:
-        number = _number(fields[0], "seq", 0, MAX_SEQ, None)
-        if isinstance(number, Nak):
-            return number
-        seq = number
-    least, most = _HOST_ARITY[kind]
-    if not least <= len(fields) <= most:
-        expected = str(least) if least == most else f"{least}-{most}"
-        return Nak(seq, FORMAT, f"{kind} has {len(fields)} fields, expected {expected}")
+    first = payload.split(None, 1)
+    if first and first[0] in BOARD_ONLY:
+        return Nak(None, UNKNOWN, first[0] + " is sent by boards, not to them")
+    split = split_payload(payload, HOST_ARITY, HOST_SEQ_FIRST)
+    if isinstance(split, Nak):
+        return split
+    kind, seq, fields = split
     return _fill(Frame(kind, seq), fields)
 
 
@@ -313,7 +366,7 @@ class Board:
         return frame_line(f"INFO {PROTOCOL_VERSION} {self.firmware} {self.tracks_n} {self.holes} {self.leds}")
 
     def report_line(self) -> bytes:
-        fields = ["REPORT", str(self.seq), str(self.brightness), _dash(self.winner), _dash(self.skunk)]
+        fields = ["REPORT", str(self.seq), str(self.brightness), dash(self.winner), dash(self.skunk)]
         return frame_line(" ".join(fields + [t.field() for t in self.tracks]))
 
     def host_quiet(self, now_ms: int) -> bool:
@@ -324,23 +377,21 @@ class Board:
         """The answer lines to some bytes from the host (one per complete, non-empty line)."""
         out = []
         for line in self.reader.feed(data):
-            if line is None:
-                out.append(frame_line(Nak(None, LENGTH, f"line over {MAX_LINE} bytes").payload()))
-            else:
-                out.append(self.answer(line, now_ms))
+            out.append(framed(too_long() if line is None else self.respond(parse(line), now_ms)))
         return out
 
     def answer(self, line: bytes, now_ms: int) -> bytes:
         """The one line a board sends back for one complete line from the host."""
-        payload = unframe(line)
-        frame = payload if isinstance(payload, Nak) else decode(payload)
+        return framed(self.respond(parse(line), now_ms))
+
+    def respond(self, frame: Frame | Nak, now_ms: int) -> bytes | Nak:
+        """The answer to one parsed line: its line, or the refusal as a Nak (framed by `framed`)."""
         if isinstance(frame, Nak):
             if frame.reason == RANGE:  # a back peg not behind its front: the frame parsed, the host is there
                 self.heard_ms = now_ms
-            return frame_line(frame.payload())
+            return frame
         self.heard_ms = now_ms  # any host frame that parses, even one then refused for RANGE
-        answer = self._apply(frame)
-        return frame_line(answer.payload()) if isinstance(answer, Nak) else answer
+        return self._apply(frame)
 
     def _apply(self, frame: Frame) -> bytes | Nak:
         kind, seq = frame.kind, frame.seq
@@ -389,5 +440,16 @@ class Board:
             self.changes += 1
 
 
-def _dash(value: int | None) -> str:
+def too_long() -> Nak:
+    """The answer to a line over MAX_LINE bytes, given once when its LF arrives."""
+    return Nak(None, LENGTH, f"line over {MAX_LINE} bytes")
+
+
+def framed(answer: bytes | Nak) -> bytes:
+    """An answer as the line to send: a Nak framed, a line as it is."""
+    return frame_line(answer.payload()) if isinstance(answer, Nak) else answer
+
+
+def dash(value: int | None) -> str:
+    """An optional number as a field: `-` for None."""
     return "-" if value is None else str(value)

@@ -11,12 +11,14 @@ traditional:  per player two rows of `row` holes (30): up the outer row, back do
               lap = 2 * row holes, walked twice for 121; block = lap + 1 (the game hole).
               offset(holes) = lap; offset(h) = (h - 1) % lap for 1 <= h < holes; hole 0 has no LED.
 
-Runs unchanged under MicroPython, like the rest of this package.
+A new board is one entry in LAYOUTS at the end of this file (its name, the function that builds it and
+a few words for `--layout` help): `cribbage render led`, `python -m firmware.pty_board` and the firmware's
+LAYOUT setting all take their names from there. Runs unchanged under MicroPython, like the rest of this
+package.
 """
 
 STRAIGHT = "straight"
 TRADITIONAL = "traditional"
-NAMES = (STRAIGHT, TRADITIONAL)
 ROW = 30
 """Holes in one row of the traditional board."""
 
@@ -93,7 +95,7 @@ class Layout:
         if offset == self.lap:
             return 0.0, (outer + inner) / 2
         along = offset % self.lap
-        if along < ROW:
+        if along < self.lap // 2:  # the outer row, then back along the inner one
             return float(along + 1), float(outer)
         return float(self.lap - along), float(inner)
 
@@ -112,12 +114,25 @@ def traditional(tracks: int = 2, holes: int = 121) -> Layout | None:
     return Layout(TRADITIONAL, tracks, holes, lap + 1, lap)
 
 
+LAYOUTS = (
+    (STRAIGHT, straight, "a start hole and 121 per track"),
+    (TRADITIONAL, traditional, "two rows of 30, twice round"),
+)
+"""Every board layout: (name, builder(tracks, holes) -> Layout or None, a few words for people), in the order
+they are offered."""
+NAMES = tuple(entry[0] for entry in LAYOUTS)
+
+
+def summary() -> str:
+    """`name: words; ...` for every layout, as `--layout` help says it."""
+    return "; ".join(name + ": " + words for name, _, words in LAYOUTS)
+
+
 def make(name: str, tracks: int = 2, holes: int = 121) -> Layout | None:
-    """The layout called `name` (straight or traditional), or None when there is no such board."""
+    """The layout called `name` (one of NAMES), or None when there is no such board."""
     if not 1 <= tracks <= 4:
         return None
-    if name == STRAIGHT:
-        return straight(tracks, holes)
-    if name == TRADITIONAL:
-        return traditional(tracks, holes)
+    for entry in LAYOUTS:
+        if entry[0] == name:
+            return entry[1](tracks, holes)
     return None

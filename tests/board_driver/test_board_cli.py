@@ -12,11 +12,12 @@ from serial.tools.list_ports_common import ListPortInfo
 from board_driver import sim
 from board_driver.faults import FaultPlan
 from board_driver.model import Effects, Track, default_track
-from board_driver.protocol import Frame, Query, Report
+from board_driver.protocol import Report, encode
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
 from bot.cli.commands.board import demo_game
 from bot.cli.main import main
+from firmware.pegboard import core
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -259,7 +260,7 @@ class GoneOnQuery(SimBoard):
         super().__init__()
         self.away: Callable[[], None] = self.unplug
 
-    def handle_line(self, line: bytes, now: float) -> list[Frame]:
+    def handle_line(self, line: bytes, now: float) -> list[bytes]:
         if line.startswith(b"QUERY"):
             threading.Thread(target=self.away, daemon=True).start()
             return []
@@ -281,13 +282,17 @@ def test_an_unplug_mid_command_is_one_line(attach: Attach, command: list[str],
                                           "no such device") + " (`cribbage board ports` lists the serial ports here)\n")
 
 
-class LyingBoard(SimBoard):
-    """A 2 x 121 board whose REPORT claims four tracks and a peg in hole 999."""
+class LyingCore(core.Board):
+    """Firmware whose REPORT claims four tracks and a peg in hole 999."""
 
-    def _answer(self, frame: Frame) -> Frame:
-        if isinstance(frame, Query):
-            return Report(0, 128, Effects(), (Track(999, 5),) + (Track(0, 0),) * 3)
-        return super()._answer(frame)
+    def report_line(self) -> bytes:
+        return encode(Report(0, 128, Effects(), (Track(999, 5),) + (Track(0, 0),) * 3))
+
+
+class LyingBoard(SimBoard):
+    """A 2 x 121 board running the lying firmware."""
+
+    CORE = LyingCore
 
 
 def test_a_report_that_contradicts_the_board_is_refused(attach: Attach, capsys: pytest.CaptureFixture[str]) -> None:

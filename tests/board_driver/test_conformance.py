@@ -1,5 +1,7 @@
-"""One suite, two boards: the simulated board (board_driver.ptysim) and the reference firmware's core
-(firmware.pty_board), each on a real pseudo-terminal, must both say what docs/board-protocol.md says.
+"""One suite, two boards: the simulated board as `cribbage board sim` serves it (board_driver.ptysim) and
+as `python -m firmware.pty_board` does (the reference firmware's name and LED count), each on a real
+pseudo-terminal, must both say what docs/board-protocol.md says. Both run the firmware's core
+(firmware/pegboard/core.py): the protocol has one implementation.
 
 Where the document's rule and the simulated board disagree, the case is marked xfail for the simulated
 board only, with the rule it breaks (the lead's list of changes to board_driver/sim.py)."""
@@ -20,7 +22,7 @@ from board_driver.model import Effects, default_track
 from board_driver.protocol import Info, Report, crc16, encode, frame_line
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
-from firmware.pty_board import PtyBoard, make_board
+from firmware.pty_board import make_board
 from tests.board_driver.test_board_doc import session
 
 KINDS = ("sim", "firmware")
@@ -40,7 +42,6 @@ class Served:
 @contextmanager
 def serving(kind: str, plan: FaultPlan = NO_FAULTS) -> Iterator[Served]:
     stop = threading.Event()
-    server: PtySim | PtyBoard
     if kind == "sim":
         sim = SimBoard(faults=plan)
         server = PtySim(sim)
@@ -50,9 +51,9 @@ def serving(kind: str, plan: FaultPlan = NO_FAULTS) -> Iterator[Served]:
             return encode(Report(sim.last_seq, s.brightness, s.effects, s.tracks))
         served = Served(kind, server.path, encode(Info(sim.info)), report)
     else:
-        board, _ = make_board()
-        server = PtyBoard(board, plan)
-        served = Served(kind, server.path, board.info_line(), board.report_line)
+        board, _ = make_board(faults=plan)
+        server = PtySim(board)
+        served = Served(kind, server.path, board.core.info_line(), board.core.report_line)
     thread = threading.Thread(target=server.serve, args=(stop,), daemon=True)
     thread.start()
     try:

@@ -13,16 +13,17 @@ from board_driver.driver import BoardDriver, Timing
 from board_driver.errors import NoHandshake
 from board_driver.link import BoardLink
 from board_driver.model import default_track
-from firmware.pty_board import PtyBoard, make_board
+from board_driver.ptysim import PtySim
+from firmware.pty_board import make_board
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def pty() -> Iterator[PtyBoard]:
+def pty() -> Iterator[PtySim]:
     board, _ = make_board("traditional")
     stop = threading.Event()
-    with PtyBoard(board) as served:
+    with PtySim(board) as served:
         thread = threading.Thread(target=served.serve, args=(stop,), daemon=True)
         thread.start()
         yield served
@@ -31,11 +32,11 @@ def pty() -> Iterator[PtyBoard]:
 
 
 @pytest.mark.parametrize(("boot_s", "answered"), [(0.8, True), (1.3, False)])
-def test_the_handshake_tolerates_a_boot_of_up_to_1_s(pty: PtyBoard, boot_s: float, answered: bool) -> None:
+def test_the_handshake_tolerates_a_boot_of_up_to_1_s(pty: PtySim, boot_s: float, answered: bool) -> None:
     """A board reset as the port opens: deaf while it boots, then its boot INFO, which the handshake takes."""
     with BoardLink.open(pty.path) as link:
         link.discard_input()
-        pty.reboot(boot_s)
+        pty.reboot(boot_s=boot_s)
         if answered:
             info = link.handshake(1.0, 0.25)  # the driver's window: HELLO every 250 ms for 1 s
             assert (info.firmware, info.tracks, info.holes, info.leds) == ("pegboard-1.0", 2, 121, 122)
@@ -44,18 +45,18 @@ def test_the_handshake_tolerates_a_boot_of_up_to_1_s(pty: PtyBoard, boot_s: floa
                 link.handshake(1.0, 0.25)
 
 
-def test_a_restart_says_info_and_the_driver_sends_everything_again(pty: PtyBoard) -> None:
+def test_a_restart_says_info_and_the_driver_sends_everything_again(pty: PtySim) -> None:
     driver = BoardDriver(pty.path, timing=Timing(ack_timeout=0.05, handshake_timeout=1.0)).start()
     try:
         driver.set_pegs([default_track(0, 87, 80), default_track(1, 95, 91)])
         driver.set_brightness(40)
         assert driver.wait_synced(5.0)
         pty.reboot()  # a watchdog reset: blank, then INFO
-        assert pty.board.brightness == 128
+        assert pty.board.core.brightness == 128
         wanted = [b"40", b"-", b"-", b"87,80,FF2020,0", b"95,91,2060FF,0"]
         deadline = time.monotonic() + 5.0
-        while pty.board.report_line().split(b"*")[0].split()[2:] != wanted:
-            assert time.monotonic() < deadline, pty.board.report_line()
+        while pty.board.core.report_line().split(b"*")[0].split()[2:] != wanted:
+            assert time.monotonic() < deadline, pty.board.core.report_line()
             time.sleep(0.02)
     finally:
         driver.stop()

@@ -17,7 +17,6 @@ from board_driver.errors import NoHandshake
 from board_driver.faults import FaultPlan, garble
 from board_driver.link import BoardLink
 from board_driver.model import Effects, Track, default_track
-from board_driver.protocol import Frame
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
 from tests.board_driver.boards import PickyBoard
@@ -101,7 +100,7 @@ class DeafBoard(SimBoard):
 
     deaf = 0
 
-    def handle_line(self, line: bytes, now: float) -> list[Frame]:
+    def handle_line(self, line: bytes, now: float) -> list[bytes]:
         if self.deaf > 0:
             self.deaf -= 1
             line = garble(line, self.injector.rng)

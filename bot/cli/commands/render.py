@@ -21,7 +21,7 @@ from render.breakdown import breakdown_png
 from render.cards import back_png, card_png, hand_png
 from render.charts import ChartMarker, analysis_png, winprob_png
 from render.gallery import write_gallery
-from render.led import LedScene, led_png
+from render.led import LAYOUT_HELP, LAYOUTS, LedScene, led_png
 from render.style import FOUR_COLOUR, RGB, THEMES, TWO_COLOUR, DeckColours, RenderError, hex_rgb
 from render.table import PlayedCard, TableView, table_png
 
@@ -89,8 +89,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def _register_led(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     k = _kind(kinds, "led", "the LED strip lit exactly as the reference firmware lights it")
     k.add_argument("--pegs", required=True, help="front/back per track, e.g. 87/80,95/91 (1-4 tracks)")
-    k.add_argument("--layout", choices=("straight", "traditional"), default="straight",
-                   help="straight: a start hole and 121 per track; traditional: two rows of 30, twice round")
+    k.add_argument("--layout", choices=LAYOUTS, default=LAYOUTS[0], help=LAYOUT_HELP)
     k.add_argument("--winner", type=int, metavar="TRACK", help="flash this track (1-4)")
     k.add_argument("--skunk", type=int, metavar="HOLE", help="light the skunk line at this hole")
     k.add_argument("--highlight", type=int, metavar="TRACK", help="this track's front peg pulses (1-4)")
