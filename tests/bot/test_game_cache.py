@@ -18,6 +18,7 @@ from bot.autopilot import autopilot
 from bot.i18n import Lang
 from engine.game import Game
 from engine.observation import observe
+from engine.rules import Rules
 from tests.bot.app_helpers import click
 from tests.bot.test_controller import ANN, make
 from tests.engine.helpers import cut_for, deal, play
@@ -26,7 +27,7 @@ from tests.engine.helpers import cut_for, deal, play
 async def play_some(c: Controller, games: int, clicks: int) -> list[str]:
     ids = []
     for seed in range(games):
-        reply = await c.new_game(NewGame("chan", ANN, None, "normal", 121, True, seed=seed))
+        reply = await c.new_game(NewGame("chan", ANN, ("normal",), Rules(skunk=True), seed=seed))
         for n in range(clicks):
             assert reply.panel is not None
             choice = autopilot(reply.panel, n)
