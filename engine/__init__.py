@@ -37,7 +37,18 @@ if TYPE_CHECKING:  # what type checkers see; at run time `__getattr__` loads eac
     from engine.players import DIFFICULTIES, STRENGTHS, Player, UnknownStrength, make_player
     from engine.practice import CheckResult, Drill, PracticeError, PracticeProblem, Tally, check, deal_drill
     from engine.record import RecordError, replay, to_record
-    from engine.rules import PLAYER_COUNTS, TARGETS, Overcount, Rules, RulesError, RulesProblem
+    from engine.rules import (
+        OPTIONS,
+        PLAYER_COUNTS,
+        STANDARD,
+        TARGETS,
+        Overcount,
+        RuleOption,
+        Rules,
+        RulesError,
+        RulesProblem,
+        rule_option,
+    )
     from engine.scoring import MAX_HAND, Breakdown, ItemKind, ScoreItem, score_cards, score_hand, score_total
     from engine.selfplay import play_game
     from engine.tablescore import TableProblem, TableScoreError, TableSession
@@ -57,7 +68,8 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "engine.players": ("DIFFICULTIES", "STRENGTHS", "Player", "UnknownStrength", "make_player"),
     "engine.practice": ("CheckResult", "Drill", "PracticeError", "PracticeProblem", "Tally", "check", "deal_drill"),
     "engine.record": ("RecordError", "replay", "to_record"),
-    "engine.rules": ("PLAYER_COUNTS", "TARGETS", "Overcount", "Rules", "RulesError", "RulesProblem"),
+    "engine.rules": ("OPTIONS", "PLAYER_COUNTS", "STANDARD", "TARGETS", "Overcount", "RuleOption", "Rules",
+                     "RulesError", "RulesProblem", "rule_option"),
     "engine.scoring": ("MAX_HAND", "Breakdown", "ItemKind", "ScoreItem", "score_cards", "score_hand", "score_total"),
     "engine.selfplay": ("play_game",),
     "engine.tablescore": ("TableProblem", "TableScoreError", "TableSession"),
@@ -72,7 +84,9 @@ __all__ = [
     "DIFFICULTIES",
     "MAX_COUNT",
     "MAX_HAND",
+    "OPTIONS",
     "PLAYER_COUNTS",
+    "STANDARD",
     "STRENGTHS",
     "SUITS",
     "TARGETS",
@@ -109,6 +123,7 @@ __all__ = [
     "PracticeError",
     "PracticeProblem",
     "RecordError",
+    "RuleOption",
     "Rules",
     "RulesError",
     "RulesProblem",
@@ -132,6 +147,7 @@ __all__ = [
     "parse_cards",
     "play_game",
     "replay",
+    "rule_option",
     "score_cards",
     "score_hand",
     "score_total",

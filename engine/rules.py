@@ -153,12 +153,12 @@ class RuleOption:
 
     def read(self, raw: object) -> object:
         """A value as stored, typed or chosen: a bool by its truth, a number from a numeral (TypeError for
-        what is neither), an enum by its value (a RulesError naming the choices for anything else)."""
+        what is neither), an enum member or its value (a RulesError naming the choices for anything else)."""
         if self.kind is bool:
             return bool(raw)
         if issubclass(self.kind, Enum):
             for choice in self.choices:
-                if self.stored(choice) == raw:
+                if raw is choice or self.stored(choice) == raw:
                     return choice
             raise self.refusal(raw)
         return _whole(raw) if self.kind is int else raw
