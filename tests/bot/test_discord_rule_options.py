@@ -8,9 +8,8 @@ from discord import app_commands
 
 from bot.app.controller import Controller
 from bot.discord.rule_options import NONE_GIVEN, RuleValues, rule_choices, with_rule_options
-from bot.discord.translator import CatalogTranslator
 from engine.rules import OPTIONS, Overcount, Rules, rule_option
-from tests.bot.discord_helpers import ANN, BOB, Harness
+from tests.bot.discord_helpers import ANN, BOB, Harness, translated_payload
 
 
 def play_options(bot: Harness) -> dict[str, dict[str, Any]]:
@@ -67,13 +66,7 @@ class Group(app_commands.Group):
 
 
 async def test_the_options_replace_the_marked_parameter_in_order() -> None:
-    client = discord.Client(intents=discord.Intents.none())
-    tree = app_commands.CommandTree(client)
-    group = Group()
-    tree.add_command(group)
-    translator = CatalogTranslator()
-    await tree.set_translator(translator)
-    payload = await group.get_translated_payload(tree, translator)
+    payload = await translated_payload(Group())
     (play,) = payload["options"]
     assert [(o["name"], o["type"], o["required"]) for o in play["options"]] == [
         ("first", 3, True), ("target", 4, False), ("muggins", 5, False), ("skunk", 5, False),
@@ -81,7 +74,6 @@ async def test_the_options_replace_the_marked_parameter_in_order() -> None:
     assert [o["description"] for o in play["options"]][:3] == ["before the rules", "Points to win",
                                                                "Muggins: everyone declares their own counts; missed "
                                                                "points can be claimed"]
-    await client.close()
 
 
 async def test_the_callback_gets_only_the_options_given_as_the_rules_hold_them() -> None:
