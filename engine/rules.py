@@ -124,7 +124,7 @@ class Rules:
             {o.name: data[o.name] for o in OPTIONS if o.name in data})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RuleOption:
     """One option of `Rules`, as data for the doors: its name (the field's, a flag's, a Discord option's),
     default and choices. Its words are in the message catalog under `key`."""
