@@ -14,7 +14,7 @@ from bot.model import Status
 from bot.storage import SqliteStorage
 from engine.cards import parse_card
 from engine.record import replay
-from engine.rules import STANDARD, Rules
+from engine.rules import STANDARD, Overcount, Rules
 from tests.bot.app_helpers import click
 from tests.waiting import Clock
 
@@ -216,6 +216,19 @@ async def test_bad_requests_name_the_input() -> None:
     with pytest.raises(ControllerError) as genius:
         await c.new_game(NewGame("chan", ANN, ("genius",)))
     assert genius.value.text(Lang.ZH) == "未知难度“genius”；请从 easy, normal, hard, expert 中选择。"
+
+
+def test_rule_options_a_door_was_given_start_from_its_usual_rules_or_say_which_cannot_be_played() -> None:
+    assert game_rules(Rules(skunk=True), {"target": 61, "overcount": "penalty"}) == Rules(
+        target=61, skunk=True, overcount=Overcount.PENALTY)
+    with pytest.raises(ControllerError) as target:
+        game_rules(STANDARD, {"target": 100})
+    assert (target.value.code, target.value.text(Lang.EN)) == (NewGameProblem.TARGET,
+                                                              "A game is played to 121, 61 points, not 100.")
+    with pytest.raises(ControllerError) as overcount:
+        game_rules(STANDARD, {"overcount": "harsh"})
+    assert (overcount.value.code, overcount.value.text(Lang.EN)) == (
+        NewGameProblem.RULES, "These rules cannot make a game: overcount must be one of correct, penalty, not 'harsh'.")
 
 
 async def test_restart_in_the_middle_of_a_deal_continues_exactly(tmp_path: Path) -> None:
