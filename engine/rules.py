@@ -52,7 +52,8 @@ OPTION = "rule option"
 
 def option(default: T, choices: tuple[T, ...] = (), problem: RulesProblem = RulesProblem.OPTION) -> T:
     """Declares a `Rules` field as a game option: its default, its choices (a bool's and an enum's are
-    implied) and the code of its refusal. The doors, the stored game and the record read it from here."""
+    implied; any other option must name them) and the code of its refusal. The doors, the stored game and
+    the record read it from here."""
     return field(default=default, metadata={OPTION: (choices, problem)})
 
 

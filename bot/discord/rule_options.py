@@ -67,9 +67,11 @@ def with_rule_options(callback: Callback) -> Callback:
         await callback(*args, **kwargs, **{MARK: MappingProxyType(values)})
 
     merged = [*params[:at], *map(_parameter, OPTIONS), *params[at + 1:]]
-    vars(given_options).update({  # what discord.py reads: the signature, then what describe and choices set
-        "__signature__": signature.replace(parameters=merged),
-        "__discord_app_commands_param_description__": {
-            o.name: app_commands.locale_str(described(o), key=f"{o.key}.desc") for o in OPTIONS},
-        "__discord_app_commands_param_choices__": {o.name: rule_choices(o) for o in OPTIONS if o.kind is not bool}})
+    described_here = {o.name: app_commands.locale_str(described(o), key=f"{o.key}.desc") for o in OPTIONS}
+    choices_here = {o.name: rule_choices(o) for o in OPTIONS if o.kind is not bool}
+    attributes = vars(given_options)  # what discord.py reads: the signature, and what describe and choices set
+    attributes["__signature__"] = signature.replace(parameters=merged)
+    for name, made in (("__discord_app_commands_param_description__", described_here),
+                       ("__discord_app_commands_param_choices__", choices_here)):
+        attributes[name] = {**attributes.get(name, {}), **made}  # beside those set before this decorator
     return cast(Callback, given_options)  # the same callback to discord.py, which reads the signature above
