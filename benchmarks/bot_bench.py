@@ -45,6 +45,7 @@ from bot.app.autopilot import autopilot  # noqa: E402
 from bot.app.controller import Controller, Member, NewGame  # noqa: E402
 from bot.app.ids import ComponentId  # noqa: E402
 from bot.app.moves import move_of  # noqa: E402
+from engine.core.rules import Rules  # noqa: E402
 
 
 def rss_kib() -> int:
@@ -83,7 +84,7 @@ async def member(controller: Controller, n: int, args: argparse.Namespace, laten
     every member has arrived and made a first click)."""
     me = Member(f"u{n}", f"player{n}")
     t0 = time.perf_counter()
-    reply = await controller.new_game(NewGame("bench", me, None, args.difficulty, 121, True, seed=n))
+    reply = await controller.new_game(NewGame("bench", me, (args.difficulty,), Rules(skunk=True), seed=n))
     latencies.append(time.perf_counter() - t0)
     starts.append(time.perf_counter() - t0)
     made = 0

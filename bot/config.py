@@ -20,7 +20,7 @@ from bot.shards import MAX_SHARDS, ShardError, parse_shards
 from bot.storage.backends import URL_SCHEMES
 from engine.computer.players import DIFFICULTIES
 from engine.core.errors import clip, excerpt
-from engine.core.rules import TARGETS
+from engine.core.rules import TARGETS, Rules
 
 ENV_CONFIG = "CRIBBAGE_CONFIG"
 ENV_TOKEN = "DISCORD_TOKEN"
@@ -65,6 +65,11 @@ class Config:
     board_port: str | None = None
     warnings: tuple[str, ...] = ()
     """What the file holds that is ignored (unknown tables and keys), one line each, to be shown at start."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of a new game where the door was given no other ([game] target and skunk)."""
+        return Rules(target=self.target, skunk=self.skunk)
 
     def token(self, warn: Callable[[str], None] | None = None) -> str | None:
         """The bot token from the environment, else from the token file; None if neither has one. `warn`

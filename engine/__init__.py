@@ -2,7 +2,7 @@
 
 - `engine.core`: the rules and the game (cards, scoring, pegging, the state machine, observations, records);
 - `engine.computer`: the computer players, the reference strategy, self-play and the arena;
-- `engine.analysis`: the discard analyzer, coaching, reviews, counting practice and win probability;
+- `engine.analysis.discards`: the discard analyzer, coaching, reviews, counting practice and win probability;
 - `engine.table`: scoring a real table's game.
 
 The names below are the engine's public face: `from engine import Game, parse_card, IllegalAction`.
@@ -18,7 +18,15 @@ TYPE_CHECKING = False
 """Type checkers take this as true (as typing.TYPE_CHECKING, which would cost `import engine` the typing module)."""
 if TYPE_CHECKING:  # what type checkers see; at run time `__getattr__` loads each name on first use
     from engine.analysis.discards import Analysis, DiscardOption, analyze
-    from engine.analysis.practice import CheckResult, Drill, PracticeError, PracticeProblem, Tally, check, deal_drill
+    from engine.analysis.practice import (
+        CheckResult,
+        Drill,
+        PracticeError,
+        PracticeProblem,
+        Tally,
+        check,
+        deal_drill,
+    )
     from engine.analysis.winprob import Unavailable, WinTable, shipped_table, win_probability
     from engine.computer.players import DIFFICULTIES, STRENGTHS, Player, UnknownStrength, make_player
     from engine.computer.selfplay import play_game
@@ -43,7 +51,18 @@ if TYPE_CHECKING:  # what type checkers see; at run time `__getattr__` loads eac
     from engine.core.observation import Observation, observe
     from engine.core.pegging import MAX_COUNT
     from engine.core.record import RecordError, replay, to_record
-    from engine.core.rules import PLAYER_COUNTS, TARGETS, Overcount, Rules, RulesError, RulesProblem
+    from engine.core.rules import (
+        OPTIONS,
+        PLAYER_COUNTS,
+        STANDARD,
+        TARGETS,
+        Overcount,
+        RuleOption,
+        Rules,
+        RulesError,
+        RulesProblem,
+        rule_option,
+    )
     from engine.core.scoring import MAX_HAND, Breakdown, ItemKind, ScoreItem, score_cards, score_hand, score_total
     from engine.table.session import TableProblem, TableScoreError, TableSession
 
@@ -62,7 +81,8 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "engine.analysis.practice": ("CheckResult", "Drill", "PracticeError", "PracticeProblem", "Tally", "check",
                                  "deal_drill"),
     "engine.core.record": ("RecordError", "replay", "to_record"),
-    "engine.core.rules": ("PLAYER_COUNTS", "TARGETS", "Overcount", "Rules", "RulesError", "RulesProblem"),
+    "engine.core.rules": ("OPTIONS", "PLAYER_COUNTS", "STANDARD", "TARGETS", "Overcount", "RuleOption", "Rules",
+                          "RulesError", "RulesProblem", "rule_option"),
     "engine.core.scoring": ("MAX_HAND", "Breakdown", "ItemKind", "ScoreItem", "score_cards", "score_hand",
                             "score_total"),
     "engine.computer.selfplay": ("play_game",),
@@ -78,7 +98,9 @@ __all__ = [
     "DIFFICULTIES",
     "MAX_COUNT",
     "MAX_HAND",
+    "OPTIONS",
     "PLAYER_COUNTS",
+    "STANDARD",
     "STRENGTHS",
     "SUITS",
     "TARGETS",
@@ -115,6 +137,7 @@ __all__ = [
     "PracticeError",
     "PracticeProblem",
     "RecordError",
+    "RuleOption",
     "Rules",
     "RulesError",
     "RulesProblem",
@@ -138,6 +161,7 @@ __all__ = [
     "parse_cards",
     "play_game",
     "replay",
+    "rule_option",
     "score_cards",
     "score_hand",
     "score_total",

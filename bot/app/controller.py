@@ -25,7 +25,16 @@ from bot.app.learning import Scorer
 from bot.app.live_game import LiveGame, deal_finished
 from bot.app.moves import ClaimMuggins, LayAway, Move, PlayCard, SayGo, action_maker, checked
 from bot.app.pegboard import Pegboard
-from bot.app.play import ControllerError, GamePlay, Member, NewGame, new_game_id, stand_in, unknown_difficulty
+from bot.app.play import (
+    ControllerError,
+    GamePlay,
+    Member,
+    NewGame,
+    game_rules,
+    new_game_id,
+    stand_in,
+    unknown_difficulty,
+)
 from bot.app.practice import Practice
 from bot.app.presenter import WHOLE, Presenter, record_file
 from bot.app.replies import Answer, Attachment, Post, Reply
@@ -45,7 +54,7 @@ from engine.core.errors import shown
 from engine.core.scoring import fill_templates
 from engine.table.session import TableSession
 
-__all__ = ["Controller", "ControllerError", "Member", "NewGame", "TablePlayer", "find_player_game"]
+__all__ = ["Controller", "ControllerError", "Member", "NewGame", "TablePlayer", "find_player_game", "game_rules"]
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)

@@ -8,7 +8,7 @@ thread under the game's lock (see `Runner.on_game`).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -41,7 +41,7 @@ from engine.core.errors import CodedError, excerpt, shown
 from engine.core.game import Game
 from engine.core.legality import IllegalAction
 from engine.core.observation import Observation, observe
-from engine.core.rules import Overcount, Rules, RulesError
+from engine.core.rules import STANDARD, Rules, RulesError, RulesProblem
 
 PLAYER_ACTIONS = (Discard, Play, Go, Declare, Muggins)
 """What a seat may do (chance, the cuts and deals, is the game's)."""
@@ -55,6 +55,7 @@ class NewGameProblem(Enum):
     DIFFICULTY = "difficulty"  # difficulty, choices
     SEED = "seed"  # seed, most
     TARGET = "target"  # target, allowed
+    RULES = "rules"  # detail (the engine's words)
     SELF_INVITE = "self_invite"  # (none)
     TWICE = "twice"  # name
     PLAYERS = "players"  # players
@@ -75,15 +76,20 @@ class Member:
     name: str
 
 
+Guest = Member | str
+"""Who takes a seat besides the host: an invited member, or a computer's strength ('easy' … 'expert')."""
+
+
 @dataclass(frozen=True, slots=True)
 class NewGame:
+    """What a door asks for: the rules and the seats, and the application's own settings."""
+
     place: str
     host: Member
-    opponent: Member | None = None
-    """Another member to invite; None plays the computer."""
-    difficulty: str = "normal"
-    target: int = 121
-    skunk: bool = False
+    seats: tuple[Guest, ...] = ("normal",)
+    """The other seats in table order: one for a game of two, two or three for a game of three or four."""
+    rules: Rules = STANDARD
+    """The options the game is played under; their player count is the seats' (set when the game starts)."""
     seed: int | None = None
     guild: str = ""
     """The server the game belongs to (for its statistics); '' outside one."""
@@ -93,16 +99,20 @@ class NewGame:
     """The host counts their own hands ("I count my own hands"): they declare each count at the show."""
     lang: Lang = Lang.EN
     """The language of the game's public messages (the server's)."""
-    muggins: bool = False
-    """Muggins: every player declares their own counts, and what one misses the others may claim."""
-    overcount: Overcount = Overcount.CORRECT
-    """Muggins: a count declared above the truth is corrected (the default), or the excess goes to the
-    declarer's left as a penalty."""
-    others: tuple[Member | str, ...] = ()
-    """A game of three or four: the other seats in table order, each an invited member or a computer's
-    strength ('easy' … 'expert'). When given, `opponent` and `difficulty` are not used."""
     partners: Partners = Partners.CUT
     """Four players: cut for partners, or the host partners the second listed."""
+
+
+def game_rules(usual: Rules, given: Mapping[str, object]) -> Rules:
+    """The rules a door was asked for: its usual ones with the options given (by name, as typed or chosen);
+    a ControllerError saying which one cannot be played."""
+    try:
+        return usual.with_options(given)
+    except (RulesError, TypeError, ValueError) as exc:
+        if isinstance(exc, RulesError) and exc.code is RulesProblem.TARGET:
+            raise ControllerError(NewGameProblem.TARGET, str(exc), target=exc.fields["target"],
+                                  allowed="121, 61") from None
+        raise ControllerError(NewGameProblem.RULES, str(exc), detail=str(exc)) from None
 
 
 def unknown_difficulty(name: object) -> ControllerError:
@@ -198,19 +208,16 @@ class GamePlay:
         self.cache.write(live, self.store.set_seats, live.meta.seats, live.meta.changes, now=self.clock())
 
     def _meta(self, req: NewGame) -> tuple[GameMeta, PartnerCut | None]:
-        if req.difficulty not in DIFFICULTIES:
-            raise unknown_difficulty(req.difficulty)
-        if len(req.others) > 3:  # before the rules, which would only say the player count is not 2-4
-            raise ControllerError(NewGameProblem.PLAYERS, f"a table seats 2 to 4 players, not {len(req.others) + 1}",
-                                  players=len(req.others) + 1)
+        for strength in req.seats:
+            if not isinstance(strength, Member) and strength not in DIFFICULTIES:
+                raise unknown_difficulty(strength)
+        if not 1 <= len(req.seats) <= 3:
+            raise ControllerError(NewGameProblem.PLAYERS, f"a table seats 2 to 4 players, not {len(req.seats) + 1}",
+                                  players=len(req.seats) + 1)
         if req.seed is not None and not 0 <= req.seed < SEED_LIMIT:
             raise ControllerError(NewGameProblem.SEED, f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, not "
                                   f"{shown(req.seed)}", seed=req.seed, most=SEED_LIMIT - 1)
-        try:
-            rules = Rules(players=1 + len(req.others or (None,)), target=req.target, skunk=req.skunk,
-                          muggins=req.muggins, overcount=req.overcount)
-        except RulesError as exc:
-            raise ControllerError(NewGameProblem.TARGET, str(exc), target=req.target, allowed="121, 61") from None
+        rules = replace(req.rules, players=1 + len(req.seats))
         seed = req.seed if req.seed is not None else self._seeds()
         seats, cut = self._seats(req, seed)
         now = self.clock()
@@ -221,9 +228,8 @@ class GamePlay:
 
     def _seats(self, req: NewGame, seed: int) -> tuple[tuple[Seat, ...], PartnerCut | None]:
         host = Seat(SeatKind.HUMAN, req.host.name, req.host.user)
-        wanted: tuple[Member | str, ...] = req.others or (req.opponent or req.difficulty,)
         seats = [host]
-        for other in wanted:
+        for other in req.seats:
             if isinstance(other, Member):
                 if other.user == host.user:
                     raise ControllerError(NewGameProblem.SELF_INVITE, "you cannot invite yourself; leave the "
@@ -231,10 +237,8 @@ class GamePlay:
                 if other.user in {s.user for s in seats}:
                     raise ControllerError(NewGameProblem.TWICE, f"{other.name} is invited twice", name=other.name)
                 seats.append(invited(other.user, other.name))
-            elif other in DIFFICULTIES:
-                seats.append(computer_seat(other))
             else:
-                raise unknown_difficulty(other)
+                seats.append(computer_seat(other))
         return arrange(number_computers(seats), req.partners, seed)
 
     # ------------------------------------------------------------------ moves

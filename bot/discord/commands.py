@@ -14,8 +14,9 @@ from discord import app_commands
 from bot.app.rules_help import topics
 from bot.app.seating import Partners
 from bot.discord.front import Table, Turn
+from bot.discord.rule_options import NONE_GIVEN, RuleValues, rule_choices, with_rule_options
 from bot.i18n import Lang, t
-from engine.core.rules import Overcount
+from engine.core.rules import rule_option
 from engine.core.scoring import MAX_HAND
 
 if TYPE_CHECKING:
@@ -26,14 +27,8 @@ PARTNER_CHOICES = [app_commands.Choice(name=app_commands.locale_str("cut for par
                    app_commands.Choice(name=app_commands.locale_str("as listed (I partner the second one)",
                                                                     key="choice.partners.listed"),
                                        value=Partners.LISTED.value)]
-OVERCOUNT_CHOICES = [
-    app_commands.Choice(name=app_commands.locale_str("corrected (no penalty)", key="choice.overcount.correct"),
-                        value=Overcount.CORRECT.value),
-    app_commands.Choice(name=app_commands.locale_str("penalty: the excess goes to the next player",
-                                                     key="choice.overcount.penalty"), value=Overcount.PENALTY.value)]
 DIFFICULTY_CHOICES = [app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "hard", "expert")]
-TARGET_CHOICES = [app_commands.Choice(name="121 (the full game)", value=121),
-                  app_commands.Choice(name="61 (the short game)", value=61)]
+TARGET_CHOICES = rule_choices(rule_option("target"))
 ROLE_CHOICES = [app_commands.Choice(name=app_commands.locale_str("dealer (my crib)", key="choice.role.dealer"),
                                     value="dealer"),
                 app_commands.Choice(name=app_commands.locale_str("pone (their crib)", key="choice.role.pone"),
@@ -156,30 +151,24 @@ class CribbageGroup(app_commands.Group):
 
     @app_commands.command(name="play", description="Start a game against the computer or other members")
     @app_commands.describe(opponent="A member to invite (leave out to play the computer)",
-                           difficulty="The computer's strength", target="Points to win",
+                           difficulty="The computer's strength",
                            count_myself="I count my own hands: declare each count before the show",
                            second="A second member to invite (a game of three or four)",
                            third="A third member to invite (a game of four)",
                            computers="How many computer seats to add (a game of three or four)",
-                           muggins="Muggins: everyone declares their own counts; missed points can be claimed",
-                           partners="Four players: cut for partners, or partner the second one listed",
-                           overcount="Muggins: a count declared too high is corrected, or the excess is a penalty")
+                           partners="Four players: cut for partners, or partner the second one listed")
     @app_commands.choices(difficulty=DIFFICULTY_CHOICES)
-    @app_commands.choices(target=TARGET_CHOICES)
     @app_commands.choices(partners=PARTNER_CHOICES)
-    @app_commands.choices(overcount=OVERCOUNT_CHOICES)
+    @with_rule_options
     async def play(self, interaction: discord.Interaction, opponent: discord.Member | None = None,
-                   difficulty: app_commands.Choice[str] | None = None,
-                   target: app_commands.Choice[int] | None = None, count_myself: bool = False,
-                   second: discord.Member | None = None, third: discord.Member | None = None,
-                   computers: Seats = 0, muggins: bool = False,
-                   partners: app_commands.Choice[str] | None = None,
-                   overcount: app_commands.Choice[str] | None = None) -> None:
-        table = Table(tuple(m for m in (opponent, second, third) if m is not None), computers, muggins,
-                      Partners(partners.value) if partners else Partners.CUT,
-                      Overcount(overcount.value) if overcount else Overcount.CORRECT)
-        await self.games.play(Turn.of(interaction), table, difficulty.value if difficulty else None,
-                              target.value if target else None, count_myself)
+                   difficulty: app_commands.Choice[str] | None = None, rules: RuleValues = NONE_GIVEN,
+                   count_myself: bool = False, second: discord.Member | None = None,
+                   third: discord.Member | None = None, computers: Seats = 0,
+                   partners: app_commands.Choice[str] | None = None) -> None:
+        # `rules` is one option for each of the rules' declared options (bot/discord/rule_options.py)
+        table = Table(tuple(m for m in (opponent, second, third) if m is not None), computers,
+                      Partners(partners.value) if partners else Partners.CUT, rules)
+        await self.games.play(Turn.of(interaction), table, difficulty.value if difficulty else None, count_myself)
 
     @app_commands.command(name="hand", description="Show your hand in your game here (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:

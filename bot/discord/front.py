@@ -17,14 +17,22 @@ import re
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.utils import MISSING
 
-from bot.app.controller import Controller, ControllerError, Member, NewGame, TablePlayer, find_player_game
+from bot.app.controller import (
+    Controller,
+    ControllerError,
+    Member,
+    NewGame,
+    TablePlayer,
+    find_player_game,
+    game_rules,
+)
 from bot.app.ids import BadComponentId, ComponentId, Verb
 from bot.app.moves import move_of
 from bot.app.presenter import MUGGINS_COUNT
@@ -36,7 +44,7 @@ from bot.i18n import LANGS, Lang, card_error, pick_lang, t
 from bot.shards import Shards
 from bot.storage import DatabaseFault, StaleWrite, StorageError
 from engine.core.errors import clip as shorten
-from engine.core.rules import Overcount
+from engine.core.rules import Rules
 
 log = logging.getLogger(__name__)
 
@@ -287,21 +295,18 @@ class Publisher:
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """Who a /cribbage play asks for besides its host: invited members, computer seats, the rules' options."""
+    """Who a /cribbage play asks for besides its host (invited members, computer seats), and the rule options
+    the member gave (by name; the others are the server's usual)."""
 
     members: tuple[discord.abc.User, ...] = ()
     computers: int = 0
-    muggins: bool = False
     partners: Partners = Partners.CUT
-    overcount: Overcount = Overcount.CORRECT
+    rules: Mapping[str, object] = field(default_factory=dict)
 
-    def request(self, place: str, host: Member, difficulty: str, target: int, skunk: bool, **more: Any) -> NewGame:
+    def request(self, place: str, host: Member, difficulty: str, usual: Rules, **more: Any) -> NewGame:
         invited = tuple(member_of(m) for m in self.members)
-        if len(invited) + self.computers <= 1 and not self.muggins:  # two players, as before
-            return NewGame(place, host, invited[0] if invited else None, difficulty, target, skunk, **more)
-        others: tuple[Member | str, ...] = (*invited, *[difficulty] * self.computers) or (difficulty,)
-        return NewGame(place, host, None, difficulty, target, skunk, muggins=self.muggins, others=others,
-                       partners=self.partners, overcount=self.overcount, **more)
+        seats: tuple[Member | str, ...] = (*invited, *[difficulty] * self.computers) or (difficulty,)
+        return NewGame(place, host, seats, game_rules(usual, self.rules), partners=self.partners, **more)
 
 
 class GameDoor:
@@ -315,8 +320,7 @@ class GameDoor:
 
     # ------------------------------------------------------------------ commands
 
-    async def play(self, turn: Turn, table: Table, difficulty: str | None, target: int | None,
-                   count_myself: bool = False) -> None:
+    async def play(self, turn: Turn, table: Table, difficulty: str | None, count_myself: bool = False) -> None:
         """A game against the computer opens at once; one with invited members waits for their answers."""
         await turn.think()
         i = turn.interaction
@@ -329,10 +333,10 @@ class GameDoor:
         if isinstance(i.channel, discord.Thread) and await self.controller.games_at(str(i.channel.id)):
             await turn.say(t("adapter.thread_busy", turn.lang))
             return
-        request = table.request(str(i.channel.id), turn.user, difficulty or self.config.difficulty,
-                                target or self.config.target, self.config.skunk, guild=str(i.guild.id),
-                                self_count=count_myself, lang=turn.public_lang, member_lang=turn.lang)
         try:
+            request = table.request(str(i.channel.id), turn.user, difficulty or self.config.difficulty,
+                                    self.config.rules, guild=str(i.guild.id), self_count=count_myself,
+                                    lang=turn.public_lang, member_lang=turn.lang)
             reply = await self.controller.new_game(request)
         except ControllerError as exc:
             await turn.say(exc.text(turn.lang))

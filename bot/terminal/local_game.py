@@ -14,7 +14,9 @@ from typing import TextIO
 from bot.app.controller import Controller, Member, NewGame
 from bot.app.moves import ClaimMuggins, DeclareCount, LayAway, Move, PlayCard, SayGo
 from bot.app.replies import Panel, Reply, Select
+from bot.app.rule_words import options_said
 from engine.core.cards import Card, CardError, parse_card
+from engine.core.rules import STANDARD, Rules
 from engine.core.scoring import MAX_HAND
 
 PLACE = "terminal"
@@ -183,12 +185,22 @@ class _Stop(Exception):
         self.at_prompt = at_prompt
 
 
+def options_line(rules: Rules, usual: Rules) -> str:
+    """' with muggins, the overcount penalty': the options (but the target) in which a game differs from the
+    usual rules; '' when it has none."""
+    words = options_said(rules, usual, leave_out=("target",))
+    return f" with {', '.join(words)}" if words else ""
+
+
 class TerminalDoor:
     """One person's game at the terminal: shows replies, asks for moves, sends them to the controller."""
 
     def __init__(self, controller: Controller, me: Member, stdin: TextIO, stdout: TextIO, *,
-                 on_pegs: PegHook | None = None, resume_command: str = "cribbage play", saved: bool = True) -> None:
+                 on_pegs: PegHook | None = None, resume_command: str = "cribbage play", saved: bool = True,
+                 usual: Rules = STANDARD) -> None:
+        """`usual`: the rules a game has unless asked otherwise (the config's): the opening line names the rest."""
         self.controller = controller
+        self.usual = usual
         self.me = me
         self.stdin = stdin
         self.stdout = stdout
@@ -228,7 +240,7 @@ class TerminalDoor:
         assert new is not None
         reply = await self.controller.new_game(new)
         kept = "the game is saved" if self.saved else "a --memory game is not saved"
-        self.say(f"Cribbage to {new.target}{' with muggins' if new.muggins else ''}. Type cards like 5H or 10d, "
+        self.say(f"Cribbage to {new.rules.target}{options_line(new.rules, self.usual)}. Type cards like 5H or 10d, "
                  f"or their numbers.\n? says what to type; q quits ({kept}).")
         return reply
 
@@ -298,10 +310,11 @@ class TerminalDoor:
 
 async def play_at_terminal(controller: Controller, me: Member, stdin: TextIO, stdout: TextIO, *,
                            new: NewGame | None = None, resume: str | None = None, on_pegs: PegHook | None = None,
-                           resume_command: str = "cribbage play", saved: bool = True) -> int:
+                           resume_command: str = "cribbage play", saved: bool = True, usual: Rules = STANDARD) -> int:
     """Play one game (a new one, or `resume` an unfinished one) until it ends (0), the person quits with
     `q` or the end of input (0, the game kept), or presses Ctrl-C at a prompt (130, the game kept).
 
     `resume_command` is how to come back (the quit line names it); `saved` False says a --memory game is lost."""
-    door = TerminalDoor(controller, me, stdin, stdout, on_pegs=on_pegs, resume_command=resume_command, saved=saved)
+    door = TerminalDoor(controller, me, stdin, stdout, on_pegs=on_pegs, resume_command=resume_command, saved=saved,
+                        usual=usual)
     return await door.play(new, resume)

@@ -21,10 +21,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.http import HTTPClient, Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.discord import CribbageBot
+from bot.discord.translator import CatalogTranslator
 
 APP = 4000
 """The application's id (and its bot user's)."""
@@ -510,3 +512,16 @@ def install(monkeypatch: Any, fake: FakeDiscord) -> None:
 
     monkeypatch.setattr(HTTPClient, "request", rest)
     monkeypatch.setattr(AsyncWebhookAdapter, "request", webhook)
+
+
+async def translated_payload(group: app_commands.Group) -> dict[str, Any]:
+    """A command group as it is synced, translated from the catalog (no connection is made)."""
+    client = discord.Client(intents=discord.Intents.none())
+    try:
+        tree: app_commands.CommandTree[discord.Client] = app_commands.CommandTree(client)
+        tree.add_command(group)
+        translator = CatalogTranslator()
+        await tree.set_translator(translator)
+        return await group.get_translated_payload(tree, translator)
+    finally:
+        await client.close()

@@ -2,7 +2,6 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.discord.translator import CatalogTranslator
 from bot.i18n import (
     DESCRIPTION_LIMIT,
     LANGS,
@@ -28,6 +27,7 @@ from engine.core.cards import CardError, parse_card, parse_cards
 from engine.core.events import PegReason
 from engine.core.pegging import PegKind, play_items
 from engine.core.scoring import ItemKind, score_hand
+from tests.bot.discord_helpers import translated_payload
 
 
 def test_every_key_is_in_both_languages() -> None:
@@ -172,13 +172,7 @@ class Group(app_commands.Group):
 
 
 async def test_the_translator_localizes_the_command_payload() -> None:
-    client = discord.Client(intents=discord.Intents.none())
-    tree = app_commands.CommandTree(client)
-    group = Group()
-    tree.add_command(group)
-    translator = CatalogTranslator()
-    await tree.set_translator(translator)
-    payload = await group.get_translated_payload(tree, translator)
+    payload = await translated_payload(Group())
     assert payload["name"] == "cribbage" and payload["name_localizations"] == {}
     assert payload["description_localizations"] == {"zh-CN": "在本频道玩克里比奇（cribbage）",
                                                     "zh-TW": "在本频道玩克里比奇（cribbage）"}
@@ -190,4 +184,3 @@ async def test_the_translator_localizes_the_command_payload() -> None:
     rules = next(o for o in payload["options"] if o["name"] == "rules")
     choice = rules["options"][0]["choices"][0]
     assert choice["name"] == "Beginner tips" and choice["name_localizations"]["zh-CN"] == "新手建议"
-    await client.close()

@@ -96,8 +96,7 @@ async def test_each_process_sweeps_its_own_servers_games(tmp_path: Path) -> None
     clock = Clock()
     controller = Controller(SqliteStorage(tmp_path / "g.sqlite3"), images=False, clock=clock, remind_after=300.0)
     try:
-        reply = await controller.new_game(NewGame("chan", Member("u1", "ann"), None, "easy", 121, False, seed=3,
-                                                  guild=GUILD_ON_1))
+        reply = await controller.new_game(NewGame("chan", Member("u1", "ann"), ("easy",), seed=3, guild=GUILD_ON_1))
         clock.now += 301
         assert await controller.sweep(Shards(4, (0, 2, 3)).owns) == []  # another process's server
         (reminder,) = await controller.sweep(Shards(4, (1,)).owns)
@@ -121,7 +120,7 @@ async def test_the_sweep_reads_only_games_idle_long_enough_to_be_due(tmp_path: P
     controller = Controller(SqliteStorage(tmp_path / "g.sqlite3"), images=False, clock=clock, remind_after=300.0,
                             claim_after=120.0)
     try:
-        await controller.new_game(NewGame("chan", Member("u1", "ann"), None, "easy", 121, False, seed=3))
+        await controller.new_game(NewGame("chan", Member("u1", "ann"), ("easy",), seed=3))
         rounds = controller.runner.lock_rounds
         clock.now += 119
         assert await controller.sweep() == [] and controller.runner.lock_rounds == rounds  # not even looked at
@@ -139,8 +138,8 @@ async def test_an_unreadable_game_never_stops_the_sweep_of_the_others(tmp_path: 
     storage = SqliteStorage(tmp_path / "g.sqlite3")
     controller = Controller(storage, images=False, clock=clock, remind_after=300.0)
     try:
-        broken = await controller.new_game(NewGame("chan", Member("u1", "ann"), None, "easy", 121, False, seed=3))
-        fine = await controller.new_game(NewGame("chan", Member("u2", "bob"), None, "easy", 121, False, seed=4))
+        broken = await controller.new_game(NewGame("chan", Member("u1", "ann"), ("easy",), seed=3))
+        fine = await controller.new_game(NewGame("chan", Member("u2", "bob"), ("easy",), seed=4))
         storage._db.execute("UPDATE actions SET action = 'not json' WHERE game = ?", (broken.game,))
         controller.games.forget(str(broken.game))
         clock.now += 301

@@ -13,11 +13,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.app.controller import Controller, ControllerError, Member, NewGame, TablePlayer
+from bot.app.controller import Controller, ControllerError, Member, NewGame, TablePlayer, game_rules
 from bot.app.moves import BadMove
 from bot.app.replies import Answer, Reply
 from bot.storage import SqliteStorage
 from engine.core.cards import DECK
+from engine.core.rules import STANDARD, Rules
 from tests.fuzz.fuzzing import hostile_text, scaled
 
 ANN = Member("u1", "ann")
@@ -77,7 +78,7 @@ def send(c: Controller, game: str, command: tuple[Any, ...]) -> Reply | Answer:
 
 @pytest.mark.parametrize("muggins", [False, True])
 def test_forged_moves_are_answered_or_refused_and_the_game_stays_whole(controller: Controller, muggins: bool) -> None:
-    reply = run(controller.new_game(NewGame(f"chan-{muggins}", ANN, difficulty="easy", muggins=muggins,
+    reply = run(controller.new_game(NewGame(f"chan-{muggins}", ANN, ("easy",), Rules(muggins=muggins),
                                             self_count=not muggins)))
     game = reply.game
     assert game is not None
@@ -108,7 +109,8 @@ def test_a_new_game_with_any_options_starts_or_says_why_not(seed: int | None, ta
     numbers = itertools.count()
     c = Controller(SqliteStorage(":memory:"), images=False, ids=lambda: f"n{next(numbers)}")
     try:
-        reply = run(c.new_game(NewGame("here", ANN, difficulty=difficulty, target=target, seed=seed)))
+        rules = game_rules(STANDARD, {"target": target})
+        reply = run(c.new_game(NewGame("here", ANN, (difficulty,), rules, seed=seed)))
         assert reply.ok and reply.game is not None
     except ControllerError as exc:
         assert len(str(exc)) < 300 and exc.code is not None

@@ -22,10 +22,13 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
+from bot.app.rule_words import said
 from bot.cli.errors import UsageError
+from bot.cli.rule_flags import add_rule_flags, differences, flag, given_rules, rules_from
 from bot.config import ConfigError, load_config
 from engine.computer.players import DIFFICULTIES
 from engine.core.errors import excerpt
+from engine.core.rules import Rules
 
 if TYPE_CHECKING:  # the controller brings Pillow: loaded only when a game starts
     from bot.app.controller import Controller, NewGame
@@ -44,9 +47,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("play", help="play a game against the computer at the terminal")
     p.add_argument("--difficulty", "--opponent", dest="difficulty", default=None,
                    help=f"the computer's strength: {', '.join(DIFFICULTIES)} (default from config: normal)")
-    p.add_argument("--target", type=int, default=None, help="121 or 61 (default from config: 121)")
-    p.add_argument("--muggins", action="store_true", default=None,
-                   help="muggins: you declare your own counts, and points you miss the computer may claim")
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible game (starts a new one)")
     p.add_argument("--name", default=None, help="your name at the table (default: your login)")
     p.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
@@ -59,6 +59,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        "config, or ~/.local/share/cribbage/cribbage.sqlite3 without a config file)")
     where.add_argument("--memory", action="store_true",
                        help="keep the game in a throw-away database: it is gone when the command ends")
+    add_rule_flags(p)
     p.set_defaults(func=run)
 
 
@@ -77,15 +78,12 @@ def run(args: argparse.Namespace) -> int:
     difficulty = args.difficulty or config.difficulty
     if difficulty not in DIFFICULTIES:
         raise UsageError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
-    target = args.target if args.target is not None else config.target
-    if target not in (121, 61):
-        raise UsageError(f"--target must be 121 or 61, not {target}")
+    rules = rules_from(args, config.rules)
     name = args.name if args.name is not None else _login()
     if not name.strip() or len(name) > NAME_LIMIT or not name.isprintable():
         raise UsageError(f"--name takes a name of 1 to {NAME_LIMIT} printable characters, not {excerpt(name)}")
     me = local_member(name)
-    request = NewGame(PLACE, me, difficulty=difficulty, target=target, skunk=config.skunk, seed=args.seed,
-                      muggins=bool(args.muggins))
+    request = NewGame(PLACE, me, (difficulty,), rules, seed=args.seed)
     with tempfile.TemporaryDirectory(prefix="cribbage-") as tmp:
         path = Path(tmp) / "game.sqlite3" if args.memory else Path(args.db) if args.db else None
         try:
@@ -99,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         controller = Controller(storage, images=False, board_url=args.board or config.board_port)
         try:
             with one_interrupt_stops():
-                return asyncio.run(_play(controller, request, args))
+                return asyncio.run(_play(controller, request, args, config.rules))
         except KeyboardInterrupt:  # Ctrl-C while the computer thinks (at a prompt the door answers itself)
             return _interrupted(args)
         except ControllerError as exc:  # a game that cannot start as asked (a seed out of range)
@@ -139,7 +137,7 @@ def one_interrupt_stops() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-async def _play(controller: Controller, request: NewGame, args: argparse.Namespace) -> int:
+async def _play(controller: Controller, request: NewGame, args: argparse.Namespace, usual: Rules) -> int:
     from bot.app.controller import find_player_game
     from bot.terminal.local_game import PLACE, play_at_terminal
 
@@ -148,11 +146,11 @@ async def _play(controller: Controller, request: NewGame, args: argparse.Namespa
         found = find_player_game(await controller.games_at(PLACE), request.host.user)
         if found is not None:
             resume = found.id
-            for line in other_options(found, args, resume_command(args)):
+            for line in other_options(found, args, resume_command(args), usual):
                 print(line)
     return await play_at_terminal(controller, request.host, sys.stdin, sys.stdout, new=request, resume=resume,
                                   on_pegs=board_drawing(controller), resume_command=resume_command(args),
-                                  saved=not args.memory)
+                                  saved=not args.memory, usual=usual)
 
 
 def board_drawing(controller: Controller) -> PegHook | None:
@@ -171,22 +169,22 @@ def board_drawing(controller: Controller) -> PegHook | None:
     return draw
 
 
-def other_options(game: GameMeta, args: argparse.Namespace, command: str) -> list[str]:
+def other_options(game: GameMeta, args: argparse.Namespace, command: str, usual: Rules) -> list[str]:
     """When the options given differ from the unfinished game's: which game goes on, and how to start the
     asked-for one instead. Nothing when they agree (or none were given)."""
+    from bot.terminal.local_game import options_line
+
     rules, computer = game.rules, game.seats[1].difficulty or "other"
-    differ: list[tuple[str, str]] = []
-    if args.target is not None and args.target != rules.target:
-        differ.append((f"{args.target} points", f"--target {args.target}"))
+    changes = [(o.name, (said(o, value), flag(o, value))) for o, value in differences(given_rules(args), rules)]
+    differ = [change for name, change in changes if name == "target"]  # said first, as the game's line says it
     if args.difficulty is not None and args.difficulty != computer:
         differ.append((f"the {args.difficulty} computer", f"--difficulty {shlex.quote(args.difficulty)}"))
-    if args.muggins and not rules.muggins:
-        differ.append(("muggins", "--muggins"))
+    differ += [change for name, change in changes if name != "target"]
     if not differ:
         return []
-    asked, options = ", ".join(a for a, _ in differ), " ".join(o for _, o in differ)
-    return [f"You asked for {asked}, but your unfinished game {game.id} is to {rules.target} against the "
-            f"{computer} computer{' with muggins' if rules.muggins else ''}: resuming it.",
+    asked_for, options = ", ".join(a for a, _ in differ), " ".join(o for _, o in differ)
+    return [f"You asked for {asked_for}, but your unfinished game {game.id} is to {rules.target} against the "
+            f"{computer} computer{options_line(rules, usual)}: resuming it.",
             f"To start the game you asked for instead: {command} --new {options}"]
 
 

@@ -50,7 +50,7 @@ def test_narration_in_chinese_for_known_events() -> None:
 
 async def test_a_game_in_a_chinese_server_speaks_chinese_in_public_and_each_member_their_own() -> None:
     c = make()
-    first = await c.new_game(NewGame("chan", ANN, difficulty="easy", seed=11, lang=Lang.ZH, member_lang=Lang.EN))
+    first = await c.new_game(NewGame("chan", ANN, ("easy",), seed=11, lang=Lang.ZH, member_lang=Lang.EN))
     assert first.lines == ("ann 切到 3♦", "computer (easy) 切到 10♦", "ann 切牌最小，先发牌", "— 第 1 局：ann 发牌 —",
                            "computer (easy) 放 2 张牌进底牌")
     assert first.table is not None
@@ -125,7 +125,7 @@ async def test_reminders_and_closing_notes_in_the_games_language() -> None:
     now = [1000.0]
     c = Controller(SqliteStorage(":memory:"), images=False, ids=lambda: "game1", clock=lambda: now[0],
                    remind_after=300, forfeit_after=1800)
-    await c.new_game(NewGame("chan", ANN, difficulty="easy", seed=11, lang=Lang.ZH))
+    await c.new_game(NewGame("chan", ANN, ("easy",), seed=11, lang=Lang.ZH))
     now[0] += 301
     (reminder,) = await c.sweep()
     assert reminder.posts[0].text == "ann：轮到你了。30 分钟没有动作的游戏，由拖延的一方判负。"

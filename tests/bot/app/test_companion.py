@@ -18,6 +18,7 @@ from bot.app.tablemode import TablePlayer
 from bot.i18n import Lang
 from bot.storage import SqliteStorage
 from engine.analysis.winprob import Unavailable
+from engine.core.rules import Rules
 from engine.table.session import Pegs
 from tests.waiting import wait_until
 
@@ -294,14 +295,14 @@ async def test_practice_counts_once_and_keeps_the_tally(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------- review, stats
 
 async def finished_game(c: Controller, seed: int, guild: str = "g1") -> None:
-    first = await c.new_game(NewGame("chan", ANN, difficulty="easy", target=61, seed=seed, guild=guild))
+    first = await c.new_game(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=seed, guild=guild))
     last = await play_out(c, first)
     assert last.finished
 
 
 async def test_the_review_of_a_deal_and_its_button() -> None:
     c = make()
-    first = await c.new_game(NewGame("chan", ANN, difficulty="easy", target=61, seed=11, guild="g1"))
+    first = await c.new_game(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=11, guild="g1"))
     shows: list[object] = []
     await play_out(c, first, moves=12, on_reply=lambda r: shows.extend(p for p in r.posts if p.controls))
     assert shows, "a deal was shown"

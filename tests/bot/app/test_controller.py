@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from bot.app.autopilot import autopilot, play_out
-from bot.app.controller import Controller, ControllerError, Member, NewGame
+from bot.app.controller import Controller, ControllerError, Member, NewGame, game_rules
 from bot.app.ids import ComponentId, Verb
 from bot.app.play import NewGameProblem
 from bot.app.replies import Button, Reply, Select
@@ -14,6 +14,7 @@ from bot.storage import SqliteStorage
 from bot.storage.values import Status
 from engine.core.cards import parse_card
 from engine.core.record import replay
+from engine.core.rules import STANDARD, Overcount, Rules
 from tests.bot.app_helpers import click
 from tests.waiting import Clock
 
@@ -30,7 +31,7 @@ def make(path: str | Path = ":memory:", images: bool = False, clock: Clock | Non
 
 
 async def start_duel(c: Controller, seed: int = 12, target: int = 61) -> Reply:
-    invite = await c.new_game(NewGame("chan", ANN, BOB, seed=seed, target=target))
+    invite = await c.new_game(NewGame("chan", ANN, (BOB,), Rules(target=target), seed=seed))
     accept = invite.posts[0].controls[0]
     assert isinstance(accept, Button)
     return await click(c, BOB, accept.custom_id)
@@ -38,7 +39,7 @@ async def start_duel(c: Controller, seed: int = 12, target: int = 61) -> Reply:
 
 async def test_whole_game_against_the_computer() -> None:
     c = make()
-    first = await c.new_game(NewGame("chan", ANN, difficulty="easy", seed=11))
+    first = await c.new_game(NewGame("chan", ANN, ("easy",), seed=11))
     assert first.ok and first.game == "game1" and first.version == 1  # the computer laid away already
     assert first.lines[:4] == ("ann cuts 3♦", "computer (easy) cuts 10♦", "ann cut low and deals first",
                                "— deal 1: ann deals —")
@@ -61,7 +62,7 @@ async def test_whole_game_against_the_computer() -> None:
 
 async def test_whole_game_between_two_members() -> None:
     c = make()
-    invite = await c.new_game(NewGame("chan", ANN, BOB, seed=12, target=61))
+    invite = await c.new_game(NewGame("chan", ANN, (BOB,), Rules(target=61), seed=12))
     assert invite.posts[0].text == "bob, ann invites you to a game of cribbage to 61. Only you can accept."
     assert invite.posts[0].mentions == ("u2",)
     accept = invite.posts[0].controls[0]
@@ -80,7 +81,7 @@ async def test_whole_game_between_two_members() -> None:
 
 async def test_declined_invitation() -> None:
     c = make()
-    invite = await c.new_game(NewGame("chan", ANN, BOB, seed=3))
+    invite = await c.new_game(NewGame("chan", ANN, (BOB,), seed=3))
     decline = invite.posts[0].controls[1]
     reply = await click(c, BOB, decline.custom_id)
     assert reply.ok and reply.finished and reply.posts[0].text == "bob declined the game."
@@ -151,7 +152,7 @@ async def test_wrong_turn_and_past_31_are_refused() -> None:
 
 async def test_game_over_refuses_moves_and_resignations() -> None:
     c = make()
-    first = await c.new_game(NewGame("chan", ANN, difficulty="easy", seed=11, target=61))
+    first = await c.new_game(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=11))
     panel = first.panel
     last = await play_out(c, first)
     assert last.finished
@@ -165,7 +166,7 @@ async def test_game_over_refuses_moves_and_resignations() -> None:
 
 async def test_resign_and_moderator_end() -> None:
     c = make()
-    await c.new_game(NewGame("chan", ANN, difficulty="easy", seed=5))
+    await c.new_game(NewGame("chan", ANN, ("easy",), seed=5))
     spectator = await c.resign(EVE, "game1")
     assert spectator.note == "Only ann and computer (easy) play in this game; you can watch."
     reply = await c.resign(ANN, "game1")
@@ -202,31 +203,44 @@ async def test_reminder_then_forfeit() -> None:
 async def test_bad_requests_name_the_input() -> None:
     c = make()
     with pytest.raises(ControllerError, match="unknown difficulty 'genius'; choose from easy, normal, hard"):
-        await c.new_game(NewGame("chan", ANN, difficulty="genius"))
+        await c.new_game(NewGame("chan", ANN, ("genius",)))
     with pytest.raises(ControllerError, match="target must be 121 or 61, not 100"):
-        await c.new_game(NewGame("chan", ANN, target=100))
+        game_rules(STANDARD, {"target": 100})
     with pytest.raises(ControllerError, match="you cannot invite yourself") as self_invite:
-        await c.new_game(NewGame("chan", ANN, ANN))
+        await c.new_game(NewGame("chan", ANN, (ANN,)))
     assert self_invite.value.code is NewGameProblem.SELF_INVITE
     with pytest.raises(ControllerError) as seed:
         await c.new_game(NewGame("chan", ANN, seed=2**80))
     assert (seed.value.code, dict(seed.value.fields)) == (NewGameProblem.SEED, {"seed": 2**80, "most": 2**63 - 1})
     assert seed.value.text(Lang.EN) == f"A seed is a whole number from 0 to {2**63 - 1}, not {2**80}."
     with pytest.raises(ControllerError) as genius:
-        await c.new_game(NewGame("chan", ANN, difficulty="genius"))
+        await c.new_game(NewGame("chan", ANN, ("genius",)))
     assert genius.value.text(Lang.ZH) == "未知难度“genius”；请从 easy, normal, hard, expert 中选择。"
+
+
+def test_rule_options_a_door_was_given_start_from_its_usual_rules_or_say_which_cannot_be_played() -> None:
+    assert game_rules(Rules(skunk=True), {"target": 61, "overcount": "penalty"}) == Rules(
+        target=61, skunk=True, overcount=Overcount.PENALTY)
+    with pytest.raises(ControllerError) as target:
+        game_rules(STANDARD, {"target": 100})
+    assert (target.value.code, target.value.text(Lang.EN)) == (NewGameProblem.TARGET,
+                                                              "A game is played to 121, 61 points, not 100.")
+    with pytest.raises(ControllerError) as overcount:
+        game_rules(STANDARD, {"overcount": "harsh"})
+    assert (overcount.value.code, overcount.value.text(Lang.EN)) == (
+        NewGameProblem.RULES, "These rules cannot make a game: overcount must be one of correct, penalty, not 'harsh'.")
 
 
 async def test_restart_in_the_middle_of_a_deal_continues_exactly(tmp_path: Path) -> None:
     # uninterrupted
     ref = make(tmp_path / "ref.sqlite3")
-    first = await ref.new_game(NewGame("chan", ANN, difficulty="hard", seed=21, target=61))
+    first = await ref.new_game(NewGame("chan", ANN, ("hard",), Rules(target=61), seed=21))
     done = await play_out(ref, first)
     ref.close()
     # the same game, with the process "restarted" twice in the middle of deals
     path = tmp_path / "live.sqlite3"
     a = make(path)
-    reply = await a.new_game(NewGame("chan", ANN, difficulty="hard", seed=21, target=61))
+    reply = await a.new_game(NewGame("chan", ANN, ("hard",), Rules(target=61), seed=21))
     reply = await play_out(a, reply, moves=3)
     assert reply.table.text.splitlines()[1].startswith("Deal 1,")  # still in the first deal
     a.close()
@@ -264,7 +278,7 @@ async def test_public_table_never_shows_a_hand() -> None:
 
 async def test_the_show_posts_each_hand_and_the_crib_with_pictures() -> None:
     c = make(images=True)
-    reply = await c.new_game(NewGame("chan", ANN, difficulty="easy", seed=11))
+    reply = await c.new_game(NewGame("chan", ANN, ("easy",), seed=11))
     while not any(p.text.startswith("The show:") for p in reply.posts):
         reply = await click(c, ANN, *autopilot(reply.panel))
     show = next(p for p in reply.posts if p.text.startswith("The show:"))
@@ -278,7 +292,7 @@ async def test_worker_processes_play_exactly_the_same_game() -> None:
     await pooled.warm()
     ends = []
     for c in (inline, pooled):
-        first = await c.new_game(NewGame("chan", ANN, difficulty="easy", seed=31, target=61))
+        first = await c.new_game(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=31))
         last = await play_out(c, first)
         ends.append((last.posts[-1].text, last.posts[-1].files[-1].data, last.table.images[1].data))
         c.close()
@@ -287,7 +301,7 @@ async def test_worker_processes_play_exactly_the_same_game() -> None:
 
 async def test_a_muggins_show_asks_for_the_count_with_the_cards_and_pegs_what_was_declared() -> None:
     c = make()
-    reply = await c.new_game(NewGame("chan", ANN, None, "easy", 121, muggins=True, seed=5))
+    reply = await c.new_game(NewGame("chan", ANN, ("easy",), Rules(muggins=True), seed=5))
     turn = 0
     while reply.panel is not None and reply.panel.phase != "show":
         reply = await click(c, ANN, *autopilot(reply.panel, turn))  # type: ignore[misc]

@@ -18,6 +18,7 @@ from bot.app.live_game import LiveGame
 from bot.i18n import Lang
 from engine.core.game import Game
 from engine.core.observation import observe
+from engine.core.rules import Rules
 from tests.bot.app.test_controller import ANN, make
 from tests.bot.app_helpers import click
 from tests.engine.helpers import cut_for, deal, play
@@ -26,7 +27,7 @@ from tests.engine.helpers import cut_for, deal, play
 async def play_some(c: Controller, games: int, clicks: int) -> list[str]:
     ids = []
     for seed in range(games):
-        reply = await c.new_game(NewGame("chan", ANN, None, "normal", 121, True, seed=seed))
+        reply = await c.new_game(NewGame("chan", ANN, ("normal",), Rules(skunk=True), seed=seed))
         for n in range(clicks):
             assert reply.panel is not None
             choice = autopilot(reply.panel, n)

@@ -14,6 +14,7 @@ from bot.i18n import Lang
 from bot.storage import SqliteStorage
 from bot.storage.values import SeatKind, Status
 from engine.core.record import replay
+from engine.core.rules import Rules
 from tests.waiting import Clock
 
 ANN, BOB, CAT, DAN = Member("u1", "ann"), Member("u2", "bob"), Member("u3", "cat"), Member("u4", "dan")
@@ -32,7 +33,7 @@ def verbs(reply: Reply) -> list[str]:
 
 async def test_three_players_start_when_the_invitee_accepts_and_play_to_the_end() -> None:
     c = make()
-    invite = await c.new_game(NewGame("chan", ANN, others=(BOB, "easy"), target=61, seed=3))
+    invite = await c.new_game(NewGame("chan", ANN, (BOB, "easy"), Rules(target=61), seed=3))
     assert invite.note == "Invitation sent to bob."
     (post,) = invite.posts
     assert post.text == ("bob: ann invites you to a game of cribbage for 3, to 61. Seats: ann, bob (invited), "
@@ -53,7 +54,7 @@ async def test_three_players_start_when_the_invitee_accepts_and_play_to_the_end(
 
 async def test_four_players_cut_for_partners_and_an_open_seat_goes_to_the_computer() -> None:
     c = make()
-    invite = await c.new_game(NewGame("chan", ANN, others=(BOB, CAT, DAN), seed=7))
+    invite = await c.new_game(NewGame("chan", ANN, (BOB, CAT, DAN), seed=7))
     cards = cut_for_partners(7)
     low = sorted(range(4), key=lambda i: cards[i].rank)[:2]
     listed = ["ann", "bob", "cat", "dan"]
@@ -80,7 +81,7 @@ async def test_four_players_cut_for_partners_and_an_open_seat_goes_to_the_comput
 
 async def test_partners_as_listed_and_the_host_cancels() -> None:
     c = make()
-    await c.new_game(NewGame("chan", ANN, others=(BOB, "easy", "hard"), partners=Partners.LISTED, seed=1))
+    await c.new_game(NewGame("chan", ANN, (BOB, "easy", "hard"), partners=Partners.LISTED, seed=1))
     meta = await c.meta("g1")
     assert meta is not None and [s.name for s in meta.seats] == ["ann", "bob", "computer 1 (easy)",
                                                                  "computer 2 (hard)"]
@@ -91,7 +92,7 @@ async def test_partners_as_listed_and_the_host_cancels() -> None:
 
 async def test_a_member_who_resigns_a_group_game_leaves_it_to_the_computer_and_the_record_says_so() -> None:
     c = make()
-    await c.new_game(NewGame("chan", ANN, others=(BOB, CAT), target=61, seed=5))
+    await c.new_game(NewGame("chan", ANN, (BOB, CAT), Rules(target=61), seed=5))
     await c.accept(BOB, "g1")
     started = await c.accept(CAT, "g1")
     left = await c.resign(BOB, "g1")
@@ -112,7 +113,7 @@ async def test_a_member_who_resigns_a_group_game_leaves_it_to_the_computer_and_t
 async def test_a_member_who_stops_answering_is_replaced_by_the_computer_not_the_whole_table(tmp_path: Path) -> None:
     clock = Clock()
     c = make(tmp_path / "db.sqlite3", clock)
-    await c.new_game(NewGame("chan", ANN, others=(BOB, "easy"), target=61, seed=9))
+    await c.new_game(NewGame("chan", ANN, (BOB, "easy"), Rules(target=61), seed=9))
     started = await c.accept(BOB, "g1")
     assert started.waiting == ("u1", "u2")  # both lay away
     await c.lay_away(ANN, "g1", started.version, started.panels[0].hand[:1])
@@ -137,7 +138,7 @@ async def test_a_table_for_five_is_refused_for_its_size() -> None:
 
     c = make()
     try:
-        await c.new_game(NewGame("chan", ANN, others=(BOB, CAT, DAN, "easy")))
+        await c.new_game(NewGame("chan", ANN, (BOB, CAT, DAN, "easy")))
     except ControllerError as exc:
         assert (exc.code, exc.text(Lang.EN)) == (NewGameProblem.PLAYERS, "A table seats 2 to 4 players, not 5.")
     else:
@@ -148,12 +149,12 @@ async def test_empty_seats_go_to_the_servers_computer_strength_when_the_game_nam
     counter = itertools.count(1)
     c = Controller(SqliteStorage(":memory:"), images=False, ids=lambda: f"g{next(counter)}", clock=Clock(),
                    difficulty="hard")
-    await c.new_game(NewGame("chan", ANN, others=(BOB, CAT), seed=3))
+    await c.new_game(NewGame("chan", ANN, (BOB, CAT), seed=3))
     started = await c.fill_seats(ANN, "g1")
     assert started.lines[0] == "The computer (hard) takes the empty seats."
     meta = await c.meta("g1")
     assert meta is not None and [s.name for s in meta.seats] == ["ann", "computer 1 (hard)", "computer 2 (hard)"]
-    await c.new_game(NewGame("chan", ANN, others=(BOB, "easy"), seed=3))  # the table's own computer wins
+    await c.new_game(NewGame("chan", ANN, (BOB, "easy"), seed=3))  # the table's own computer wins
     assert (await c.fill_seats(ANN, "g2")).lines[0] == "The computer (easy) takes the empty seats."
     c.close()
 
@@ -161,8 +162,7 @@ async def test_empty_seats_go_to_the_servers_computer_strength_when_the_game_nam
 async def test_a_four_player_game_with_pictures_ends_with_the_winning_partnership_on_one_track() -> None:
     counter = itertools.count(1)
     c = Controller(SqliteStorage(":memory:"), images=True, ids=lambda: f"g{next(counter)}", clock=Clock())
-    await c.new_game(NewGame("chan", ANN, others=(BOB, "easy", "easy"), partners=Partners.LISTED, target=61,
-                             seed=4))
+    await c.new_game(NewGame("chan", ANN, (BOB, "easy", "easy"), Rules(target=61), partners=Partners.LISTED, seed=4))
     started = await c.accept(BOB, "g1")
     end = await play_out(c, started)
     assert end.finished and end.table is not None

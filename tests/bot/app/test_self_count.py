@@ -43,7 +43,7 @@ def declare_button(reply: Reply) -> ComponentId | None:
 
 async def to_the_show(c: Controller) -> Reply:
     """ann (counting her own hands) against the computer, played until her first show."""
-    reply = await c.new_game(NewGame("chan", ANN, difficulty="easy", seed=11, self_count=True))
+    reply = await c.new_game(NewGame("chan", ANN, ("easy",), seed=11, self_count=True))
     turn = 0
     while declare_button(reply) is None:
         assert reply.panel is not None and not reply.posts
@@ -157,7 +157,7 @@ async def test_a_restart_while_waiting_for_the_count_keeps_waiting(tmp_path: Pat
 
 async def test_without_the_option_nothing_waits() -> None:
     c = make()
-    reply = await c.new_game(NewGame("chan", ANN, difficulty="easy", seed=11))
+    reply = await c.new_game(NewGame("chan", ANN, ("easy",), seed=11))
     turn = 0
     while not reply.posts:
         assert declare_button(reply) is None

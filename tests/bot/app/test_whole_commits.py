@@ -64,10 +64,10 @@ async def test_a_new_game_against_the_computer_is_stored_with_the_computer_s_fir
     c = Controller(store, images=False, ids=lambda: "g1")
     if die_at == 0:
         with pytest.raises(Died):
-            await c.new_game(NewGame("chan", ANN, difficulty="easy", seed=11))
+            await c.new_game(NewGame("chan", ANN, ("easy",), seed=11))
         assert loaded(path) is None
         return
-    first = await c.new_game(NewGame("chan", ANN, difficulty="easy", seed=11))
+    first = await c.new_game(NewGame("chan", ANN, ("easy",), seed=11))
     assert (first.ok, first.version, first.waiting) == (True, 1, ("u1",))
     assert stored(path) == (Status.ACTIVE, (True, True), 1)
 
@@ -78,7 +78,7 @@ async def test_a_death_while_the_last_invitee_accepts_leaves_the_invitation_to_a
     path = tmp_path / "games.sqlite3"
     store = DiesAtWrite(path)
     c = Controller(store, images=False, ids=lambda: "g1")
-    assert (await c.new_game(NewGame("chan", ANN, BOB, seed=12))).ok
+    assert (await c.new_game(NewGame("chan", ANN, (BOB,), seed=12))).ok
     store.die_at = die_at
     if die_at == 0:
         with pytest.raises(Died):
@@ -100,7 +100,7 @@ async def test_a_death_while_the_host_fills_the_table_leaves_the_seats_open_to_f
     path = tmp_path / "games.sqlite3"
     store = DiesAtWrite(path)
     c = Controller(store, images=False, ids=lambda: "g1")
-    assert (await c.new_game(NewGame("chan", ANN, others=(BOB, "easy"), seed=3))).ok
+    assert (await c.new_game(NewGame("chan", ANN, (BOB, "easy"), seed=3))).ok
     store.die_at = 0
     with pytest.raises(Died):
         await c.fill_seats(ANN, "g1", "easy")
@@ -119,7 +119,7 @@ async def test_a_death_while_the_computer_takes_a_seat_leaves_the_member_seated(
     path = tmp_path / "games.sqlite3"
     store = DiesAtWrite(path)
     c = Controller(store, images=False, ids=lambda: "g1")
-    assert (await c.new_game(NewGame("chan", ANN, others=(BOB, "easy"), seed=3))).ok
+    assert (await c.new_game(NewGame("chan", ANN, (BOB, "easy"), seed=3))).ok
     assert (await c.accept(BOB, "g1")).ok
     assert stored(path)[2] == 1  # the computer laid away at the start
     store.die_at = die_at

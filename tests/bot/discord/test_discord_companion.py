@@ -10,6 +10,7 @@ import pytest
 from bot.app.autopilot import play_out
 from bot.app.controller import Controller, Member, NewGame
 from bot.storage import SqliteStorage
+from engine.core.rules import Rules
 from tests.bot.conftest import make_controller
 from tests.bot.discord_helpers import (
     ANN,
@@ -55,14 +56,15 @@ async def test_the_commands_are_synced_with_names_options_and_translations(bot: 
     play = subs["play"]
     assert play["description"] == "Start a game against the computer or other members"
     assert [(o["name"], o["type"], o["required"]) for o in play["options"]] == [
-        ("opponent", 6, False), ("difficulty", 3, False), ("target", 4, False), ("count_myself", 5, False),
-        ("second", 6, False), ("third", 6, False), ("computers", 4, False), ("muggins", 5, False),
-        ("partners", 3, False), ("overcount", 3, False)]
-    assert (play["options"][6]["min_value"], play["options"][6]["max_value"]) == (0, 3)
-    assert [c["name_localizations"]["zh-CN"] for c in play["options"][8]["choices"]] == [
+        ("opponent", 6, False), ("difficulty", 3, False), ("target", 4, False), ("muggins", 5, False),
+        ("skunk", 5, False), ("overcount", 3, False), ("count_myself", 5, False), ("second", 6, False),
+        ("third", 6, False), ("computers", 4, False), ("partners", 3, False)]  # the rules' options after difficulty
+    options = {o["name"]: o for o in play["options"]}
+    assert (options["computers"]["min_value"], options["computers"]["max_value"]) == (0, 3)
+    assert [c["name_localizations"]["zh-CN"] for c in options["partners"]["choices"]] == [
         "切牌定搭档", "按列出顺序（我与第二人搭档）"]
-    assert [c["value"] for c in play["options"][1]["choices"]] == ["easy", "normal", "hard", "expert"]
-    assert [c["value"] for c in play["options"][2]["choices"]] == [121, 61]
+    assert [c["value"] for c in options["difficulty"]["choices"]] == ["easy", "normal", "hard", "expert"]
+    assert [c["value"] for c in options["target"]["choices"]] == [121, 61]
     assert subs["end"]["description"] == "End an abandoned game here (needs Manage Messages)"
     assert subs["end"]["options"][0]["name"] == "game"
     assert subs["resign"]["description"] == "Resign your game here"
@@ -184,8 +186,8 @@ async def test_practice_through_the_pad(bot: Harness) -> None:
 
 async def test_review_stats_and_leaderboard(bot: Harness) -> None:
     controller = bot.front.controller
-    first = await controller.new_game(NewGame(str(CHANNEL), Member("1", "ann"), difficulty="easy", target=61,
-                                              seed=11, guild=str(GUILD)))
+    first = await controller.new_game(NewGame(str(CHANNEL), Member("1", "ann"), ("easy",), Rules(target=61), seed=11,
+                                              guild=str(GUILD)))
     await play_out(controller, first)
     review = await bot.command("review", ANN, {"deal": 1})
     assert exchange(bot.of(review)) == PRIVATE_THINKING

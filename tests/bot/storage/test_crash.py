@@ -43,6 +43,7 @@ async def drive(db: str, acks: str, synchronous: str = "FULL") -> None:
     from bot.app.autopilot import autopilot
     from bot.app.controller import Controller, Member, NewGame
     from bot.storage.values import Status
+    from engine.core.rules import Rules
     from tests.bot.app_helpers import click
 
     storage = open_db(db, synchronous)
@@ -60,8 +61,8 @@ async def drive(db: str, acks: str, synchronous: str = "FULL") -> None:
         if meta is None:
             next_id.append(gid)
             duel = n % 2 == 1
-            await controller.new_game(NewGame("chan", ann, bob if duel else None, "easy", 121,
-                                                      True, seed=1000 + n))
+            await controller.new_game(NewGame("chan", ann, (bob if duel else "easy",), Rules(skunk=True),
+                                              seed=1000 + n))
             ack(f"{gid} created")
         if storage.load(gid).meta.status is Status.INVITED:
             reply = await click(controller, bob, f"crib:{gid}:0:accept")

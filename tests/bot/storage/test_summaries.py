@@ -8,6 +8,7 @@ from bot.app.autopilot import play_out
 from bot.app.controller import Controller, Member, NewGame
 from bot.storage import SqliteStorage
 from bot.storage.values import GameSummary, GuildTotals, PlayerLine
+from engine.core.rules import Rules
 
 ANN, BOB = Member("u1", "ann"), Member("u2", "bob")
 
@@ -19,9 +20,9 @@ def make(path: Path, start: int = 1) -> Controller:
 
 async def finished_games(c: Controller) -> None:
     for seed in (1, 2, 3):
-        reply = await c.new_game(NewGame("chan", ANN, None, "easy", 61, seed=seed, guild="srv"))
+        reply = await c.new_game(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=seed, guild="srv"))
         await play_out(c, reply)
-    await c.new_game(NewGame("chan", ANN, BOB, target=61, seed=9, guild="srv"))
+    await c.new_game(NewGame("chan", ANN, (BOB,), Rules(target=61), seed=9, guild="srv"))
     await c.accept(BOB, "g4")
     await c.resign(BOB, "g4")  # decided off the cards: ann wins
 

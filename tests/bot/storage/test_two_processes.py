@@ -57,7 +57,7 @@ def serve(where: str, inbox: Any, outbox: Any, barrier: Any) -> None:
 
 async def run(controller: Controller, kind: str, args: list[Any]) -> Any:
     if kind == "new":
-        reply = await controller.new_game(NewGame("chan", ANN, None, "easy", 121, False, seed=5))
+        reply = await controller.new_game(NewGame("chan", ANN, ("easy",), seed=5))
         return reply.game
     if kind == "panel":
         panel = (await controller.hand(ANN, args[0])).panel

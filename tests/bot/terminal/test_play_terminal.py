@@ -11,6 +11,7 @@ from bot.cli.main import main
 from bot.storage import SqliteStorage
 from bot.storage.values import Status
 from bot.terminal.local_game import final_line, local_member, play_at_terminal
+from engine.core.rules import Rules
 
 FIRST_DEAL = [  # seed 8 against the easy computer: what ann sees up to her first prompt
     "Cribbage to 121. Type cards like 5H or 10d, or their numbers.",
@@ -50,7 +51,7 @@ async def session(typed: list[str], *, seed: int = 8, muggins: bool = False,
     out = io.StringIO()
     stdin = typed if isinstance(typed, io.StringIO) else io.StringIO("".join(f"{line}\n" for line in typed))
     status = await play_at_terminal(controller, me, stdin, out, **options,  # type: ignore[arg-type]
-                                    new=NewGame("terminal", me, difficulty="easy", seed=seed, muggins=muggins))
+                                    new=NewGame("terminal", me, ("easy",), Rules(muggins=muggins), seed=seed))
     return status, out.getvalue(), controller
 
 
@@ -254,7 +255,7 @@ async def test_the_pegs_are_mirrored_on_a_simulated_led_board() -> None:
     me = local_member("ann")
     try:
         status = await play_at_terminal(controller, me, scripted(), io.StringIO(), on_pegs=on_pegs,
-                                        new=NewGame("terminal", me, difficulty="easy", seed=8, target=61))
+                                        new=NewGame("terminal", me, ("easy",), Rules(target=61), seed=8))
         assert status == 0 and controller.pegboard.wait_synced(5.0)
         record = json.loads((await controller.record("local1")).data)  # type: ignore[union-attr]
         final, pegs = record["final"], record["pegs"]

@@ -136,7 +136,7 @@ async def whole_game(storage: Storage, reopen: Storage) -> tuple[bytes, str]:
     replays it from the stored log, and the statistics' line."""
     ann = Member("u1", "ann")
     first = Controller(storage, images=False, ids=lambda: "g1", seeds=lambda: 5, clock=lambda: 1000.0)
-    reply = await first.new_game(NewGame("chan", ann, None, "normal", 61, seed=77, guild="srv"))
+    reply = await first.new_game(NewGame("chan", ann, ("normal",), Rules(target=61), seed=77, guild="srv"))
     last = await play_out(first, reply)
     assert last.finished
     first.close()

@@ -31,7 +31,7 @@ def games_in(path: Path, count: int) -> list[str]:
 
     async def play() -> None:
         for _ in range(count):
-            reply = await controller.new_game(NewGame(f"place{_ % 3}", ANN, difficulty="easy"))
+            reply = await controller.new_game(NewGame(f"place{_ % 3}", ANN, ("easy",)))
             assert reply.ok and reply.panel is not None and reply.game is not None
             cards = reply.panel.hand[:2]
             assert (await controller.lay_away(ANN, reply.game, reply.version, cards)).ok
@@ -142,7 +142,7 @@ def test_a_full_disk_says_so_and_keeps_every_committed_game(tmp_path: Path) -> N
 
     async def fill() -> None:
         for _ in range(1000):
-            await controller.new_game(NewGame("here", ANN, difficulty="easy"))
+            await controller.new_game(NewGame("here", ANN, ("easy",)))
 
     with pytest.raises(DatabaseFault) as caught:
         asyncio.run(fill())
@@ -262,7 +262,7 @@ def test_a_click_drawn_by_another_process_is_taken_by_one_whose_memory_is_behind
     there = Controller(SqliteStorage(path), images=False)
 
     async def play() -> None:
-        reply = await here.new_game(NewGame("chan", ANN, difficulty="easy"))  # `here` keeps the game in memory
+        reply = await here.new_game(NewGame("chan", ANN, ("easy",)))  # `here` keeps the game in memory
         assert reply.panel is not None
         moved = await there.lay_away(ANN, "g1", reply.version, reply.panel.hand[:2])  # the other process moves
         assert moved.ok and moved.panel is not None and moved.version > reply.version
