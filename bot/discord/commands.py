@@ -1,6 +1,6 @@
 """The /cribbage application commands: their names, options and choices, and nothing else.
 
-Each callback hands its interaction, as a `Turn`, to the front end (bot/discord/front.py). An error
+Each callback hands its interaction, as a `Exchange`, to the front end (bot/discord/front.py). An error
 in any of them reaches `CribbageGroup.on_error`, which the front end answers privately.
 """
 
@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot.app.rules_help import topics
 from bot.app.seating import Partners
-from bot.discord.front import Table, Turn
+from bot.discord.front import Exchange, PlayRequest
 from bot.discord.rule_options import NONE_GIVEN, RuleValues, rule_choices, with_rule_options
 from bot.i18n import Lang, t
 from engine.core.rules import rule_option
@@ -88,26 +88,26 @@ class TableGroup(app_commands.Group):
     @app_commands.choices(target=TARGET_CHOICES)
     async def start(self, interaction: discord.Interaction, players: str,
                     target: app_commands.Choice[int] | None = None) -> None:
-        await self.tables.start(Turn.of(interaction), players, target.value if target else None)
+        await self.tables.start(Exchange.of(interaction), players, target.value if target else None)
 
     @app_commands.command(name="add", description="Peg points for a player")
     @app_commands.describe(player="Who scores", points="How many points",
                            reason="What for (optional), e.g. hand, crib, go")
     async def add(self, interaction: discord.Interaction, player: str, points: Points,
                   reason: str | None = None) -> None:
-        await self.tables.add(Turn.of(interaction), player, points, reason)
+        await self.tables.add(Exchange.of(interaction), player, points, reason)
 
     @app_commands.command(name="undo", description="Take back the last peg")
     async def undo(self, interaction: discord.Interaction) -> None:
-        await self.tables.undo(Turn.of(interaction))
+        await self.tables.undo(Exchange.of(interaction))
 
     @app_commands.command(name="status", description="The board: scores, dealer and pace")
     async def status(self, interaction: discord.Interaction) -> None:
-        await self.tables.status(Turn.of(interaction))
+        await self.tables.status(Exchange.of(interaction))
 
     @app_commands.command(name="end", description="Stop keeping score for this table")
     async def end(self, interaction: discord.Interaction) -> None:
-        await self.tables.end(Turn.of(interaction))
+        await self.tables.end(Exchange.of(interaction))
 
 
 class BoardGroup(app_commands.Group):
@@ -119,15 +119,15 @@ class BoardGroup(app_commands.Group):
 
     @app_commands.command(name="status", description="Whether the LED pegboard works, and what it shows")
     async def status(self, interaction: discord.Interaction) -> None:
-        await self.learn.board(Turn.of(interaction))
+        await self.learn.board(Exchange.of(interaction))
 
     @app_commands.command(name="show", description="Show the game going on here on the LED pegboard")
     async def show(self, interaction: discord.Interaction) -> None:
-        await self.learn.board_show(Turn.of(interaction))
+        await self.learn.board_show(Exchange.of(interaction))
 
     @app_commands.command(name="auto", description="Show whichever game or table moved last")
     async def auto(self, interaction: discord.Interaction) -> None:
-        await self.learn.board_auto(Turn.of(interaction))
+        await self.learn.board_auto(Exchange.of(interaction))
 
 
 class CribbageGroup(app_commands.Group):
@@ -144,8 +144,8 @@ class CribbageGroup(app_commands.Group):
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """An option out of its bounds gets a friendly private answer; anything else is a failure."""
         if isinstance(error, OutOfRange):
-            turn = Turn.of(interaction)
-            await turn.say(t("adapter.out_of_range", turn.lang, value=error.value, low=error.low, high=error.high))
+            ask = Exchange.of(interaction)
+            await ask.say(t("adapter.out_of_range", ask.lang, value=error.value, low=error.low, high=error.high))
             return
         await self.front.report_failure(interaction, error)
 
@@ -166,38 +166,38 @@ class CribbageGroup(app_commands.Group):
                    third: discord.Member | None = None, computers: Seats = 0,
                    partners: app_commands.Choice[str] | None = None) -> None:
         # `rules` is one option for each of the rules' declared options (bot/discord/rule_options.py)
-        table = Table(tuple(m for m in (opponent, second, third) if m is not None), computers,
-                      Partners(partners.value) if partners else Partners.CUT, rules)
-        await self.games.play(Turn.of(interaction), table, difficulty.value if difficulty else None, count_myself)
+        asked = PlayRequest(tuple(m for m in (opponent, second, third) if m is not None), computers,
+                            Partners(partners.value) if partners else Partners.CUT, rules)
+        await self.games.play(Exchange.of(interaction), asked, difficulty.value if difficulty else None, count_myself)
 
     @app_commands.command(name="hand", description="Show your hand in your game here (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.games.hand(Turn.of(interaction))
+        await self.games.hand(Exchange.of(interaction))
 
     @app_commands.command(name="resign", description="Resign your game here")
     async def resign(self, interaction: discord.Interaction) -> None:
-        await self.games.resign(Turn.of(interaction))
+        await self.games.resign(Exchange.of(interaction))
 
     @app_commands.command(name="seat", description="Give a member's seat in your group game to the computer")
     @app_commands.describe(member="The member who has to go")
     async def seat(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        await self.games.seat(Turn.of(interaction), member)
+        await self.games.seat(Exchange.of(interaction), member)
 
     @app_commands.command(name="end", description="End an abandoned game here (needs Manage Messages)")
     @app_commands.describe(game="The game's id, shown under its table (needed only when several are here)")
     async def end(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.games.end(Turn.of(interaction), game)
+        await self.games.end(Exchange.of(interaction), game)
 
     @app_commands.command(name="record", description="The record of the game here, as a JSON file")
     async def record(self, interaction: discord.Interaction) -> None:
-        await self.games.record(Turn.of(interaction))
+        await self.games.record(Exchange.of(interaction))
 
     @app_commands.command(name="score", description="Count a hand or crib from a real table, with the calls")
     @app_commands.describe(cards="Four cards, e.g. 5H 5C 5D JS (10 or T, any case, ♠♥♦♣ too)",
                            starter="The starter card, e.g. 5S",
                            crib="Count as a crib (a flush needs all five cards)")
     async def score(self, interaction: discord.Interaction, cards: str, starter: str, crib: bool = False) -> None:
-        await self.learn.score(Turn.of(interaction), cards, starter, crib)
+        await self.learn.score(Exchange.of(interaction), cards, starter, crib)
 
     @app_commands.command(name="analyze", description="What to lay away from six cards, with the chart")
     @app_commands.describe(cards="Six cards, e.g. 5H 5C 6D JS KD 2C",
@@ -206,31 +206,31 @@ class CribbageGroup(app_commands.Group):
     @app_commands.choices(role=ROLE_CHOICES)
     async def analyze(self, interaction: discord.Interaction, cards: str, role: app_commands.Choice[str],
                       scores: str | None = None) -> None:
-        await self.learn.analyze(Turn.of(interaction), cards, role.value == "dealer", scores)
+        await self.learn.analyze(Exchange.of(interaction), cards, role.value == "dealer", scores)
 
     @app_commands.command(name="rules", description="The rules, common mistakes and questions")
     @app_commands.describe(topic="Which topic (an overview if left out)")
     @app_commands.choices(topic=TOPIC_CHOICES)
     async def rules(self, interaction: discord.Interaction, topic: app_commands.Choice[str] | None = None) -> None:
-        await self.learn.rules(Turn.of(interaction), topic.value if topic else None)
+        await self.learn.rules(Exchange.of(interaction), topic.value if topic else None)
 
     @app_commands.command(name="practice", description="Counting practice: count a hand, then see the true count")
     @app_commands.describe(crib="Count a crib instead of a hand")
     async def practice(self, interaction: discord.Interaction, crib: bool = False) -> None:
-        await self.learn.practice(Turn.of(interaction), crib)
+        await self.learn.practice(Exchange.of(interaction), crib)
 
     @app_commands.command(name="review", description="Your review of a deal: the discard and pegging it cost")
     @app_commands.describe(deal="Which deal (the last one if left out)")
     async def review(self, interaction: discord.Interaction, deal: DealNumber | None = None) -> None:
-        await self.learn.review(Turn.of(interaction), deal)
+        await self.learn.review(Exchange.of(interaction), deal)
 
     @app_commands.command(name="stats", description="Games, wins, skunks and points per deal")
     @app_commands.describe(member="Whose statistics (yours if left out)")
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
-        await self.learn.stats(Turn.of(interaction), member)
+        await self.learn.stats(Exchange.of(interaction), member)
 
     @app_commands.command(name="leaderboard", description="This server's leaderboard")
     async def leaderboard(self, interaction: discord.Interaction) -> None:
-        await self.learn.leaderboard(Turn.of(interaction))
+        await self.learn.leaderboard(Exchange.of(interaction))
 
 

@@ -94,7 +94,7 @@ def panel_message(panel: Panel) -> dict[str, Any]:
     return {"content": clip(panel.text), "attachments": to_files([panel.image]), "view": to_view(panel.controls)}
 
 
-class Turn:
+class Exchange:
     """One interaction being answered: who, in which languages, and where its answers go.
 
     `say` picks the one right way to answer: the interaction response while there is none; the
@@ -110,12 +110,12 @@ class Turn:
         self._thinking: bool | None = None
         """After `think`: whether the deferred message is private."""
         self._filled = False
-        interaction.extras["turn"] = self
+        interaction.extras["ask"] = self
 
     @classmethod
-    def of(cls, interaction: discord.Interaction) -> Turn:
-        turn = interaction.extras.get("turn")
-        return turn if isinstance(turn, Turn) else cls(interaction)
+    def of(cls, interaction: discord.Interaction) -> Exchange:
+        ask = interaction.extras.get("ask")
+        return ask if isinstance(ask, Exchange) else cls(interaction)
 
     async def think(self, private: bool = True) -> None:
         await self.interaction.response.defer(ephemeral=private, thinking=True)
@@ -176,13 +176,13 @@ class Panels:
     def is_open(self, game: str, user: str) -> bool:
         return (game, user) in self._open
 
-    async def show(self, turn: Turn, panel: Panel | None, lead: str = "") -> None:
-        """A panel as the answer to `turn`, remembered so later changes refresh it."""
+    async def show(self, ask: Exchange, panel: Panel | None, lead: str = "") -> None:
+        """A panel as the answer to `ask`, remembered so later changes refresh it."""
         if panel is None:
-            await turn.say(lead.strip() or t("adapter.no_hand", turn.lang))
+            await ask.say(lead.strip() or t("adapter.no_hand", ask.lang))
             return
         message = panel_message(panel)
-        edit = await turn.say(lead + message["content"], files=message["attachments"], view=message["view"])
+        edit = await ask.say(lead + message["content"], files=message["attachments"], view=message["view"])
         if panel.game:
             self.remember(panel.game, panel.user, edit)
 
@@ -294,7 +294,7 @@ class Publisher:
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class PlayRequest:
     """Who a /cribbage play asks for besides its host (invited members, computer seats), and the rule options
     the member gave (by name; the others are the server's usual)."""
 
@@ -320,209 +320,210 @@ class GameDoor:
 
     # ------------------------------------------------------------------ commands
 
-    async def play(self, turn: Turn, table: Table, difficulty: str | None, count_myself: bool = False) -> None:
+    async def play(self, ask: Exchange, asked: PlayRequest, difficulty: str | None,
+                   count_myself: bool = False) -> None:
         """A game against the computer opens at once; one with invited members waits for their answers."""
-        await turn.think()
-        i = turn.interaction
+        await ask.think()
+        i = ask.interaction
         if i.channel is None or i.guild is None:
-            await turn.say(t("adapter.guild_only", turn.lang))
+            await ask.say(t("adapter.guild_only", ask.lang))
             return
-        if any(m.bot for m in table.members):
-            await turn.say(t("adapter.no_bots", turn.lang))
+        if any(m.bot for m in asked.members):
+            await ask.say(t("adapter.no_bots", ask.lang))
             return
         if isinstance(i.channel, discord.Thread) and await self.controller.games_at(str(i.channel.id)):
-            await turn.say(t("adapter.thread_busy", turn.lang))
+            await ask.say(t("adapter.thread_busy", ask.lang))
             return
         try:
-            request = table.request(str(i.channel.id), turn.user, difficulty or self.config.difficulty,
+            request = asked.request(str(i.channel.id), ask.user, difficulty or self.config.difficulty,
                                     self.config.rules, guild=str(i.guild.id), self_count=count_myself,
-                                    lang=turn.public_lang, member_lang=turn.lang)
+                                    lang=ask.public_lang, member_lang=ask.lang)
             reply = await self.controller.new_game(request)
         except ControllerError as exc:
-            await turn.say(exc.text(turn.lang))
+            await ask.say(exc.text(ask.lang))
             return
         if reply.table is None:  # invitations out: the game starts when every seat is filled
             await self.publisher.post(str(i.channel.id), reply.posts)
-            await turn.say(reply.note)
+            await ask.say(reply.note)
             return
         where = await self.publisher.open_table(i, reply, " vs ".join(reply.names))
-        await self.panels.show(turn, reply.panel, t("adapter.your_game_in", turn.lang, where=where))
+        await self.panels.show(ask, reply.panel, t("adapter.your_game_in", ask.lang, where=where))
 
-    async def hand(self, turn: Turn) -> None:
-        await turn.think()
-        game = await self._my_game(turn)
+    async def hand(self, ask: Exchange) -> None:
+        await ask.think()
+        game = await self._my_game(ask)
         if game is not None:
-            await self._show_hand(turn, game)
+            await self._show_hand(ask, game)
 
-    async def resign(self, turn: Turn) -> None:
-        await turn.think()
-        game = await self._my_game(turn)
+    async def resign(self, ask: Exchange) -> None:
+        await ask.think()
+        game = await self._my_game(ask)
         if game is None:
             return
-        reply = await self.controller.resign(turn.user, game)
-        await turn.say(reply.note if not reply.ok else t("adapter.resigned", turn.lang))
+        reply = await self.controller.resign(ask.user, game)
+        await ask.say(reply.note if not reply.ok else t("adapter.resigned", ask.lang))
         if reply.ok:
             await self.publisher.publish(reply)
 
-    async def seat(self, turn: Turn, member: discord.abc.User) -> None:
+    async def seat(self, ask: Exchange, member: discord.abc.User) -> None:
         """The host of a group game gives a member's seat to the computer (someone who had to go)."""
-        await turn.think()
-        game = await self._my_game(turn)
+        await ask.think()
+        game = await self._my_game(ask)
         if game is None:
             return
-        reply = await self.controller.hand_seat(turn.user, game, str(member.id), turn.lang)
-        await turn.say(reply.note)
+        reply = await self.controller.hand_seat(ask.user, game, str(member.id), ask.lang)
+        await ask.say(reply.note)
         if reply.ok:
             await self.publisher.publish(reply)
 
-    async def end(self, turn: Turn, game: str | None) -> None:
-        await turn.think()
-        if not turn.interaction.permissions.manage_messages:
-            await turn.say(t("adapter.end_perm", turn.lang))
+    async def end(self, ask: Exchange, game: str | None) -> None:
+        await ask.think()
+        if not ask.interaction.permissions.manage_messages:
+            await ask.say(t("adapter.end_perm", ask.lang))
             return
-        games = await self.controller.games_at(str(turn.interaction.channel_id))
+        games = await self.controller.games_at(str(ask.interaction.channel_id))
         if game is not None:
             games = [g for g in games if g.id == game]
         if not games:
-            await turn.say(t("adapter.no_game_id", turn.lang, game=game) if game
-                           else t("adapter.no_game_here", turn.lang))
+            await ask.say(t("adapter.no_game_id", ask.lang, game=game) if game
+                           else t("adapter.no_game_here", ask.lang))
             return
         if len(games) > 1:
-            await turn.say(t("adapter.several", turn.lang, ids=", ".join(g.id for g in games)))
+            await ask.say(t("adapter.several", ask.lang, ids=", ".join(g.id for g in games)))
             return
-        reply = await self.controller.end(games[0].id, turn.user)
-        await turn.say(reply.note)
+        reply = await self.controller.end(games[0].id, ask.user)
+        await ask.say(reply.note)
         if reply.ok:
             await self.publisher.publish(reply)
 
-    async def record(self, turn: Turn) -> None:
+    async def record(self, ask: Exchange) -> None:
         """The record of the newest game here in which the member held a seat, finished or not (for a
         spectator, the newest game going on here)."""
-        await turn.think()
-        place = str(turn.interaction.channel_id)
-        meta = await self.controller.latest_game(place, turn.user.user)
+        await ask.think()
+        place = str(ask.interaction.channel_id)
+        meta = await self.controller.latest_game(place, ask.user.user)
         if meta is None:
             going = await self.controller.games_at(place)
             meta = going[-1] if going else None
         if meta is None:
-            await turn.say(t("adapter.no_game", turn.lang))
+            await ask.say(t("adapter.no_game", ask.lang))
             return
-        record = await self.controller.record(meta.id, turn.user.user)
+        record = await self.controller.record(meta.id, ask.user.user)
         if record is None:
-            await turn.say(t("adapter.no_record", turn.lang))
+            await ask.say(t("adapter.no_record", ask.lang))
             return
-        await turn.say(t("adapter.record", turn.lang), files=[to_file(record)])
+        await ask.say(t("adapter.record", ask.lang), files=[to_file(record)])
 
     # ------------------------------------------------------------------ clicks and the count pad
 
-    async def on_hand(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+    async def on_hand(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         """My hand, on the public table: the panel comes as a new private message."""
-        await turn.think()
-        await self._show_hand(turn, cid.game)
+        await ask.think()
+        await self._show_hand(ask, cid.game)
 
-    async def on_move(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+    async def on_move(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         """Lay away, play, go, or a muggins claim: the control read as a move once, then one typed command."""
         try:
             move = move_of(cid, values)
         except BadComponentId:
             cards = cid.verb in (Verb.LAY, Verb.PLAY)
-            await turn.say(card_error([*values, cid.arg], None, turn.lang) if cards else
-                           t("adapter.unknown_button", turn.lang))
+            await ask.say(card_error([*values, cid.arg], None, ask.lang) if cards else
+                           t("adapter.unknown_button", ask.lang))
             return
-        await self._move(turn, cid, lambda: self.controller.move(turn.user, cid.game, cid.version, move, turn.lang))
+        await self._move(ask, cid, lambda: self.controller.move(ask.user, cid.game, cid.version, move, ask.lang))
 
-    async def on_accept(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+    async def on_accept(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         """An invited member accepts. Once every seat is filled the table opens (in a thread when allowed),
         the invitation loses its buttons, and the answer is the member's panel; else the invitation says who
         is still awaited."""
-        await turn.think()
-        await self._invitation_answer(turn, await self.controller.accept(turn.user, cid.game, turn.lang))
+        await ask.think()
+        await self._invitation_answer(ask, await self.controller.accept(ask.user, cid.game, ask.lang))
 
-    async def on_decline(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
-        await turn.think()
-        await self._invitation_answer(turn, await self.controller.decline(turn.user, cid.game, turn.lang))
+    async def on_decline(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
+        await ask.think()
+        await self._invitation_answer(ask, await self.controller.decline(ask.user, cid.game, ask.lang))
 
-    async def on_fill(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+    async def on_fill(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         """The host gives the empty seats to the computer: the game starts."""
-        await turn.think()
-        await self._invitation_answer(turn, await self.controller.fill_seats(turn.user, cid.game, lang=turn.lang))
+        await ask.think()
+        await self._invitation_answer(ask, await self.controller.fill_seats(ask.user, cid.game, lang=ask.lang))
 
-    async def on_cancel(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
-        await turn.think()
-        await self._invitation_answer(turn, await self.controller.cancel(turn.user, cid.game, turn.lang))
+    async def on_cancel(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
+        await ask.think()
+        await self._invitation_answer(ask, await self.controller.cancel(ask.user, cid.game, ask.lang))
 
-    async def _invitation_answer(self, turn: Turn, reply: Reply) -> None:
+    async def _invitation_answer(self, ask: Exchange, reply: Reply) -> None:
         if not reply.ok:
-            await turn.say(reply.note)
+            await ask.say(reply.note)
             return
-        message = turn.interaction.message
+        message = ask.interaction.message
         if reply.finished:  # declined or called off
-            await self._close_invitation(turn, reply.note)
-            await turn.say(t("adapter.declined", turn.lang))
+            await self._close_invitation(ask, reply.note)
+            await ask.say(t("adapter.declined", ask.lang))
             return
         if reply.table is None:  # still waiting for someone: the invitation, redrawn
             if message is not None and reply.posts:
                 post = reply.posts[0]
                 await message.edit(content=clip(post.text), view=to_view(post.controls))
-            await turn.say(reply.note)
+            await ask.say(reply.note)
             return
-        where = await self.publisher.open_table(turn.interaction, reply, " vs ".join(reply.names) or "cribbage")
-        await self._close_invitation(turn, t("adapter.accepted", turn.public_lang, where=where))
+        where = await self.publisher.open_table(ask.interaction, reply, " vs ".join(reply.names) or "cribbage")
+        await self._close_invitation(ask, t("adapter.accepted", ask.public_lang, where=where))
         if reply.panel is not None:
-            await self.panels.show(turn, reply.panel, t("adapter.game_in", turn.lang, where=where))
+            await self.panels.show(ask, reply.panel, t("adapter.game_in", ask.lang, where=where))
         else:
-            await turn.say(t("adapter.game_in", turn.lang, where=where))
-        await self.publisher.publish(replace(reply, table=None), but=turn.user.user)
+            await ask.say(t("adapter.game_in", ask.lang, where=where))
+        await self.publisher.publish(replace(reply, table=None), but=ask.user.user)
 
-    async def open_declare(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+    async def open_declare(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         """"I count my own hands": the declare button on a private panel opens the number pad."""
-        await turn.open(NumberModal(cid, t("selfcount.modal_title", turn.lang), t("selfcount.modal_label", turn.lang)))
+        await ask.open(NumberModal(cid, t("selfcount.modal_title", ask.lang), t("selfcount.modal_label", ask.lang)))
 
-    async def submit_declare(self, turn: Turn, cid: ComponentId, text: Mapping[str, str]) -> None:
+    async def submit_declare(self, ask: Exchange, cid: ComponentId, text: Mapping[str, str]) -> None:
         """The declared count: the feedback and the fresh panel privately; the show (once nobody is still
         counting) publicly, and the other players' panels follow."""
-        await turn.think()
+        await ask.think()
         if cid.arg == MUGGINS_COUNT:  # a muggins game: the count is pegged as declared
-            reply = await self.controller.declare_muggins(turn.user, cid.game, cid.version, text.get(NUMBER, ""),
-                                                          turn.lang)
+            reply = await self.controller.declare_muggins(ask.user, cid.game, cid.version, text.get(NUMBER, ""),
+                                                          ask.lang)
         else:
-            reply = await self.controller.declare(turn.user, cid.game, cid.version, cid.arg == "crib",
-                                                  text.get(NUMBER, ""), turn.lang)
-        await self.panels.show(turn, reply.panel, reply.note + "\n\n" if reply.note else "")
+            reply = await self.controller.declare(ask.user, cid.game, cid.version, cid.arg == "crib",
+                                                  text.get(NUMBER, ""), ask.lang)
+        await self.panels.show(ask, reply.panel, reply.note + "\n\n" if reply.note else "")
         if reply.ok:
-            await self.publisher.publish(reply, but=turn.user.user)
+            await self.publisher.publish(reply, but=ask.user.user)
 
     # ------------------------------------------------------------------ helpers
 
-    async def _move(self, turn: Turn, cid: ComponentId, move: Callable[[], Awaitable[Reply]]) -> None:
+    async def _move(self, ask: Exchange, cid: ComponentId, move: Callable[[], Awaitable[Reply]]) -> None:
         """A move from a private panel: that panel is edited in place, a refusal is said privately, and
         the table, the posts and the other players' panels follow from the one reply."""
-        await turn.hold()
+        await ask.hold()
         reply = await move()
         if reply.panel is not None:
-            self.panels.remember(cid.game, turn.user.user, await turn.edit(**panel_message(reply.panel)))
+            self.panels.remember(cid.game, ask.user.user, await ask.edit(**panel_message(reply.panel)))
         if not reply.ok:
-            await turn.say(reply.note)
+            await ask.say(reply.note)
             return
-        await self.publisher.publish(reply, but=turn.user.user)
+        await self.publisher.publish(reply, but=ask.user.user)
 
-    async def _show_hand(self, turn: Turn, game: str) -> None:
-        reply = await self.controller.hand(turn.user, game, turn.lang)
+    async def _show_hand(self, ask: Exchange, game: str) -> None:
+        reply = await self.controller.hand(ask.user, game, ask.lang)
         if not reply.ok:
-            await turn.say(reply.note)
+            await ask.say(reply.note)
             return
-        await self.panels.show(turn, reply.panel)
+        await self.panels.show(ask, reply.panel)
 
-    async def _close_invitation(self, turn: Turn, line: str) -> None:
-        message = turn.interaction.message
+    async def _close_invitation(self, ask: Exchange, line: str) -> None:
+        message = ask.interaction.message
         if message is not None:
             await message.edit(content=clip(f"{message.content}\n{line}"), view=None)
 
-    async def _my_game(self, turn: Turn) -> str | None:
-        games = await self.controller.games_at(str(turn.interaction.channel_id))
-        mine = find_player_game(games, turn.user.user)
+    async def _my_game(self, ask: Exchange) -> str | None:
+        games = await self.controller.games_at(str(ask.interaction.channel_id))
+        mine = find_player_game(games, ask.user.user)
         if mine is None:
-            await turn.say(t("adapter.no_game", turn.lang))
+            await ask.say(t("adapter.no_game", ask.lang))
             return None
         return mine.id
 
@@ -534,77 +535,77 @@ class LearnDoor:
     def __init__(self, controller: Controller) -> None:
         self.controller = controller
 
-    async def score(self, turn: Turn, cards: str, starter: str, crib: bool) -> None:
+    async def score(self, ask: Exchange, cards: str, starter: str, crib: bool) -> None:
         """Public when it counts (the table wants to see), private when the cards do not read."""
-        answer = await self.controller.score(cards, starter, crib, turn.public_lang)
-        if not answer.ok and turn.lang is not turn.public_lang:  # the refusal in the member's own language
-            answer = await self.controller.score(cards, starter, crib, turn.lang)
-        await turn.answer(answer)
+        answer = await self.controller.score(cards, starter, crib, ask.public_lang)
+        if not answer.ok and ask.lang is not ask.public_lang:  # the refusal in the member's own language
+            answer = await self.controller.score(cards, starter, crib, ask.lang)
+        await ask.answer(answer)
 
-    async def analyze(self, turn: Turn, cards: str, dealer: bool, scores: str | None) -> None:
-        await turn.think()
-        await turn.answer(await self.controller.analyze(cards, dealer, scores, turn.lang))
+    async def analyze(self, ask: Exchange, cards: str, dealer: bool, scores: str | None) -> None:
+        await ask.think()
+        await ask.answer(await self.controller.analyze(cards, dealer, scores, ask.lang))
 
-    async def rules(self, turn: Turn, topic: str | None) -> None:
-        await turn.answer(await self.controller.rules(topic, turn.lang))
+    async def rules(self, ask: Exchange, topic: str | None) -> None:
+        await ask.answer(await self.controller.rules(topic, ask.lang))
 
-    async def practice(self, turn: Turn, crib: bool) -> None:
-        await turn.think()
-        await turn.answer(await self.controller.practice(crib, turn.lang))
+    async def practice(self, ask: Exchange, crib: bool) -> None:
+        await ask.think()
+        await ask.answer(await self.controller.practice(crib, ask.lang))
 
-    async def review(self, turn: Turn, deal: int | None) -> None:
-        await turn.think()
-        meta = await self.controller.latest_game(str(turn.interaction.channel_id), turn.user.user)
+    async def review(self, ask: Exchange, deal: int | None) -> None:
+        await ask.think()
+        meta = await self.controller.latest_game(str(ask.interaction.channel_id), ask.user.user)
         if meta is None:
-            await turn.say(t("review.no_game", turn.lang))
+            await ask.say(t("review.no_game", ask.lang))
             return
-        await turn.answer(await self.controller.review(turn.user, meta.id, deal - 1 if deal is not None else None,
-                                                       turn.lang))
+        await ask.answer(await self.controller.review(ask.user, meta.id, deal - 1 if deal is not None else None,
+                                                       ask.lang))
 
-    async def stats(self, turn: Turn, member: discord.abc.User | None) -> None:
-        await turn.think()
-        if turn.interaction.guild is None:
-            await turn.say(t("stats.server_only", turn.lang))
+    async def stats(self, ask: Exchange, member: discord.abc.User | None) -> None:
+        await ask.think()
+        if ask.interaction.guild is None:
+            await ask.say(t("stats.server_only", ask.lang))
             return
-        who = member_of(member) if member is not None else turn.user
-        await turn.answer(await self.controller.stats(str(turn.interaction.guild.id), who.user, who.name, turn.lang))
+        who = member_of(member) if member is not None else ask.user
+        await ask.answer(await self.controller.stats(str(ask.interaction.guild.id), who.user, who.name, ask.lang))
 
-    async def leaderboard(self, turn: Turn) -> None:
-        if turn.interaction.guild is None:
-            await turn.say(t("stats.server_only", turn.lang))
+    async def leaderboard(self, ask: Exchange) -> None:
+        if ask.interaction.guild is None:
+            await ask.say(t("stats.server_only", ask.lang))
             return
-        await turn.think(private=False)
-        await turn.answer(await self.controller.leaderboard(str(turn.interaction.guild.id), turn.public_lang))
+        await ask.think(private=False)
+        await ask.answer(await self.controller.leaderboard(str(ask.interaction.guild.id), ask.public_lang))
 
-    async def board(self, turn: Turn) -> None:
-        await turn.say(await self.controller.board_status(turn.lang))
+    async def board(self, ask: Exchange) -> None:
+        await ask.say(await self.controller.board_status(ask.lang))
 
-    async def board_show(self, turn: Turn) -> None:
+    async def board_show(self, ask: Exchange) -> None:
         """The LED board follows the game going on in this channel or thread (else its real table)."""
-        await turn.say(await self.controller.board_show_here(str(turn.interaction.channel_id), turn.lang))
+        await ask.say(await self.controller.board_show_here(str(ask.interaction.channel_id), ask.lang))
 
-    async def board_auto(self, turn: Turn) -> None:
-        await self.controller.board_follow(None, turn.lang)
-        await turn.say(t("board.auto", turn.lang))
+    async def board_auto(self, ask: Exchange) -> None:
+        await self.controller.board_follow(None, ask.lang)
+        await ask.say(t("board.auto", ask.lang))
 
-    async def on_review(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+    async def on_review(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         """A deal's review button (the version field is the deal)."""
-        await turn.think()
-        await turn.answer(await self.controller.review(turn.user, cid.game, cid.version, turn.lang))
+        await ask.think()
+        await ask.answer(await self.controller.review(ask.user, cid.game, cid.version, ask.lang))
 
-    async def on_drill(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
-        await turn.think()
-        await turn.answer(await self.controller.practice(cid.version == 1, turn.lang))
+    async def on_drill(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
+        await ask.think()
+        await ask.answer(await self.controller.practice(cid.version == 1, ask.lang))
 
-    async def open_count(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
-        await turn.open(NumberModal(cid, t("practice.modal_title", turn.lang), t("practice.modal_label", turn.lang)))
+    async def open_count(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
+        await ask.open(NumberModal(cid, t("practice.modal_title", ask.lang), t("practice.modal_label", ask.lang)))
 
-    async def submit_count(self, turn: Turn, cid: ComponentId, text: Mapping[str, str]) -> None:
+    async def submit_count(self, ask: Exchange, cid: ComponentId, text: Mapping[str, str]) -> None:
         """A drill's count (the game field is the drill's seed; version 1 a crib): the truth, privately."""
-        await turn.think()
-        answer = await self.controller.practice_answer(turn.user, int(cid.game), cid.version == 1,
-                                                       text.get(NUMBER, ""), turn.lang)
-        await turn.answer(replace(answer, public=False))
+        await ask.think()
+        answer = await self.controller.practice_answer(ask.user, int(cid.game), cid.version == 1,
+                                                       text.get(NUMBER, ""), ask.lang)
+        await ask.answer(replace(answer, public=False))
 
 
 class TableDoor:
@@ -614,70 +615,70 @@ class TableDoor:
         self.controller = controller
         self.config = config
 
-    async def start(self, turn: Turn, players: str, target: int | None) -> None:
-        seats = await self._players(turn.interaction, players)
+    async def start(self, ask: Exchange, players: str, target: int | None) -> None:
+        seats = await self._players(ask.interaction, players)
         if not 2 <= len(seats) <= 4:
-            await turn.say(t("table.no_players", turn.lang, count=len(seats)))
+            await ask.say(t("table.no_players", ask.lang, count=len(seats)))
             return
-        guild = str(turn.interaction.guild.id) if turn.interaction.guild else ""
-        await turn.answer(await self.controller.table_start(str(turn.interaction.channel_id), seats, turn.user,
-                                                            target or self.config.target, turn.public_lang, guild))
+        guild = str(ask.interaction.guild.id) if ask.interaction.guild else ""
+        await ask.answer(await self.controller.table_start(str(ask.interaction.channel_id), seats, ask.user,
+                                                            target or self.config.target, ask.public_lang, guild))
 
-    async def add(self, turn: Turn, player: str, points: int, reason: str | None) -> None:
+    async def add(self, ask: Exchange, player: str, points: int, reason: str | None) -> None:
         seat: int | str = player
-        table = str(turn.interaction.channel_id)
+        table = str(ask.interaction.channel_id)
         match = MENTION.fullmatch(player.strip())
         if match is not None:
             users = await self.controller.table_users(table)
             seat = users.index(match[1]) if match[1] in users else player
-        await turn.answer(await self.controller.table_peg(table, turn.user, seat, points, reason, turn.public_lang))
+        await ask.answer(await self.controller.table_peg(table, ask.user, seat, points, reason, ask.public_lang))
 
-    async def undo(self, turn: Turn) -> None:
-        table = str(turn.interaction.channel_id)
-        await turn.answer(await self.controller.table_undo(table, turn.user, None, turn.public_lang))
+    async def undo(self, ask: Exchange) -> None:
+        table = str(ask.interaction.channel_id)
+        await ask.answer(await self.controller.table_undo(table, ask.user, None, ask.public_lang))
 
-    async def status(self, turn: Turn) -> None:
-        await turn.answer(await self.controller.table_status(str(turn.interaction.channel_id), turn.public_lang))
+    async def status(self, ask: Exchange) -> None:
+        await ask.answer(await self.controller.table_status(str(ask.interaction.channel_id), ask.public_lang))
 
-    async def end(self, turn: Turn) -> None:
-        table = str(turn.interaction.channel_id)
-        await turn.answer(await self.controller.table_end(table, turn.user, turn.public_lang))
+    async def end(self, ask: Exchange) -> None:
+        table = str(ask.interaction.channel_id)
+        await ask.answer(await self.controller.table_end(table, ask.user, ask.public_lang))
 
-    async def on_peg(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+    async def on_peg(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         seat, _, points = cid.arg.partition(".")
-        await turn.hold()
-        await self._board(turn, await self.controller.table_peg(cid.game, turn.user, int(seat), points, None,
-                                                                turn.public_lang))
+        await ask.hold()
+        await self._board(ask, await self.controller.table_peg(cid.game, ask.user, int(seat), points, None,
+                                                                ask.public_lang))
 
-    async def on_undo(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
-        await turn.hold()
-        await self._board(turn, await self.controller.table_undo(cid.game, turn.user, cid.version, turn.public_lang))
+    async def on_undo(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
+        await ask.hold()
+        await self._board(ask, await self.controller.table_undo(cid.game, ask.user, cid.version, ask.public_lang))
 
-    async def on_deal(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
-        await turn.hold()
-        await self._board(turn, await self.controller.table_next_deal(cid.game, turn.user, cid.version,
-                                                                      turn.public_lang))
+    async def on_deal(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
+        await ask.hold()
+        await self._board(ask, await self.controller.table_next_deal(cid.game, ask.user, cid.version,
+                                                                      ask.public_lang))
 
-    async def open_pad(self, turn: Turn, cid: ComponentId, values: Sequence[str]) -> None:
+    async def open_pad(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         """The number pad for one seat, titled with the name on the button pressed (the modal is due
         within 3 s, so nothing is looked up)."""
-        name = pad_name(turn.interaction, cid)
-        await turn.open(NumberModal(cid, t("table.numpad_title", turn.lang, player=name),
-                                    t("table.points_label", turn.lang), t("table.reason_label", turn.lang)))
+        name = pad_name(ask.interaction, cid)
+        await ask.open(NumberModal(cid, t("table.numpad_title", ask.lang, player=name),
+                                    t("table.points_label", ask.lang), t("table.reason_label", ask.lang)))
 
-    async def submit_pad(self, turn: Turn, cid: ComponentId, text: Mapping[str, str]) -> None:
+    async def submit_pad(self, ask: Exchange, cid: ComponentId, text: Mapping[str, str]) -> None:
         """The pad's answer: a count up to 29 (or the cards), and a reason, for one seat."""
-        await turn.hold()
-        answer = await self.controller.table_peg(cid.game, turn.user, int(cid.arg), text.get(NUMBER, ""),
-                                                 text.get(REASON) or None, turn.public_lang)
-        await self._board(turn, answer)
+        await ask.hold()
+        answer = await self.controller.table_peg(cid.game, ask.user, int(cid.arg), text.get(NUMBER, ""),
+                                                 text.get(REASON) or None, ask.public_lang)
+        await self._board(ask, answer)
 
-    async def _board(self, turn: Turn, answer: Answer) -> None:
+    async def _board(self, ask: Exchange, answer: Answer) -> None:
         """The board message the click came from shows the answer; a refusal is private."""
         if not answer.ok:
-            await turn.say(answer.text)
+            await ask.say(answer.text)
             return
-        await turn.edit(answer.text, to_files(answer.files), to_view(answer.controls))
+        await ask.edit(answer.text, to_files(answer.files), to_view(answer.controls))
 
     @staticmethod
     async def _players(interaction: discord.Interaction, text: str) -> list[TablePlayer]:
@@ -728,8 +729,8 @@ def pad_name(interaction: discord.Interaction, cid: ComponentId) -> str:
     return f"#{int(cid.arg) + 1}" if cid.arg.isdigit() else cid.arg
 
 
-Click = Callable[[Turn, ComponentId, Sequence[str]], Awaitable[None]]
-Submit = Callable[[Turn, ComponentId, Mapping[str, str]], Awaitable[None]]
+Click = Callable[[Exchange, ComponentId, Sequence[str]], Awaitable[None]]
+Submit = Callable[[Exchange, ComponentId, Mapping[str, str]], Awaitable[None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -803,13 +804,13 @@ class DiscordFront:
         """A click on one of our buttons or a choice in our select, its id decoded by the item."""
         if not self.first_delivery(interaction):
             return
-        turn = Turn.of(interaction)
+        ask = Exchange.of(interaction)
         handler = self.handlers.get(cid.verb)
         try:
             if handler is None:
-                await turn.say(t("adapter.unknown_button", turn.lang))
+                await ask.say(t("adapter.unknown_button", ask.lang))
                 return
-            await handler.click(turn, cid, tuple(values))
+            await handler.click(ask, cid, tuple(values))
         except Exception as exc:  # discord.py would only log it; the player deserves an answer
             await self.report_failure(interaction, exc)
 
@@ -823,13 +824,13 @@ class DiscordFront:
             return  # not ours
         if not self.first_delivery(interaction):
             return
-        turn = Turn.of(interaction)
+        ask = Exchange.of(interaction)
         handler = self.handlers.get(cid.verb)
         try:
             if handler is None or handler.submit is None:
-                await turn.say(t("adapter.unknown_button", turn.lang))
+                await ask.say(t("adapter.unknown_button", ask.lang))
                 return
-            await handler.submit(turn, cid, submitted_text(interaction))
+            await handler.submit(ask, cid, submitted_text(interaction))
         except Exception as exc:
             await self.report_failure(interaction, exc)
 
@@ -840,9 +841,9 @@ class DiscordFront:
             log.warning("interaction %s was answered already (a doubled delivery?): %s", interaction.id, error)
             return
         log.error("interaction failed", exc_info=error)
-        turn = Turn.of(interaction)
+        ask = Exchange.of(interaction)
         try:
-            await turn.say(failure_text(error, turn.lang))
+            await ask.say(failure_text(error, ask.lang))
         except discord.HTTPException as exc:
             log.warning("could not tell the member about the failure (the interaction may have expired): %s", exc)
 
