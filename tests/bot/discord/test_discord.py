@@ -14,7 +14,7 @@ import discord
 
 from bot.app.ids import BUTTON_VERBS, SELECT_VERBS, template
 from bot.app.replies import Button, Option, Select, Style, TableMessage
-from bot.discord.front import TableEditor
+from bot.discord.publishing import TableEditor
 from bot.discord.views import GameButton, GameSelect, clip, to_view
 from bot.storage.values import Status
 from tests.bot.conftest import make_controller, start_bot

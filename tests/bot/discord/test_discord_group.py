@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from bot.app.controller import Controller
-from bot.discord.front import Panels
+from bot.discord.publishing import Panels
 from bot.i18n import LANGS, t
 from bot.storage import SqliteStorage
 from engine.core.cards import parse_card

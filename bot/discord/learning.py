@@ -1,0 +1,141 @@
+"""Learning: /cribbage score|analyze|rules|practice|review|stats|leaderboard with their handlers, and the
+review, drill and count buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.app.controller import Controller
+from bot.app.ids import ComponentId
+from bot.app.rules_help import topics
+from bot.discord.exchange import Exchange, member_of
+from bot.discord.options import DealNumber
+from bot.discord.views import NUMBER, NumberModal
+from bot.i18n import Lang, t
+
+ROLE_CHOICES = [app_commands.Choice(name=app_commands.locale_str("dealer (my crib)", key="choice.role.dealer"),
+                                    value="dealer"),
+                app_commands.Choice(name=app_commands.locale_str("pone (their crib)", key="choice.role.pone"),
+                                    value="pone")]
+TOPIC_CHOICES = [app_commands.Choice(name=app_commands.locale_str(title, key=f"rules.{topic}.title"), value=topic)
+                 for topic, title in topics(Lang.EN)]
+
+
+class LearnDoor:
+    """The learning commands: score, analyze, rules, practice (with its pad), review, stats and leaderboard."""
+
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+
+    async def score(self, ask: Exchange, cards: str, starter: str, crib: bool) -> None:
+        """Public when it counts (the table wants to see), private when the cards do not read."""
+        answer = await self.controller.score(cards, starter, crib, ask.public_lang)
+        if not answer.ok and ask.lang is not ask.public_lang:  # the refusal in the member's own language
+            answer = await self.controller.score(cards, starter, crib, ask.lang)
+        await ask.answer(answer)
+
+    async def analyze(self, ask: Exchange, cards: str, dealer: bool, scores: str | None) -> None:
+        await ask.think()
+        await ask.answer(await self.controller.analyze(cards, dealer, scores, ask.lang))
+
+    async def rules(self, ask: Exchange, topic: str | None) -> None:
+        await ask.answer(await self.controller.rules(topic, ask.lang))
+
+    async def practice(self, ask: Exchange, crib: bool) -> None:
+        await ask.think()
+        await ask.answer(await self.controller.practice(crib, ask.lang))
+
+    async def review(self, ask: Exchange, deal: int | None) -> None:
+        await ask.think()
+        meta = await self.controller.latest_game(str(ask.interaction.channel_id), ask.user.user)
+        if meta is None:
+            await ask.say(t("review.no_game", ask.lang))
+            return
+        await ask.answer(await self.controller.review(ask.user, meta.id, deal - 1 if deal is not None else None,
+                                                       ask.lang))
+
+    async def stats(self, ask: Exchange, member: discord.abc.User | None) -> None:
+        await ask.think()
+        if ask.interaction.guild is None:
+            await ask.say(t("stats.server_only", ask.lang))
+            return
+        who = member_of(member) if member is not None else ask.user
+        await ask.answer(await self.controller.stats(str(ask.interaction.guild.id), who.user, who.name, ask.lang))
+
+    async def leaderboard(self, ask: Exchange) -> None:
+        if ask.interaction.guild is None:
+            await ask.say(t("stats.server_only", ask.lang))
+            return
+        await ask.think(private=False)
+        await ask.answer(await self.controller.leaderboard(str(ask.interaction.guild.id), ask.public_lang))
+
+    async def on_review(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
+        """A deal's review button (the version field is the deal)."""
+        await ask.think()
+        await ask.answer(await self.controller.review(ask.user, cid.game, cid.version, ask.lang))
+
+    async def on_drill(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
+        await ask.think()
+        await ask.answer(await self.controller.practice(cid.version == 1, ask.lang))
+
+    async def open_count(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
+        await ask.open(NumberModal(cid, t("practice.modal_title", ask.lang), t("practice.modal_label", ask.lang)))
+
+    async def submit_count(self, ask: Exchange, cid: ComponentId, text: Mapping[str, str]) -> None:
+        """A drill's count (the game field is the drill's seed; version 1 a crib): the truth, privately."""
+        await ask.think()
+        answer = await self.controller.practice_answer(ask.user, int(cid.game), cid.version == 1,
+                                                       text.get(NUMBER, ""), ask.lang)
+        await ask.answer(replace(answer, public=False))
+
+
+def learn_commands(door: LearnDoor) -> list[app_commands.Command[Any, ..., None]]:
+    """The learning commands of /cribbage, each handing its interaction to `door`."""
+
+    @app_commands.command(name="score", description="Count a hand or crib from a real table, with the calls")
+    @app_commands.describe(cards="Four cards, e.g. 5H 5C 5D JS (10 or T, any case, ♠♥♦♣ too)",
+                           starter="The starter card, e.g. 5S",
+                           crib="Count as a crib (a flush needs all five cards)")
+    async def score(interaction: discord.Interaction, cards: str, starter: str, crib: bool = False) -> None:
+        await door.score(Exchange.of(interaction), cards, starter, crib)
+
+    @app_commands.command(name="analyze", description="What to lay away from six cards, with the chart")
+    @app_commands.describe(cards="Six cards, e.g. 5H 5C 6D JS KD 2C",
+                           role="Are you the dealer (the crib is yours) or the pone?",
+                           scores="Your score and theirs, e.g. 95,88, for the chance of winning")
+    @app_commands.choices(role=ROLE_CHOICES)
+    async def analyze(interaction: discord.Interaction, cards: str, role: app_commands.Choice[str],
+                      scores: str | None = None) -> None:
+        await door.analyze(Exchange.of(interaction), cards, role.value == "dealer", scores)
+
+    @app_commands.command(name="rules", description="The rules, common mistakes and questions")
+    @app_commands.describe(topic="Which topic (an overview if left out)")
+    @app_commands.choices(topic=TOPIC_CHOICES)
+    async def rules(interaction: discord.Interaction, topic: app_commands.Choice[str] | None = None) -> None:
+        await door.rules(Exchange.of(interaction), topic.value if topic else None)
+
+    @app_commands.command(name="practice", description="Counting practice: count a hand, then see the true count")
+    @app_commands.describe(crib="Count a crib instead of a hand")
+    async def practice(interaction: discord.Interaction, crib: bool = False) -> None:
+        await door.practice(Exchange.of(interaction), crib)
+
+    @app_commands.command(name="review", description="Your review of a deal: the discard and pegging it cost")
+    @app_commands.describe(deal="Which deal (the last one if left out)")
+    async def review(interaction: discord.Interaction, deal: DealNumber | None = None) -> None:
+        await door.review(Exchange.of(interaction), deal)
+
+    @app_commands.command(name="stats", description="Games, wins, skunks and points per deal")
+    @app_commands.describe(member="Whose statistics (yours if left out)")
+    async def stats(interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        await door.stats(Exchange.of(interaction), member)
+
+    @app_commands.command(name="leaderboard", description="This server's leaderboard")
+    async def leaderboard(interaction: discord.Interaction) -> None:
+        await door.leaderboard(Exchange.of(interaction))
+
+    return [score, analyze, rules, practice, review, stats, leaderboard]

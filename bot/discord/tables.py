@@ -1,0 +1,180 @@
+"""A real table's score: /cribbage table start|add|undo|status|end with their handlers, and the board
+message's peg, pad, undo and next-deal buttons."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Mapping, Sequence
+
+import discord
+from discord import app_commands
+
+from bot.app.controller import Controller, TablePlayer
+from bot.app.ids import ComponentId
+from bot.app.replies import Answer
+from bot.config import Config
+from bot.discord.exchange import Exchange
+from bot.discord.options import Points
+from bot.discord.rule_options import rule_choices
+from bot.discord.views import NUMBER, REASON, NumberModal, to_files, to_view
+from bot.i18n import LANGS, t
+from engine.core.rules import rule_option
+
+MENTION = re.compile(r"<@!?(\d+)>")
+TARGET_CHOICES = rule_choices(rule_option("target"))
+
+
+class TableDoor:
+    """Keeping the score of a game at a real table: /cribbage table …, the board's buttons and its pad."""
+
+    def __init__(self, controller: Controller, config: Config) -> None:
+        self.controller = controller
+        self.config = config
+
+    async def start(self, ask: Exchange, players: str, target: int | None) -> None:
+        seats = await self._players(ask.interaction, players)
+        if not 2 <= len(seats) <= 4:
+            await ask.say(t("table.no_players", ask.lang, count=len(seats)))
+            return
+        guild = str(ask.interaction.guild.id) if ask.interaction.guild else ""
+        await ask.answer(await self.controller.table_start(str(ask.interaction.channel_id), seats, ask.user,
+                                                            target or self.config.target, ask.public_lang, guild))
+
+    async def add(self, ask: Exchange, player: str, points: int, reason: str | None) -> None:
+        seat: int | str = player
+        table = str(ask.interaction.channel_id)
+        match = MENTION.fullmatch(player.strip())
+        if match is not None:
+            users = await self.controller.table_users(table)
+            seat = users.index(match[1]) if match[1] in users else player
+        await ask.answer(await self.controller.table_peg(table, ask.user, seat, points, reason, ask.public_lang))
+
+    async def undo(self, ask: Exchange) -> None:
+        table = str(ask.interaction.channel_id)
+        await ask.answer(await self.controller.table_undo(table, ask.user, None, ask.public_lang))
+
+    async def status(self, ask: Exchange) -> None:
+        await ask.answer(await self.controller.table_status(str(ask.interaction.channel_id), ask.public_lang))
+
+    async def end(self, ask: Exchange) -> None:
+        table = str(ask.interaction.channel_id)
+        await ask.answer(await self.controller.table_end(table, ask.user, ask.public_lang))
+
+    async def on_peg(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
+        seat, _, points = cid.arg.partition(".")
+        await ask.hold()
+        await self._board(ask, await self.controller.table_peg(cid.game, ask.user, int(seat), points, None,
+                                                                ask.public_lang))
+
+    async def on_undo(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
+        await ask.hold()
+        await self._board(ask, await self.controller.table_undo(cid.game, ask.user, cid.version, ask.public_lang))
+
+    async def on_deal(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
+        await ask.hold()
+        await self._board(ask, await self.controller.table_next_deal(cid.game, ask.user, cid.version,
+                                                                      ask.public_lang))
+
+    async def open_pad(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
+        """The number pad for one seat, titled with the name on the button pressed (the modal is due
+        within 3 s, so nothing is looked up)."""
+        name = pad_name(ask.interaction, cid)
+        await ask.open(NumberModal(cid, t("table.numpad_title", ask.lang, player=name),
+                                    t("table.points_label", ask.lang), t("table.reason_label", ask.lang)))
+
+    async def submit_pad(self, ask: Exchange, cid: ComponentId, text: Mapping[str, str]) -> None:
+        """The pad's answer: a count up to 29 (or the cards), and a reason, for one seat."""
+        await ask.hold()
+        answer = await self.controller.table_peg(cid.game, ask.user, int(cid.arg), text.get(NUMBER, ""),
+                                                 text.get(REASON) or None, ask.public_lang)
+        await self._board(ask, answer)
+
+    async def _board(self, ask: Exchange, answer: Answer) -> None:
+        """The board message the click came from shows the answer; a refusal is private."""
+        if not answer.ok:
+            await ask.say(answer.text)
+            return
+        await ask.edit(answer.text, to_files(answer.files), to_view(answer.controls))
+
+    @staticmethod
+    async def _players(interaction: discord.Interaction, text: str) -> list[TablePlayer]:
+        """Mentions become members, named as the server shows them; other words are names. A string
+        option carries no resolved members and the bot keeps no member list (no members intent), so
+        the mentioned members are fetched, all at once."""
+        tokens = re.findall(r"<@!?\d+>|[^\s,]+", text)
+        ids = [int(m[1]) for token in tokens if (m := MENTION.fullmatch(token))]
+        names = dict(zip(ids, await asyncio.gather(*(display_name(interaction.guild, uid) for uid in ids)),
+                         strict=True))
+        out = []
+        for token in tokens:
+            match = MENTION.fullmatch(token)
+            if match is None:
+                out.append(TablePlayer(token))
+            else:
+                out.append(TablePlayer(names[int(match[1])] or f"player{len(out) + 1}", match[1]))
+        return out
+
+
+async def display_name(guild: discord.Guild | None, user_id: int) -> str:
+    """A member's name as the server shows it: from the cache, else asked of Discord ('' if gone)."""
+    if guild is None:
+        return ""
+    member = guild.get_member(user_id)
+    if member is None:
+        try:
+            member = await guild.fetch_member(user_id)
+        except discord.HTTPException:
+            return ""
+    return member.display_name
+
+
+def pad_name(interaction: discord.Interaction, cid: ComponentId) -> str:
+    """The seat's name on the pad button pressed ('Annie Count…' -> 'Annie'), else '#n'."""
+    custom_id = cid.encode()
+    message = interaction.message
+    rows = message.components if message is not None else []
+    for row in rows:
+        for item in getattr(row, "children", ()):
+            if getattr(item, "custom_id", None) == custom_id and getattr(item, "label", None):
+                label = str(item.label)
+                for lang in LANGS:
+                    suffix = " " + t("table.button_numpad", lang)
+                    if label.endswith(suffix):
+                        return label[: -len(suffix)]
+                return label
+    return f"#{int(cid.arg) + 1}" if cid.arg.isdigit() else cid.arg
+
+
+class TableGroup(app_commands.Group):
+    """/cribbage table start|add|undo|status|end: keeping the score of a game at a real table."""
+
+    def __init__(self, door: TableDoor) -> None:
+        super().__init__(name="table", description="Keep the score of a game at a real table")
+        self.tables = door
+
+    @app_commands.command(name="start", description="Start keeping score for a real game")
+    @app_commands.describe(players="The players (or teams), in seat order", target="Points to win")
+    @app_commands.choices(target=TARGET_CHOICES)
+    async def start(self, interaction: discord.Interaction, players: str,
+                    target: app_commands.Choice[int] | None = None) -> None:
+        await self.tables.start(Exchange.of(interaction), players, target.value if target else None)
+
+    @app_commands.command(name="add", description="Peg points for a player")
+    @app_commands.describe(player="Who scores", points="How many points",
+                           reason="What for (optional), e.g. hand, crib, go")
+    async def add(self, interaction: discord.Interaction, player: str, points: Points,
+                  reason: str | None = None) -> None:
+        await self.tables.add(Exchange.of(interaction), player, points, reason)
+
+    @app_commands.command(name="undo", description="Take back the last peg")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await self.tables.undo(Exchange.of(interaction))
+
+    @app_commands.command(name="status", description="The board: scores, dealer and pace")
+    async def status(self, interaction: discord.Interaction) -> None:
+        await self.tables.status(Exchange.of(interaction))
+
+    @app_commands.command(name="end", description="Stop keeping score for this table")
+    async def end(self, interaction: discord.Interaction) -> None:
+        await self.tables.end(Exchange.of(interaction))
