@@ -38,7 +38,10 @@ from engine.core.errors import clip as shorten
 
 log = logging.getLogger(__name__)
 
-SWEEP_SECONDS = 60.0
+SWEEP_SECONDS = 10.0
+"""How often the sweep looks for players who stopped answering: an unanswered muggins call lapses 120 s after
+the count, so a sweep a minute let it run to 179 s; every 10 s it lapses within 130 s (each sweep reads only
+the live games' rows, and passes over those with nothing due)."""
 SEEN_LIMIT = 10_000
 """How many interaction ids are remembered to recognise one delivered twice."""
 ANSWERED_CODES = frozenset({40060, 10062})

@@ -190,16 +190,19 @@ class GameDoor:
 
     async def on_cancel(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         await ask.think()
-        await self._invitation_answer(ask, await self.controller.cancel(ask.user, cid.game, ask.lang))
+        await self._invitation_answer(ask, await self.controller.cancel(ask.user, cid.game, ask.lang),
+                                      ended="adapter.withdrew")
 
-    async def _invitation_answer(self, ask: Exchange, reply: Reply) -> None:
+    async def _invitation_answer(self, ask: Exchange, reply: Reply, ended: str = "adapter.declined") -> None:
+        """The answer to an invitation's button; `ended`: what its presser hears when it ends the game (a
+        declined seat, or the host calling the game off)."""
         if not reply.ok:
             await ask.say(reply.note)
             return
         message = ask.interaction.message
         if reply.finished:  # declined or called off
             await self._close_invitation(ask, reply.note)
-            await ask.say(t("adapter.declined", ask.lang))
+            await ask.say(t(ended, ask.lang))
             return
         if reply.table is None:  # still waiting for someone: the invitation, redrawn
             if message is not None and reply.posts:

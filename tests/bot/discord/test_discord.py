@@ -175,6 +175,16 @@ async def test_invitation_accept_and_refusals(bot: Harness) -> None:
     assert bot.of(robot)[-1].content == "Bots cannot be invited; leave the opponent out to play me."
 
 
+async def test_the_host_who_calls_a_group_game_off_hears_that_they_withdrew_it(bot: Harness) -> None:
+    await bot.command("play", ANN, {"opponent": BOB, "second": EVE})
+    invitation = bot.last_message(CHANNEL)
+    cancel = await bot.click(invitation, "crib:game1:0:cancel", ANN)
+    assert bot.of(cancel)[-1].content == "You withdrew the invitation."
+    edited = bot.fake.last(f"PATCH /channels/100/messages/{invitation['id']}")
+    assert edited.content.endswith("\nann withdrew the invitation.") and edited.body["components"] == []
+    assert (await bot.front.controller.meta("game1")).status is Status.DECLINED
+
+
 async def test_a_declined_invitation_says_so_on_the_invitation(bot: Harness) -> None:
     await bot.command("play", ANN, {"opponent": BOB})
     invitation = bot.last_message(CHANNEL)
