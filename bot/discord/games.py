@@ -103,6 +103,7 @@ class GameDoor:
         reply = await self.controller.resign(ask.user, game)
         await ask.say(reply.note if not reply.ok else t("adapter.resigned", ask.lang))
         if reply.ok:
+            await self.panels.close(game, ask.user.user, t("adapter.resigned", ask.lang))
             await self.publisher.publish(reply)
 
     async def seat(self, ask: Exchange, member: discord.abc.User) -> None:

@@ -59,7 +59,19 @@ class Panels:
         message = panel_message(panel)
         edit = await ask.say(lead + message["content"], files=message["attachments"], view=message["view"])
         if panel.game:
+            await self.close(panel.game, panel.user, t("adapter.panel_moved", ask.lang))
             self.remember(panel.game, panel.user, edit)
+
+    async def close(self, game: str, user: str, line: str) -> None:
+        """The member's open panel of `game`, if any, becomes `line` with no controls and is forgotten: a panel
+        that a newer one replaced (or that of a member who left) never offers a press that would be refused."""
+        opened = self._open.pop((game, user), None)
+        if opened is None or self.clock() - opened[0] > TOKEN_LIFE:
+            return
+        try:
+            await opened[1](content=line, attachments=[], view=None)
+        except discord.HTTPException:
+            log.warning("could not close the old panel of %s in game %s", user, game)
 
     async def refresh(self, game: str, panels: Sequence[Panel], but: str | None = None,
                       finished: bool = False) -> None:

@@ -202,10 +202,11 @@ class Screens:
                     continue
                 if cid.game != self.game:
                     continue
-                if cid.verb in MOVE_VERBS and cid.version != version:
+                versioned = cid.verb in MOVE_VERBS or cid.verb is Verb.DECLARE and cid.arg == "muggins"
+                if versioned and cid.version != version:  # a muggins count is a move: it names the game's version
                     self._problem(f"an enabled {cid.verb.value} control that is out of date", message, action,
                                   f"{_who(viewer)}: version {cid.version}, the game is at {version}")
-                elif cid.verb is Verb.DECLARE and not self._counting(viewer, cid.version):
+                elif cid.verb is Verb.DECLARE and not versioned and not self._counting(viewer, cid.version):
                     self._problem("an enabled declare control for a count already made", message, action,
                                   f"{_who(viewer)}: deal {cid.version + 1}")
                 elif viewer is None and cid.verb in (Verb.HAND, Verb.REVIEW):

@@ -52,6 +52,11 @@ async def watch(bot: Harness, clock: Clock, seated: dict[str, Person], panel_of:
     return Watched(bot, clock, "game1", here, seated, panel_of=panel_of, screens=screens, **kwargs)
 
 
+def stale(screens: Screens) -> list[str]:
+    """Every enabled control anyone saw whose press would have been refused as out of date."""
+    return [p for p in screens.problems if "out of date" in p or "already made" in p]
+
+
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
 async def test_two_members_see_no_card_the_other_holds(fake: Any, locale: str) -> None:
     clock = Clock()
@@ -64,7 +69,7 @@ async def test_two_members_see_no_card_the_other_holds(fake: Any, locale: str) -
     assert await members.play_out() is None
     screens = members.screens
     assert screens is not None
-    assert screens.leaks == []
+    assert screens.leaks == [] and stale(screens) == []
     assert len(screens.deals) >= 3
     print(locale, summary(screens))
 
@@ -79,7 +84,7 @@ async def test_three_members_with_muggins_see_no_card_another_holds(fake: Any) -
     members = await watch(bot, clock, {"1": ANN, "2": BOB, "4": CAT}, {"4": accepted},
                           declare=schedule("short", "true"), claim=answers((True,), (False,)))
     assert await members.play_out() is None
-    assert members.screens is not None and members.screens.leaks == []
+    assert members.screens is not None and members.screens.leaks == [] and stale(members.screens) == []
     print("3 players", summary(members.screens))
 
 
@@ -93,6 +98,6 @@ async def test_four_players_with_partners_see_no_card_another_holds_and_the_game
     accepted, _, _ = await answer(bot, invitation, "accept", DAN)
     members = await watch(bot, clock, {"1": ANN, "2": BOB, "4": CAT, "5": DAN}, {"5": accepted})
     assert await members.play_out() is None
-    assert members.screens is not None and members.screens.leaks == []
+    assert members.screens is not None and members.screens.leaks == [] and stale(members.screens) == []
     assert members.texts()[-1].startswith("Game over: ")
     print("4 players", summary(members.screens))
