@@ -116,6 +116,8 @@ class Layout:
     right: float = 60.0
     numbers: float = 15.0
     row_gap: float = 24.0
+    foot: float = 6.0
+    """Room under the last row (a skunk line inside it has its label there)."""
     zoom: float = 1.0
     """The size of the words (hole numbers, skunk lines, the legend) against the board picture's own."""
 
@@ -146,7 +148,7 @@ def row_height(tracks: int, lay: Layout = CLASSIC) -> float:
 def size(board: PegBoard, lay: Layout = CLASSIC) -> tuple[int, int]:
     """Width and height of the board picture."""
     h = lay.margin + lay.header + rows_of(board.target, lay) * row_height(len(board.tracks), lay) - lay.row_gap
-    return lay.width, round(h + lay.margin + 6)
+    return lay.width, round(h + lay.margin + lay.foot)
 
 
 def _row_top(board: PegBoard, row: int, lay: Layout = CLASSIC) -> float:
@@ -276,6 +278,8 @@ def _row(c: Canvas, board: PegBoard, row: int, rows: int, labels: Labels, lay: L
     first = row * lay.per_row
     small = 10.5 * lay.zoom
     for i in range(STREET - 1, lay.per_row, STREET):
+        if first + i + 1 == board.target - 1 and lay.per_row > CLASSIC.per_row:
+            continue  # too near the game hole's own number on a board of long rows
         c.text((_hole_x(i, lay), top + lay.numbers - 3), str(first + i + 1), small, WOOD_MUTED, anchor="ms")
     left = lay.margin + lay.left
     x0, x1 = left + 1, left + lay.row_w - 1
@@ -372,7 +376,7 @@ def _pegs(c: Canvas, board: PegBoard, k: int, lay: Layout = CLASSIC) -> None:
 def draw_legend(c: Canvas, board: PegBoard, labels: Labels = ENGLISH, lay: Layout = CLASSIC) -> None:
     """Name, score and last move of each track, with a peg in its colour, across the top."""
     n = len(board.tracks)
-    z = lay.zoom
+    z = lay.header / CLASSIC.header
     col = (lay.width - 2 * lay.margin) / n
     for k, t in enumerate(board.tracks):
         x = lay.margin + k * col + 6

@@ -172,3 +172,10 @@ def fit_text(text: str, size: float, max_width: float) -> str:
         text = text[:-1]
     return text + "…"
 
+
+
+def fit_size(text: str, size: float, max_width: float, least: float = 10.0) -> float:
+    """The largest size from `size` down to `least` (in half pixels) at which `text` is no wider than max_width."""
+    while size > least and text_width(text, size) > max_width:
+        size -= 0.5
+    return size

@@ -1,0 +1,139 @@
+"""The live table as one picture for a chat column: the table over the pegboard, 1100 pixels wide.
+
+Discord shows a message's only image whole, scaled into about 550x350; two or more are tiled and cropped.
+So the table (starter, the series with who laid each card and the count, the crib, the dealer and whose
+turn) and the board (one track per player or partnership, with names and scores) are one picture, drawn at
+twice the size it is shown for sharp screens, with words big enough to read at half size.
+
+It is a palette picture put together from full-width strips (render.png.encode_strips): the table, the
+board's legend and each row of holes. A strip is named by everything drawn in it, so a click that lays a
+card draws and deflates the table again and reuses the board, whose rows change only when a peg moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache, lru_cache, partial
+
+from PIL import Image
+
+from render.board import (
+    Layout,
+    PegBoard,
+    board_colours,
+    draw_legend,
+    draw_row_pegs,
+    row_boxes,
+    row_pegs,
+    wood_image,
+    wood_small,
+)
+from render.canvas import Canvas
+from render.labels import ENGLISH, Labels
+from render.png import Strip, encode_strips
+from render.style import TWO_COLOUR, DeckColours, RenderError
+from render.table import TableLayout, TableView, table_image
+
+WIDTH = 1100
+LIVE_TABLE = TableLayout(width=WIDTH, card_w=112, pad=20, top=60, label=30, play_x0=200, play_x1=900, crib_x=930,
+                         zoom=1.6)
+"""The table's part: cards 112 pixels wide (their corner ranks 28 pixels tall, 14 as shown)."""
+
+
+@cache
+def board_layout(target: int, tracks: int) -> Layout:
+    """The board's part: two rows for either game (sixty holes a row to 121, thirty to 61), hole numbers and
+    names at 1.9 times the board picture's size (10 and 15 pixels tall as shown)."""
+    lane = 24.0 if tracks == 3 else 30.0
+    common = dict(lane=lane, margin=14.0, header=100.0, left=84.0, right=52.0, numbers=28.0, row_gap=38.0, foot=34.0,
+                  zoom=1.9)
+    if target == 121:
+        return Layout(per_row=60, pitch=14.5, street_gap=6.0, hole_r=3.6, front_r=7.6, back_r=5.8, **common)
+    return Layout(per_row=30, pitch=29.0, street_gap=13.2, hole_r=5.0, front_r=9.5, back_r=7.5, **common)
+
+
+def check_matched(view: TableView, board: PegBoard) -> None:
+    """A board has a track per player, or per partnership of four."""
+    players, tracks = len(view.players), len(board.tracks)
+    if tracks != (2 if players == 4 else players):
+        raise RenderError(f"a table of {players} players has {2 if players == 4 else players} tracks, "
+                          f"the board {tracks}")
+
+
+def live_png(view: TableView, board: PegBoard, deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH) -> bytes:
+    """The table over the board, as one PNG."""
+    check_matched(view, board)
+    strips: list[Strip] = [(key, partial(_in_palette, draw)) for key, draw in live_parts(view, board, deck, labels)]
+    return encode_strips(strips, palette())
+
+
+def live_rgb(view: TableView, board: PegBoard, deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH) -> Image.Image:
+    """The same picture in full colour (for the palette's samples and for tests)."""
+    check_matched(view, board)
+    return stack([draw() for _, draw in live_parts(view, board, deck, labels)])
+
+
+def live_parts(view: TableView, board: PegBoard, deck: DeckColours, labels: Labels) -> list[Strip]:
+    """The picture's strips in full colour, top to bottom, each keyed by everything it shows."""
+    lay = board_layout(board.target, len(board.tracks))
+    colours = board_colours(board)
+    strips: list[Strip] = [(("table", view, deck, labels), lambda: table_image(view, deck, labels, LIVE_TABLE).image)]
+    boxes = row_boxes(board, lay)
+    top = boxes[0][1]
+    strips.append((("legend", board, labels, lay), lambda: _legend(board, labels, lay, top)))
+    for row, box in enumerate(boxes):
+        pegs = row_pegs(board, row, lay)
+        key = ("row", row, pegs, colours, board.target, labels, lay)
+        strips.append((key, partial(_row, board, labels, lay, box, bool(pegs))))
+    return strips
+
+
+def stack(images: list[Image.Image]) -> Image.Image:
+    """Images of one width, one under another."""
+    out = Image.new("RGB", (images[0].width, sum(i.height for i in images)))
+    y = 0
+    for image in images:
+        out.paste(image, (0, y))
+        y += image.height
+    return out
+
+
+def _legend(board: PegBoard, labels: Labels, lay: Layout, bottom: int) -> Image.Image:
+    c = Canvas.region(wood_image(board, labels, lay), (0, 0, WIDTH, bottom))
+    draw_legend(c, board, labels, lay)
+    return c.small()
+
+
+def _row(board: PegBoard, labels: Labels, lay: Layout, box: tuple[int, int, int, int], pegged: bool) -> Image.Image:
+    if pegged:
+        return draw_row_pegs(wood_image(board, labels, lay), board, box, lay)
+    return wood_small(board, labels, lay).crop(box)
+
+
+def _in_palette(draw: Callable[[], Image.Image]) -> Image.Image:
+    return to_palette(draw())
+
+
+def to_palette(image: Image.Image) -> Image.Image:
+    """The picture on the shared palette, nearest colour, undithered (dots would cost more than they show)."""
+    return image.convert("RGB").quantize(palette=_palette_image(), dither=Image.Dither.NONE)
+
+
+def palette() -> bytes:
+    """The shared palette's PNG PLTE bytes."""
+    return _palette_bytes()
+
+
+@lru_cache(maxsize=1)
+def _palette_bytes() -> bytes:
+    data = _palette_image().getpalette() or []
+    return bytes(data[: 3 * 256])
+
+
+@lru_cache(maxsize=1)
+def _palette_image() -> Image.Image:
+    """256 colours taken from sample pictures drawn in full colour: the felt, the wood, the cards' inks, the
+    four seats' colours, the gold and the skunk line's red, and the blends between them at the edges."""
+    from render.samples import palette_sample
+
+    return palette_sample().quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
