@@ -7,7 +7,7 @@ layout names; the Canvas multiplies by SCALE for drawing.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -142,15 +142,25 @@ class Canvas:
         return self.image.reduce(SCALE)
 
 
+Convert = Callable[[Image.Image, bool], Image.Image]
+"""How a Sheet takes its parts into its own mode: (part, kept) -> part; `kept` says the part is a cached one,
+the same object every time it is put, so its conversion may be cached too."""
+
+
 class Sheet:
     """A picture put together at its final size from parts already downsampled (`Canvas.small`), each
-    pasted whole at a whole pixel: no drawing at twice the size, and no downsampling, for the parts cached."""
+    pasted whole at a whole pixel: no drawing at twice the size, and no downsampling, for the parts cached.
 
-    def __init__(self, base: Image.Image) -> None:
-        self.image = base.copy()
+    With `convert`, the picture and every part are taken into another mode first (the live pictures' palette),
+    so a picture of cached parts is put together without converting it whole."""
 
-    def put(self, part: Image.Image, xy: tuple[int, int]) -> None:
-        self.image.paste(part, xy)
+    def __init__(self, base: Image.Image, convert: Convert | None = None) -> None:
+        self.convert = convert
+        self.image = (convert(base, True) if convert else base).copy()
+
+    def put(self, part: Image.Image, xy: tuple[int, int], *, kept: bool = True) -> None:
+        """Paste `part`; `kept`: it is a cached part (False: drawn for this picture only)."""
+        self.image.paste(self.convert(part, kept) if self.convert else part, xy)
 
     def png(self) -> bytes:
         return encode(self.image)

@@ -261,6 +261,17 @@ def card_on_felt(card: Card, width: int, deck: DeckColours = TWO_COLOUR) -> Imag
     return c.small()
 
 
+@lru_cache(maxsize=512)
+def card_on_card(card: Card, width: int, deck: DeckColours = TWO_COLOUR) -> Image.Image:
+    """A card face laid over another card (a blank face under its rounded corners), downsampled: a card of an
+    overlapping row is this, but for the few pixels of the card under it that its corners would show."""
+    c = Canvas(width, card_height(width), FELT)
+    c.paste(_blank(width, CARD_FACE).image, (0, 0))
+    c.rect((0, 0, width * 0.1, card_height(width)), fill=CARD_FACE)
+    c.paste(card_image(card, width, deck), (0, 0))
+    return c.small()
+
+
 @lru_cache(maxsize=16)
 def _hand_felt(count: int, labels: bool) -> Image.Image:
     """The felt of a hand of `count` cards with its numbers under the cards, downsampled: the same for every

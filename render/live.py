@@ -12,6 +12,8 @@ card draws and deflates the table again and reuses the board, whose rows change 
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache, lru_cache, partial
 
@@ -28,7 +30,7 @@ from render.board import (
     wood_image,
     wood_small,
 )
-from render.canvas import Canvas
+from render.canvas import Canvas, Convert
 from render.labels import ENGLISH, Labels
 from render.png import Strip, encode_strips
 from render.style import TWO_COLOUR, DeckColours, RenderError
@@ -63,7 +65,8 @@ def check_matched(view: TableView, board: PegBoard) -> None:
 def live_png(view: TableView, board: PegBoard, deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH) -> bytes:
     """The table over the board, as one PNG."""
     check_matched(view, board)
-    strips: list[Strip] = [(key, partial(_in_palette, draw)) for key, draw in live_parts(view, board, deck, labels)]
+    parts = live_parts(view, board, deck, labels, paletted)
+    strips: list[Strip] = [(key, partial(_in_palette, draw)) for key, draw in parts]
     return encode_strips(strips, palette())
 
 
@@ -73,11 +76,14 @@ def live_rgb(view: TableView, board: PegBoard, deck: DeckColours = TWO_COLOUR, l
     return stack([draw() for _, draw in live_parts(view, board, deck, labels)])
 
 
-def live_parts(view: TableView, board: PegBoard, deck: DeckColours, labels: Labels) -> list[Strip]:
-    """The picture's strips in full colour, top to bottom, each keyed by everything it shows."""
+def live_parts(view: TableView, board: PegBoard, deck: DeckColours, labels: Labels,
+               convert: Convert | None = None) -> list[Strip]:
+    """The picture's strips, top to bottom, each keyed by everything it shows (the table's put together in
+    `convert`'s mode, the others in full colour)."""
     lay = board_layout(board.target, len(board.tracks))
     colours = board_colours(board)
-    strips: list[Strip] = [(("table", view, deck, labels), lambda: table_image(view, deck, labels, LIVE_TABLE).image)]
+    strips: list[Strip] = [(("table", view, deck, labels),
+                            lambda: table_image(view, deck, labels, LIVE_TABLE, convert).image)]
     boxes = row_boxes(board, lay)
     top = boxes[0][1]
     strips.append((("legend", board, labels, lay), lambda: _legend(board, labels, lay, top)))
@@ -116,7 +122,36 @@ def _in_palette(draw: Callable[[], Image.Image]) -> Image.Image:
 
 def to_palette(image: Image.Image) -> Image.Image:
     """The picture on the shared palette, nearest colour, undithered (dots would cost more than they show)."""
+    if image.mode == "P":
+        return image
     return image.convert("RGB").quantize(palette=_palette_image(), dither=Image.Dither.NONE)
+
+
+KEPT_BYTES = 32 << 20
+"""How many bytes of cached parts' palette copies are kept (the least recently used go first)."""
+_kept: OrderedDict[int, tuple[Image.Image, Image.Image]] = OrderedDict()
+_kept_bytes = [0]
+_lock = threading.Lock()
+
+
+def paletted(part: Image.Image, kept: bool) -> Image.Image:
+    """A part of a picture on the shared palette; a cached part's copy is cached beside it (found by the
+    part's identity, which the entry holds on to), so a picture of cached parts converts nothing."""
+    if not kept:
+        return to_palette(part)
+    with _lock:
+        got = _kept.get(id(part))
+        if got is not None and got[0] is part:
+            _kept.move_to_end(id(part))
+            return got[1]
+    converted = to_palette(part)
+    with _lock:
+        _kept[id(part)] = (part, converted)
+        _kept_bytes[0] += part.width * part.height * 4
+        while _kept_bytes[0] > KEPT_BYTES:
+            _, (old, _) = _kept.popitem(last=False)
+            _kept_bytes[0] -= old.width * old.height * 4
+    return converted
 
 
 def palette() -> bytes:

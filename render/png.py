@@ -76,7 +76,7 @@ def encode_strips(strips: Sequence[Strip], palette: bytes) -> bytes:
             image = draw()
             if image.mode != "P":
                 raise ValueError(f"strip {key!r} is {image.mode}, not a palette image")
-            got = (image.width, image.height, _rows(image))
+            got = (image.width, image.height, _rows(image, banded=False))
             with _lock:
                 _strips[key] = got
                 if len(_strips) > CACHED_STRIPS:
@@ -88,11 +88,15 @@ def encode_strips(strips: Sequence[Strip], palette: bytes) -> bytes:
     return _assemble(width, height, 3, pieces, palette)
 
 
-def _rows(image: Image.Image) -> Piece:
-    """The image's rows, unfiltered, deflated in bands (each band from the cache when seen before)."""
+def _rows(image: Image.Image, banded: bool = True) -> Piece:
+    """The image's rows, unfiltered, deflated in bands (each band from the cache when seen before), or at
+    once (a strip, itself cached whole)."""
     raw = memoryview(image.tobytes())
     stride = image.width * len(image.getbands())
     rows = b"\x00" + b"\x00".join(raw[i:i + stride] for i in range(0, len(raw), stride))  # filter 0 a row
+    if not banded:
+        squeeze = zlib.compressobj(1, zlib.DEFLATED, -15)
+        return squeeze.compress(rows) + squeeze.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(rows), len(rows)
     step = (stride + 1) * BAND_ROWS
     parts = []
     adler = 1

@@ -8,8 +8,8 @@ from functools import lru_cache
 from PIL import Image
 
 from engine.cards import Card, check_distinct
-from render.canvas import Canvas, Sheet, fit_size, fit_text
-from render.cards import back_image, card_height, card_image, card_on_felt, felt_canvas
+from render.canvas import Canvas, Convert, Sheet, fit_size, fit_text
+from render.cards import back_image, card_height, card_image, card_on_card, card_on_felt, felt_canvas
 from render.labels import ENGLISH, Labels
 from render.style import (
     FELT,
@@ -162,50 +162,57 @@ def table_png(view: TableView, deck: DeckColours = TWO_COLOUR, labels: Labels = 
 
 
 def table_image(view: TableView, deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH,
-                lay: TableLayout = CLASSIC) -> Sheet:
+                lay: TableLayout = CLASSIC, convert: Convert | None = None) -> Sheet:
     """The table put together at its final size: each part is drawn on its own piece of the felt (or taken
     from a cache), downsampled, and put in its place; together they are exactly the picture drawn whole."""
-    felt = _felt(labels, lay)
-    sheet = Sheet(_felt_small(labels, lay))
-    header = Canvas.region(felt, lay.header_box)
-    _header(header, view, labels, lay)
-    sheet.put(header.small(), lay.header_box[:2])
+    sheet = Sheet(_felt_small(labels, lay), convert)
+    sheet.put(_heading(view.players, view.dealer, view.to_play, view.partners, labels, lay), lay.header_box[:2])
     sheet.put(_starter(view.starter, deck, labels, lay), lay.starter_box[:2])
     _play(sheet, view, deck, labels, lay)
-    owner = Canvas.region(felt, lay.crib_label_box)
-    size = 14 * lay.zoom
-    text = fit_text(labels.crib_of.format(name=view.players[view.dealer]), size, lay.width - lay.crib_x - lay.pad)
-    owner.text((lay.crib_x, lay.top), text, size, FELT_MUTED)
-    sheet.put(owner.small(), lay.crib_label_box[:2])
+    sheet.put(_crib_owner(view.players[view.dealer], labels, lay), lay.crib_label_box[:2])
     sheet.put(_crib(view.crib_size, labels, lay), lay.crib_box[:2])
     return sheet
 
 
+@lru_cache(maxsize=256)
+def _heading(players: tuple[str, ...], dealer: int, to_play: int | None, partners: bool, labels: Labels,
+             lay: TableLayout) -> Image.Image:
+    """Who sits at the table, the dealer and whose turn: the same for many replies, so cached."""
+    view = TableView(players, dealer, to_play=to_play, partners=partners)
+    header = Canvas.region(_felt(labels, lay), lay.header_box)
+    _header(header, view, labels, lay)
+    return header.small()
+
+
+@lru_cache(maxsize=256)
+def _crib_owner(name: str, labels: Labels, lay: TableLayout) -> Image.Image:
+    owner = Canvas.region(_felt(labels, lay), lay.crib_label_box)
+    size = 14 * lay.zoom
+    text = fit_text(labels.crib_of.format(name=name), size, lay.width - lay.crib_x - lay.pad)
+    owner.text((lay.crib_x, lay.top), text, size, FELT_MUTED)
+    return owner.small()
+
+
 def _play(sheet: Sheet, view: TableView, deck: DeckColours, labels: Labels, lay: TableLayout) -> None:
-    """The series with who laid each card, and the count. Up to four cards stand apart at whole pixels, so
-    each card and tag is a cached part; more overlap, and the play is drawn whole."""
+    """The series with who laid each card, and the count, from cached parts at whole pixels: a card that
+    overlaps the one before it is the card on a blank face (its rounded corners over that card), and its name
+    tag as wide as the card shows."""
     w, z = lay.card_w, lay.zoom
     h = card_height(w)
-    xs = series_positions(view, lay)
+    xs = [round(x) for x in series_positions(view, lay)]
     r = round(lay.count_r)
     if not view.series:
         sheet.put(_empty_play(labels, lay), lay.play_box[:2])
-    elif len(xs) > 4 or any(x != int(x) for x in xs):
-        c = Canvas.region(_felt(labels, lay), lay.play_box)
-        for i, (played, x) in enumerate(zip(view.series, xs, strict=True)):
-            c.paste(card_image(played.card, w, deck), (x, lay.card_top))
-            step = (xs[i + 1] - x) if i + 1 < len(xs) else w
-            _name_tag(c, view.players[played.player], view.colour(played.player), x,
-                      lay.card_top + h + 6 * z, min(step, w) - 4, z)
-        _draw_disc(c, count_centre(view, lay), view.count, labels, z)
-        sheet.put(c.small(), lay.play_box[:2])
         return
-    for played, x in zip(view.series, xs, strict=True):
-        sheet.put(card_on_felt(played.card, w, deck), (int(x), lay.card_top))
-        sheet.put(_tag(view.players[played.player], view.colour(played.player), lay),
-                  (int(x) - 2, lay.card_top + h + round(4 * z)))
-    x, y = count_centre(view, lay)
-    sheet.put(_disc(view.count, labels, z), (int(x) - r - 4, int(y) - r - 4))
+    for i, (played, x) in enumerate(zip(view.series, xs, strict=True)):
+        face = card_on_felt(played.card, w, deck) if i == 0 or xs[i] - xs[i - 1] >= w else \
+            card_on_card(played.card, w, deck)
+        sheet.put(face, (x, lay.card_top))
+        shown = min(w, xs[i + 1] - x) if i + 1 < len(xs) else w
+        sheet.put(_tag(view.players[played.player], view.colour(played.player), lay, shown),
+                  (x - 2, lay.card_top + h + round(4 * z)))
+    cx, cy = count_centre(view, lay)
+    sheet.put(_disc(view.count, labels, z), (int(cx) - r - 4, int(cy) - r - 4))
 
 
 @lru_cache(maxsize=64)
@@ -255,10 +262,11 @@ def _empty_play(labels: Labels, lay: TableLayout) -> Image.Image:
 
 
 @lru_cache(maxsize=1024)
-def _tag(name: str, colour: tuple[int, int, int], lay: TableLayout) -> Image.Image:
-    """A name tag under a card, with two pixels of felt around it (drawn at (2, 2))."""
-    c = Canvas(lay.card_w, round(24 * lay.zoom), FELT)
-    _name_tag(c, name, colour, 2, 2, lay.card_w - 4, lay.zoom)
+def _tag(name: str, colour: tuple[int, int, int], lay: TableLayout, width: int) -> Image.Image:
+    """A name tag under a card `width` pixels of which show, with two pixels of felt around it (drawn at
+    (2, 2))."""
+    c = Canvas(width, round(24 * lay.zoom), FELT)
+    _name_tag(c, name, colour, 2, 2, width - 4, lay.zoom)
     return c.small()
 
 
