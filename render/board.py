@@ -8,6 +8,7 @@ the player's colour so the last move can be seen at a glance.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -225,6 +226,14 @@ def row_pegs(board: PegBoard, row: int, lay: Layout = CLASSIC) -> tuple[tuple[in
         last = board.target + MAX_HAND
     return tuple((k, t.front, t.back) for k, t in enumerate(board.tracks)
                  if min(t.front, board.target) >= first and t.back <= last)
+
+
+def lane_span(board: PegBoard, row: int, lay: Layout = CLASSIC) -> tuple[int, int]:
+    """The rows of pixels of a board row's lanes, where its pegs and moves are drawn (and nothing else
+    changes)."""
+    top = _lane_y(board, row, 0, lay) - lay.lane / 2
+    bottom = _lane_y(board, row, len(board.tracks) - 1, lay) + lay.lane / 2
+    return math.floor(top) - 2, math.ceil(bottom) + 2
 
 
 def pegged_row(board: PegBoard, row: int, lay: Layout = CLASSIC) -> bool:

@@ -12,10 +12,7 @@ card draws and deflates the table again and reuses the board, whose rows change 
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from collections.abc import Callable
-from functools import cache, lru_cache, partial
+from functools import cache, partial
 
 from PIL import Image
 
@@ -25,6 +22,7 @@ from render.board import (
     board_colours,
     draw_legend,
     draw_row_pegs,
+    lane_span,
     row_boxes,
     row_pegs,
     wood_image,
@@ -32,6 +30,7 @@ from render.board import (
 )
 from render.canvas import Canvas, Convert
 from render.labels import ENGLISH, Labels
+from render.palette import in_palette, palette, paletted
 from render.png import Strip, encode_strips
 from render.style import TWO_COLOUR, DeckColours, RenderError
 from render.table import TableLayout, TableView, table_image
@@ -66,7 +65,7 @@ def live_png(view: TableView, board: PegBoard, deck: DeckColours = TWO_COLOUR, l
     """The table over the board, as one PNG."""
     check_matched(view, board)
     parts = live_parts(view, board, deck, labels, paletted)
-    strips: list[Strip] = [(key, partial(_in_palette, draw)) for key, draw in parts]
+    strips: list[Strip] = [(key, partial(in_palette, draw)) for key, draw in parts]
     return encode_strips(strips, palette())
 
 
@@ -89,8 +88,11 @@ def live_parts(view: TableView, board: PegBoard, deck: DeckColours, labels: Labe
     strips.append((("legend", board, labels, lay), lambda: _legend(board, labels, lay, top)))
     for row, box in enumerate(boxes):
         pegs = row_pegs(board, row, lay)
-        key = ("row", row, pegs, colours, board.target, labels, lay)
-        strips.append((key, partial(_row, board, labels, lay, box, bool(pegs))))
+        (x0, y0, x1, y1), (lane0, lane1) = box, lane_span(board, row, lay)
+        parts = ((y0, lane0, ()), (lane0, lane1, pegs), (lane1, y1, ()))  # only the lanes have pegs
+        for top_y, bottom_y, shown in parts:
+            key = ("row", row, top_y, shown, colours, board.target, labels, lay)
+            strips.append((key, partial(_row, board, labels, lay, (x0, top_y, x1, bottom_y), bool(shown))))
     return strips
 
 
@@ -114,61 +116,3 @@ def _row(board: PegBoard, labels: Labels, lay: Layout, box: tuple[int, int, int,
     if pegged:
         return draw_row_pegs(wood_image(board, labels, lay), board, box, lay)
     return wood_small(board, labels, lay).crop(box)
-
-
-def _in_palette(draw: Callable[[], Image.Image]) -> Image.Image:
-    return to_palette(draw())
-
-
-def to_palette(image: Image.Image) -> Image.Image:
-    """The picture on the shared palette, nearest colour, undithered (dots would cost more than they show)."""
-    if image.mode == "P":
-        return image
-    return image.convert("RGB").quantize(palette=_palette_image(), dither=Image.Dither.NONE)
-
-
-KEPT_BYTES = 32 << 20
-"""How many bytes of cached parts' palette copies are kept (the least recently used go first)."""
-_kept: OrderedDict[int, tuple[Image.Image, Image.Image]] = OrderedDict()
-_kept_bytes = [0]
-_lock = threading.Lock()
-
-
-def paletted(part: Image.Image, kept: bool) -> Image.Image:
-    """A part of a picture on the shared palette; a cached part's copy is cached beside it (found by the
-    part's identity, which the entry holds on to), so a picture of cached parts converts nothing."""
-    if not kept:
-        return to_palette(part)
-    with _lock:
-        got = _kept.get(id(part))
-        if got is not None and got[0] is part:
-            _kept.move_to_end(id(part))
-            return got[1]
-    converted = to_palette(part)
-    with _lock:
-        _kept[id(part)] = (part, converted)
-        _kept_bytes[0] += part.width * part.height * 4
-        while _kept_bytes[0] > KEPT_BYTES:
-            _, (old, _) = _kept.popitem(last=False)
-            _kept_bytes[0] -= old.width * old.height * 4
-    return converted
-
-
-def palette() -> bytes:
-    """The shared palette's PNG PLTE bytes."""
-    return _palette_bytes()
-
-
-@lru_cache(maxsize=1)
-def _palette_bytes() -> bytes:
-    data = _palette_image().getpalette() or []
-    return bytes(data[: 3 * 256])
-
-
-@lru_cache(maxsize=1)
-def _palette_image() -> Image.Image:
-    """256 colours taken from sample pictures drawn in full colour: the felt, the wood, the cards' inks, the
-    four seats' colours, the gold and the skunk line's red, and the blends between them at the edges."""
-    from render.samples import palette_sample
-
-    return palette_sample().quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)

@@ -91,13 +91,18 @@ def encode_strips(strips: Sequence[Strip], palette: bytes) -> bytes:
 def _rows(image: Image.Image, banded: bool = True) -> Piece:
     """The image's rows, unfiltered, deflated in bands (each band from the cache when seen before), or at
     once (a strip, itself cached whole)."""
-    raw = memoryview(image.tobytes())
-    stride = image.width * len(image.getbands())
-    rows = b"\x00" + b"\x00".join(raw[i:i + stride] for i in range(0, len(raw), stride))  # filter 0 a row
+    if image.mode == "P":  # a column of zeros on the left is the filter byte of each row
+        padded = Image.new("P", (image.width + 1, image.height), 0)
+        padded.paste(image, (1, 0))
+        rows = padded.tobytes()
+    else:
+        raw = memoryview(image.tobytes())
+        stride = image.width * len(image.getbands())
+        rows = b"\x00" + b"\x00".join(raw[i:i + stride] for i in range(0, len(raw), stride))  # filter 0 a row
     if not banded:
         squeeze = zlib.compressobj(1, zlib.DEFLATED, -15)
         return squeeze.compress(rows) + squeeze.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(rows), len(rows)
-    step = (stride + 1) * BAND_ROWS
+    step = (image.width * len(image.getbands()) + 1) * BAND_ROWS
     parts = []
     adler = 1
     for start in range(0, len(rows), step):

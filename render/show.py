@@ -21,7 +21,7 @@ from render.breakdown import KIND_COLOURS
 from render.canvas import Canvas, Sheet, fit_text
 from render.cards import card_height, card_on_felt, chip_width, draw_chip, felt_canvas
 from render.labels import ENGLISH, Labels
-from render.live import palette, to_palette
+from render.palette import palette, to_palette
 from render.png import encode_strips
 from render.style import (
     FELT,
