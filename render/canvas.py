@@ -154,13 +154,20 @@ class Sheet:
     With `convert`, the picture and every part are taken into another mode first (the live pictures' palette),
     so a picture of cached parts is put together without converting it whole."""
 
-    def __init__(self, base: Image.Image, convert: Convert | None = None) -> None:
+    def __init__(self, base: Image.Image, convert: Convert | None = None,
+                 rows: tuple[int, int] | None = None) -> None:
         self.convert = convert
-        self.image = (convert(base, True) if convert else base).copy()
+        self.rows = rows or (0, base.height)
+        """The band of the picture made (a strip of it): the parts placed with their top in it."""
+        whole = convert(base, True) if convert else base
+        self.image = whole.crop((0, self.rows[0], whole.width, self.rows[1])) if rows else whole.copy()
 
     def put(self, part: Image.Image, xy: tuple[int, int], *, kept: bool = True) -> None:
         """Paste `part`; `kept`: it is a cached part (False: drawn for this picture only)."""
-        self.image.paste(self.convert(part, kept) if self.convert else part, xy)
+        x, y = xy
+        if not self.rows[0] <= y < self.rows[1]:
+            return
+        self.image.paste(self.convert(part, kept) if self.convert else part, (x, y - self.rows[0]))
 
     def png(self) -> bytes:
         return encode(self.image)

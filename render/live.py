@@ -33,7 +33,7 @@ from render.labels import ENGLISH, Labels
 from render.palette import in_palette, palette, paletted
 from render.png import Strip, encode_strips
 from render.style import TWO_COLOUR, DeckColours, RenderError
-from render.table import TableLayout, TableView, table_image
+from render.table import TableLayout, TableView, table_bands, table_image
 
 WIDTH = 1100
 LIVE_TABLE = TableLayout(width=WIDTH, card_w=112, pad=20, top=60, label=30, play_x0=200, play_x1=900, crib_x=930,
@@ -81,8 +81,9 @@ def live_parts(view: TableView, board: PegBoard, deck: DeckColours, labels: Labe
     `convert`'s mode, the others in full colour)."""
     lay = board_layout(board.target, len(board.tracks))
     colours = board_colours(board)
-    strips: list[Strip] = [(("table", view, deck, labels),
-                            lambda: table_image(view, deck, labels, LIVE_TABLE, convert).image)]
+    strips: list[Strip] = [(("table", shown, rows, deck, labels),
+                            partial(_table_band, view, deck, labels, convert, rows))
+                           for shown, rows in table_bands(view, LIVE_TABLE)]
     boxes = row_boxes(board, lay)
     top = boxes[0][1]
     strips.append((("legend", board, labels, lay), lambda: _legend(board, labels, lay, top)))
@@ -104,6 +105,11 @@ def stack(images: list[Image.Image]) -> Image.Image:
         out.paste(image, (0, y))
         y += image.height
     return out
+
+
+def _table_band(view: TableView, deck: DeckColours, labels: Labels, convert: Convert | None,
+                rows: tuple[int, int]) -> Image.Image:
+    return table_image(view, deck, labels, LIVE_TABLE, convert, rows).image
 
 
 def _legend(board: PegBoard, labels: Labels, lay: Layout, bottom: int) -> Image.Image:

@@ -162,16 +162,27 @@ def table_png(view: TableView, deck: DeckColours = TWO_COLOUR, labels: Labels = 
 
 
 def table_image(view: TableView, deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH,
-                lay: TableLayout = CLASSIC, convert: Convert | None = None) -> Sheet:
+                lay: TableLayout = CLASSIC, convert: Convert | None = None,
+                rows: tuple[int, int] | None = None) -> Sheet:
     """The table put together at its final size: each part is drawn on its own piece of the felt (or taken
-    from a cache), downsampled, and put in its place; together they are exactly the picture drawn whole."""
-    sheet = Sheet(_felt_small(labels, lay), convert)
-    sheet.put(_heading(view.players, view.dealer, view.to_play, view.partners, labels, lay), lay.header_box[:2])
+    from a cache), downsampled, and put in its place; together they are exactly the picture drawn whole.
+    `rows`: only that band of it (see table_bands)."""
+    sheet = Sheet(_felt_small(labels, lay), convert, rows)
+    sheet.put(_heading(view.players, view.dealer, view.to_play, view.partners, labels, lay), lay.header_box[:2],
+              kept=False)
     sheet.put(_starter(view.starter, deck, labels, lay), lay.starter_box[:2])
     _play(sheet, view, deck, labels, lay)
-    sheet.put(_crib_owner(view.players[view.dealer], labels, lay), lay.crib_label_box[:2])
+    sheet.put(_crib_owner(view.players[view.dealer], labels, lay), lay.crib_label_box[:2], kept=False)
     sheet.put(_crib(view.crib_size, labels, lay), lay.crib_box[:2])
     return sheet
+
+
+def table_bands(view: TableView, lay: TableLayout) -> tuple[tuple[tuple[object, ...], tuple[int, int]], ...]:
+    """The table's bands of rows, each with what it shows: the heading (who sits where, the dealer, whose
+    turn), the labels (with the crib's owner), and the cards (with who laid each, the count and the crib)."""
+    return (((view.players, view.dealer, view.to_play, view.partners), (0, lay.top - 2)),
+            ((view.players[view.dealer],), (lay.top - 2, lay.card_top - 4)),
+            ((view.players, view.starter, view.series, view.crib_size, view.partners), (lay.card_top - 4, lay.height)))
 
 
 @lru_cache(maxsize=256)
