@@ -384,29 +384,40 @@ def _pegs(c: Canvas, board: PegBoard, k: int, lay: Layout = CLASSIC) -> None:
 
 def draw_legend(c: Canvas, board: PegBoard, labels: Labels = ENGLISH, lay: Layout = CLASSIC) -> None:
     """Name, score and last move of each track, with a peg in its colour, across the top."""
-    n = len(board.tracks)
+    for k, t in enumerate(board.tracks):
+        draw_legend_track(c, t, k, len(board.tracks), board.colour(k), board.target, labels, lay)
+
+
+def legend_column(k: int, n: int, bottom: int, lay: Layout = CLASSIC) -> tuple[int, int, int, int]:
+    """The part of the legend (final pixels, down to `bottom`) that track k of n is drawn in, and nothing
+    else."""
+    col = (lay.width - 2 * lay.margin) / n
+    return (math.floor(lay.margin + k * col), 0, math.floor(lay.margin + (k + 1) * col), bottom)
+
+
+def draw_legend_track(c: Canvas, t: Track, k: int, n: int, colour: RGB, target: int, labels: Labels,
+                      lay: Layout) -> None:
+    """One track's box in the legend: a peg in its colour, the name, the last move and the score."""
     z = lay.header / CLASSIC.header
     col = (lay.width - 2 * lay.margin) / n
-    for k, t in enumerate(board.tracks):
-        x = lay.margin + k * col + 6
-        y = lay.margin + 4
-        colour = board.colour(k)
-        c.rect((x - 4, y - 2, x + col - 12, y + lay.header - 18 * z), fill=blend(WOOD, colour, 0.14),
-               outline=blend(WOOD, colour, 0.5), width=1.2, radius=9 * z)
-        c.circle((x + 14 * z, y + 22 * z), 7.5 * z + 1.4, fill=(250, 246, 238))
-        c.circle((x + 14 * z, y + 22 * z), 7.5 * z, fill=colour)
-        score = str(min(t.front, board.target))
-        score_w = text_width(score, 26 * z)
-        name = fit_text(t.name, 16 * z, col - 60 * z - score_w)
-        c.text((x + 32 * z, y + 6 * z), name, 16 * z, WOOD_TEXT, bold=True)
-        if t.front >= board.target:
-            detail, ink = labels.wins.format(points=t.last_move), GOLD
-        elif t.front == 0:
-            detail, ink = labels.not_pegged, WOOD_MUTED
-        else:
-            detail, ink = labels.moved.format(points=t.last_move, back=t.back), WOOD_MUTED
-        c.text((x + 32 * z, y + 26 * z), fit_text(detail, 12.5 * z, col - 60 * z - score_w), 12.5 * z, ink)
-        c.text((x + col - 22, y + 22 * z), score, 26 * z, WOOD_TEXT, anchor="rm", bold=True)
+    x = lay.margin + k * col + 6
+    y = lay.margin + 4
+    c.rect((x - 4, y - 2, x + col - 12, y + lay.header - 18 * z), fill=blend(WOOD, colour, 0.14),
+           outline=blend(WOOD, colour, 0.5), width=1.2, radius=9 * z)
+    c.circle((x + 14 * z, y + 22 * z), 7.5 * z + 1.4, fill=(250, 246, 238))
+    c.circle((x + 14 * z, y + 22 * z), 7.5 * z, fill=colour)
+    score = str(min(t.front, target))
+    score_w = text_width(score, 26 * z)
+    name = fit_text(t.name, 16 * z, col - 60 * z - score_w)
+    c.text((x + 32 * z, y + 6 * z), name, 16 * z, WOOD_TEXT, bold=True)
+    if t.front >= target:
+        detail, ink = labels.wins.format(points=t.last_move), GOLD
+    elif t.front == 0:
+        detail, ink = labels.not_pegged, WOOD_MUTED
+    else:
+        detail, ink = labels.moved.format(points=t.last_move, back=t.back), WOOD_MUTED
+    c.text((x + 32 * z, y + 26 * z), fit_text(detail, 12.5 * z, col - 60 * z - score_w), 12.5 * z, ink)
+    c.text((x + col - 22, y + 22 * z), score, 26 * z, WOOD_TEXT, anchor="rm", bold=True)
 
 
 def pegs_from_text(text: str, target: int = 121) -> list[tuple[int, int]]:

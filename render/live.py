@@ -12,27 +12,29 @@ card draws and deflates the table again and reuses the board, whose rows change 
 
 from __future__ import annotations
 
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 
 from PIL import Image
 
 from render.board import (
     Layout,
     PegBoard,
+    Track,
     board_colours,
-    draw_legend,
+    draw_legend_track,
     draw_row_pegs,
     lane_span,
+    legend_column,
     row_boxes,
     row_pegs,
     wood_image,
     wood_small,
 )
-from render.canvas import Canvas, Convert
+from render.canvas import Canvas, Convert, Sheet
 from render.labels import ENGLISH, Labels
-from render.palette import in_palette, palette, paletted
+from render.palette import in_palette, palette, paletted, to_palette
 from render.png import Strip, encode_strips
-from render.style import TWO_COLOUR, DeckColours, RenderError
+from render.style import RGB, TWO_COLOUR, DeckColours, RenderError
 from render.table import TableLayout, TableView, table_bands, table_image
 
 WIDTH = 1100
@@ -86,7 +88,7 @@ def live_parts(view: TableView, board: PegBoard, deck: DeckColours, labels: Labe
                            for shown, rows in table_bands(view, LIVE_TABLE)]
     boxes = row_boxes(board, lay)
     top = boxes[0][1]
-    strips.append((("legend", board, labels, lay), lambda: _legend(board, labels, lay, top)))
+    strips.append((("legend", board, labels, lay), lambda: _legend(board, labels, lay, top, convert)))
     for row, box in enumerate(boxes):
         pegs = row_pegs(board, row, lay)
         (x0, y0, x1, y1), (lane0, lane1) = box, lane_span(board, row, lay)
@@ -112,9 +114,26 @@ def _table_band(view: TableView, deck: DeckColours, labels: Labels, convert: Con
     return table_image(view, deck, labels, LIVE_TABLE, convert, rows).image
 
 
-def _legend(board: PegBoard, labels: Labels, lay: Layout, bottom: int) -> Image.Image:
-    c = Canvas.region(wood_image(board, labels, lay), (0, 0, WIDTH, bottom))
-    draw_legend(c, board, labels, lay)
+def _legend(board: PegBoard, labels: Labels, lay: Layout, bottom: int, convert: Convert | None) -> Image.Image:
+    """The legend from a box a track, each drawn once for its track's name, pegs and place."""
+    sheet = Sheet(wood_small(board, labels, lay), convert, (0, bottom))
+    n = len(board.tracks)
+    for k, track in enumerate(board.tracks):
+        box = _legend_box(track, k, board_colours(board), board.target, labels, lay, bottom, convert is not None)
+        sheet.put(box, legend_column(k, n, bottom, lay)[:2], kept=False)
+    return sheet.image
+
+
+@lru_cache(maxsize=1024)
+def _legend_box(track: Track, k: int, colours: tuple[RGB, ...], target: int, labels: Labels, lay: Layout,
+                bottom: int, on_palette: bool) -> Image.Image:
+    """Track k's box of the legend (the other tracks' boxes are their own), in full colour or on the palette."""
+    if on_palette:
+        return to_palette(_legend_box(track, k, colours, target, labels, lay, bottom, False))
+    board = PegBoard(tuple(Track("-", 0, 0, colour) for colour in colours), target)
+    n = len(colours)
+    c = Canvas.region(wood_image(board, labels, lay), legend_column(k, n, bottom, lay))
+    draw_legend_track(c, track, k, n, colours[k], target, labels, lay)
     return c.small()
 
 

@@ -18,10 +18,10 @@ from PIL import Image
 
 from engine.scoring import Breakdown, ScoreItem
 from render.breakdown import KIND_COLOURS
-from render.canvas import Canvas, Sheet, fit_text
+from render.canvas import Canvas, Convert, Sheet, fit_text
 from render.cards import card_height, card_on_felt, chip_width, draw_chip, felt_canvas
 from render.labels import ENGLISH, Labels
-from render.palette import palette, to_palette
+from render.palette import palette, paletted
 from render.png import encode_strips
 from render.style import (
     FELT,
@@ -85,16 +85,18 @@ def cells(count: int) -> tuple[tuple[int, int], list[Cell]]:
 def show_png(counts: Sequence[ShownCount], deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH) -> bytes:
     """The whole show as one PNG."""
     key = ("show", tuple(counts), deck, labels)
-    return encode_strips([(key, lambda: to_palette(show_rgb(counts, deck, labels)))], palette())
+    return encode_strips([(key, lambda: show_rgb(counts, deck, labels, paletted))], palette())
 
 
-def show_rgb(counts: Sequence[ShownCount], deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH) -> Image.Image:
-    """The show in full colour: the panels put together from cached cards and freshly drawn words."""
+def show_rgb(counts: Sequence[ShownCount], deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH,
+             convert: Convert | None = None) -> Image.Image:
+    """The show in full colour (or `convert`'s mode): the panels put together from cached cards and freshly
+    drawn words."""
     for c in counts:
         if not isinstance(c, ShownCount) or not isinstance(c.breakdown, Breakdown):
             raise RenderError(f"{c!r} is not a ShownCount of a Breakdown")
     size, boxes = cells(len(counts))
-    sheet = Sheet(_base(len(counts)))
+    sheet = Sheet(_base(len(counts)), convert)
     big = _base_big(len(counts))
     for count, cell in zip(counts, boxes, strict=True):
         _panel(sheet, big, count, cell, deck, labels)
@@ -113,12 +115,12 @@ def _panel(sheet: Sheet, big: Image.Image, count: ShownCount, cell: Cell, deck: 
                anchor="lm", bold=True)
     words.text((starter_x, cell.y + 32), fit_text(labels.starter, 18, cell.card_w + 40), 18, FELT_MUTED,
                anchor="lm")
-    sheet.put(words.small(), (cell.x + 8, cell.y + 8))
+    sheet.put(words.small(), (cell.x + 8, cell.y + 8), kept=False)
     right = cell.x + cell.w - 8
     total_x = starter_x + cell.card_w + 24
     total = Canvas.region(big, (total_x, cell.y + 8, right, cell.y + CELL_H - 8))
     _items(total, b, cell, total_x + 8, right - 16, labels, deck)
-    sheet.put(total.small(), (total_x, cell.y + 8))
+    sheet.put(total.small(), (total_x, cell.y + 8), kept=False)
 
 
 def _items(c: Canvas, b: Breakdown, cell: Cell, left: float, right: float, labels: Labels,
