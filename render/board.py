@@ -342,7 +342,7 @@ def _skunk(c: Canvas, board: PegBoard, score: int, label: str, lay: Layout) -> N
     c.text((mid, y), label, size, SKUNK, anchor="mm")
 
 
-def _path(board: PegBoard, k: int, lay: Layout = CLASSIC) -> list[list[Point]]:
+def peg_path(board: PegBoard, k: int, lay: Layout = CLASSIC) -> list[list[Point]]:
     """The holes from back peg to front peg, split where the path leaves a row."""
     t = board.tracks[k]
     points = [peg_centre(board, k, t.back, True, lay)]
@@ -363,7 +363,7 @@ def _move(c: Canvas, board: PegBoard, k: int, lay: Layout = CLASSIC) -> None:
         return
     colour = board.colour(k)
     trail = blend(colour, WOOD, 0.3)
-    for run in _path(board, k, lay):
+    for run in peg_path(board, k, lay):
         if len(run) > 1:
             c.line(run, trail, width=4 * lay.zoom)
     for p in range(t.back + 1, min(t.front, board.target)):
@@ -398,14 +398,28 @@ def legend_column(k: int, n: int, bottom: int, lay: Layout = CLASSIC) -> tuple[i
 def draw_legend_track(c: Canvas, t: Track, k: int, n: int, colour: RGB, target: int, labels: Labels,
                       lay: Layout) -> None:
     """One track's box in the legend: a peg in its colour, the name, the last move and the score."""
-    z = lay.header / CLASSIC.header
+    legend_track_shapes(c, k, n, colour, lay)
+    legend_track_words(c, t, k, n, target, labels, lay)
+
+
+def _legend_x(k: int, n: int, lay: Layout) -> tuple[float, float, float, float]:
+    """Track k's box: its left, its top, the width of its column, and the words' size against the board's."""
     col = (lay.width - 2 * lay.margin) / n
-    x = lay.margin + k * col + 6
-    y = lay.margin + 4
+    return lay.margin + k * col + 6, lay.margin + 4, col, lay.header / CLASSIC.header
+
+
+def legend_track_shapes(c: Canvas, k: int, n: int, colour: RGB, lay: Layout) -> None:
+    """The box of track k and its peg: the same whatever the score."""
+    x, y, col, z = _legend_x(k, n, lay)
     c.rect((x - 4, y - 2, x + col - 12, y + lay.header - 18 * z), fill=blend(WOOD, colour, 0.14),
            outline=blend(WOOD, colour, 0.5), width=1.2, radius=9 * z)
     c.circle((x + 14 * z, y + 22 * z), 7.5 * z + 1.4, fill=(250, 246, 238))
     c.circle((x + 14 * z, y + 22 * z), 7.5 * z, fill=colour)
+
+
+def legend_track_words(c: Canvas, t: Track, k: int, n: int, target: int, labels: Labels, lay: Layout) -> None:
+    """The name, the last move and the score in track k's box."""
+    x, y, col, z = _legend_x(k, n, lay)
     score = str(min(t.front, target))
     score_w = text_width(score, 26 * z)
     name = fit_text(t.name, 16 * z, col - 60 * z - score_w)

@@ -31,6 +31,8 @@ class Canvas:
         self.draw = ImageDraw.Draw(self.image)
         self.origin = (0, 0)
         """The final pixel at this canvas's top left: a region of a larger picture is drawn in its coordinates."""
+        self.scale = SCALE
+        """Image pixels a final pixel: SCALE, or 1 on a flat canvas."""
 
     @classmethod
     def over(cls, image: Image.Image, *, copy: bool = True) -> Canvas:
@@ -40,6 +42,19 @@ class Canvas:
         c.image = image.copy() if copy else image
         c.draw = ImageDraw.Draw(c.image)
         c.origin = (0, 0)
+        c.scale = SCALE
+        return c
+
+    @classmethod
+    def flat(cls, image: Image.Image, origin: tuple[int, int] = (0, 0)) -> Canvas:
+        """A canvas drawing straight onto `image` at its final size (no downsampling): for words on a cached
+        part, which the fonts smooth themselves (shapes drawn flat have rough edges)."""
+        c = cls.__new__(cls)
+        c.width, c.height = image.width, image.height
+        c.image = image
+        c.draw = ImageDraw.Draw(image)
+        c.origin = origin
+        c.scale = 1
         return c
 
     @classmethod
@@ -53,7 +68,7 @@ class Canvas:
         return c
 
     def _at(self, x: float, y: float) -> tuple[float, float]:
-        return (x - self.origin[0]) * SCALE, (y - self.origin[1]) * SCALE
+        return (x - self.origin[0]) * self.scale, (y - self.origin[1]) * self.scale
 
     # shapes -----------------------------------------------------------------
 
@@ -61,9 +76,9 @@ class Canvas:
              width: float = 1, radius: float = 0) -> None:
         x0, y0 = self._at(box[0], box[1])
         x1, y1 = self._at(box[2], box[3])
-        w = max(1, round(width * SCALE)) if outline is not None else 0
+        w = max(1, round(width * self.scale)) if outline is not None else 0
         if radius:
-            self.draw.rounded_rectangle((x0, y0, x1, y1), radius=radius * SCALE, fill=fill,
+            self.draw.rounded_rectangle((x0, y0, x1, y1), radius=radius * self.scale, fill=fill,
                                         outline=outline, width=w)
         else:
             self.draw.rectangle((x0, y0, x1, y1), fill=fill, outline=outline, width=w)
@@ -71,13 +86,13 @@ class Canvas:
     def circle(self, centre: Point, r: float, fill: Colour | None = None,
                outline: Colour | None = None, width: float = 1) -> None:
         x, y = self._at(*centre)
-        rs = r * SCALE
-        w = max(1, round(width * SCALE)) if outline is not None else 0
+        rs = r * self.scale
+        w = max(1, round(width * self.scale)) if outline is not None else 0
         self.draw.ellipse((x - rs, y - rs, x + rs, y + rs), fill=fill, outline=outline, width=w)
 
     def line(self, points: Sequence[Point], fill: Colour, width: float = 1, joint: bool = False) -> None:
         self.draw.line([self._at(x, y) for x, y in points], fill=fill,
-                       width=max(1, round(width * SCALE)), joint="curve" if joint else None)
+                       width=max(1, round(width * self.scale)), joint="curve" if joint else None)
 
     def dashed(self, a: Point, b: Point, fill: Colour, width: float = 1, dash: float = 6,
                gap: float = 4) -> None:
@@ -102,8 +117,9 @@ class Canvas:
     def text(self, xy: Point, text: str, size: float, fill: Colour, anchor: str = "la",
              bold: bool = False) -> None:
         """Text in the built-in font (or a Chinese one, for Chinese); `bold` thickens it with a stroke."""
-        stroke = max(1, round(size * SCALE / 40)) if bold else 0
+        stroke = max(1, round(size * self.scale / 40)) if bold else 0
         x, y = self._at(*xy)
+        size = size * self.scale / SCALE  # the fonts are asked for in final pixels, and are SCALE times that
         font = font_for(text, size)
         if "\n" in text or not isinstance(font, ImageFont.FreeTypeFont):
             self.draw.text((x, y), text, font=font, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=fill)

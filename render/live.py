@@ -12,6 +12,7 @@ card draws and deflates the table again and reuses the board, whose rows change 
 
 from __future__ import annotations
 
+import math
 from functools import cache, lru_cache, partial
 
 from PIL import Image
@@ -21,10 +22,12 @@ from render.board import (
     PegBoard,
     Track,
     board_colours,
-    draw_legend_track,
     draw_row_pegs,
     lane_span,
     legend_column,
+    legend_track_shapes,
+    legend_track_words,
+    peg_path,
     row_boxes,
     row_pegs,
     wood_image,
@@ -95,7 +98,7 @@ def live_parts(view: TableView, board: PegBoard, deck: DeckColours, labels: Labe
         parts = ((y0, lane0, ()), (lane0, lane1, pegs), (lane1, y1, ()))  # only the lanes have pegs
         for top_y, bottom_y, shown in parts:
             key = ("row", row, top_y, shown, colours, board.target, labels, lay)
-            strips.append((key, partial(_row, board, labels, lay, (x0, top_y, x1, bottom_y), bool(shown))))
+            strips.append((key, partial(_row, board, labels, lay, (x0, top_y, x1, bottom_y), bool(shown), convert)))
     return strips
 
 
@@ -127,17 +130,36 @@ def _legend(board: PegBoard, labels: Labels, lay: Layout, bottom: int, convert: 
 @lru_cache(maxsize=1024)
 def _legend_box(track: Track, k: int, colours: tuple[RGB, ...], target: int, labels: Labels, lay: Layout,
                 bottom: int, on_palette: bool) -> Image.Image:
-    """Track k's box of the legend (the other tracks' boxes are their own), in full colour or on the palette."""
+    """Track k's box of the legend (the other tracks' boxes are their own), in full colour or on the palette:
+    the words written at their final size on the box drawn once."""
     if on_palette:
         return to_palette(_legend_box(track, k, colours, target, labels, lay, bottom, False))
+    column = legend_column(k, len(colours), bottom, lay)
+    box = _legend_back(k, colours, target, labels, lay, bottom).copy()
+    legend_track_words(Canvas.flat(box, column[:2]), track, k, len(colours), target, labels, lay)
+    return box
+
+
+@lru_cache(maxsize=256)
+def _legend_back(k: int, colours: tuple[RGB, ...], target: int, labels: Labels, lay: Layout,
+                 bottom: int) -> Image.Image:
+    """Track k's box and peg without its words."""
     board = PegBoard(tuple(Track("-", 0, 0, colour) for colour in colours), target)
-    n = len(colours)
-    c = Canvas.region(wood_image(board, labels, lay), legend_column(k, n, bottom, lay))
-    draw_legend_track(c, track, k, n, colours[k], target, labels, lay)
+    c = Canvas.region(wood_image(board, labels, lay), legend_column(k, len(colours), bottom, lay))
+    legend_track_shapes(c, k, len(colours), colours[k], lay)
     return c.small()
 
 
-def _row(board: PegBoard, labels: Labels, lay: Layout, box: tuple[int, int, int, int], pegged: bool) -> Image.Image:
-    if pegged:
-        return draw_row_pegs(wood_image(board, labels, lay), board, box, lay)
-    return wood_small(board, labels, lay).crop(box)
+def _row(board: PegBoard, labels: Labels, lay: Layout, box: tuple[int, int, int, int], pegged: bool,
+         convert: Convert | None) -> Image.Image:
+    """A band of the board's rows; where it has pegs, only the stretch from the leftmost to the rightmost peg or
+    moved hole in it is drawn again, on the bare board."""
+    x0, y0, x1, y1 = box
+    xs = [x for k in range(len(board.tracks)) for run in peg_path(board, k, lay) for x, y in run if y0 <= y < y1]
+    if not pegged or not xs:
+        return wood_small(board, labels, lay).crop(box)
+    pad = lay.front_r + 4
+    stretch = (max(x0, math.floor(min(xs) - pad)), y0, min(x1, math.ceil(max(xs) + pad)), y1)
+    sheet = Sheet(wood_small(board, labels, lay), convert, (y0, y1))
+    sheet.put(draw_row_pegs(wood_image(board, labels, lay), board, stretch, lay), stretch[:2], kept=False)
+    return sheet.image
