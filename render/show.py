@@ -16,7 +16,8 @@ from functools import lru_cache
 
 from PIL import Image
 
-from engine.scoring import Breakdown, ScoreItem
+from engine.cards import Card
+from engine.scoring import Breakdown, ItemKind, ScoreItem
 from render.breakdown import KIND_COLOURS
 from render.canvas import Canvas, Convert, Sheet, fit_text
 from render.cards import card_height, card_on_felt, chip_width, draw_chip, felt_canvas
@@ -29,11 +30,11 @@ from render.style import (
     FELT_TEXT,
     GOLD,
     PLAYER_COLOURS,
+    RGB,
     TWO_COLOUR,
     DeckColours,
     RenderError,
     blend,
-    text_width,
 )
 
 WIDTH = 1100
@@ -77,7 +78,7 @@ def cells(count: int) -> tuple[tuple[int, int], list[Cell]]:
     cols = 1 if count <= 3 else 2
     rows = math.ceil(count / cols)
     w = WIDTH // cols
-    card_w = 110 if cols == 1 else 74
+    card_w = 110 if cols == 1 else 66
     boxes = [Cell((k % cols) * w, (k // cols) * CELL_H, w, card_w) for k in range(count)]
     return (WIDTH, rows * CELL_H), boxes
 
@@ -96,43 +97,54 @@ def show_rgb(counts: Sequence[ShownCount], deck: DeckColours = TWO_COLOUR, label
         if not isinstance(c, ShownCount) or not isinstance(c.breakdown, Breakdown):
             raise RenderError(f"{c!r} is not a ShownCount of a Breakdown")
     size, boxes = cells(len(counts))
-    sheet = Sheet(_base(len(counts)), convert)
-    big = _base_big(len(counts))
+    base = _base(len(counts))
+    sheet = Sheet(base, convert)
     for count, cell in zip(counts, boxes, strict=True):
-        _panel(sheet, big, count, cell, deck, labels)
+        _panel(sheet, base, count, cell, deck, labels)
     return sheet.image
 
 
-def _panel(sheet: Sheet, big: Image.Image, count: ShownCount, cell: Cell, deck: DeckColours, labels: Labels) -> None:
+def _panel(sheet: Sheet, base: Image.Image, count: ShownCount, cell: Cell, deck: DeckColours,
+           labels: Labels) -> None:
+    """One count's panel from cached parts (cards, the seat's peg, each item) and words written at their final
+    size."""
     b = count.breakdown
     for i, card in enumerate((*b.hand, b.starter)):
         sheet.put(card_on_felt(card, cell.card_w, deck), (cell.card_x(i), cell.cards_top))
-    words = Canvas.region(big, (cell.x + 8, cell.y + 8, cell.x + cell.w - 8, cell.cards_top - 2))
-    colour = PLAYER_COLOURS[count.seat % len(PLAYER_COLOURS)]
-    words.circle((cell.x + 30, cell.y + 32), 9, fill=colour, outline=FELT_TEXT, width=1.5)
+    box = (cell.x + 8, cell.y + 8, cell.x + cell.w - 8, cell.cards_top - 2)
+    words = Canvas.flat(base.crop(box), box[:2])
     starter_x = cell.card_x(4)
     words.text((cell.x + 46, cell.y + 32), fit_text(count.title, 24, starter_x - cell.x - 60), 24, FELT_TEXT,
-               anchor="lm", bold=True)
+               anchor="lm")
     words.text((starter_x, cell.y + 32), fit_text(labels.starter, 18, cell.card_w + 40), 18, FELT_MUTED,
                anchor="lm")
-    sheet.put(words.small(), (cell.x + 8, cell.y + 8), kept=False)
+    sheet.put(words.image, box[:2], kept=False)
+    sheet.put(_seat_dot(PLAYER_COLOURS[count.seat % len(PLAYER_COLOURS)]), (cell.x + 19, cell.y + 21))
     right = cell.x + cell.w - 8
     total_x = starter_x + cell.card_w + 24
-    total = Canvas.region(big, (total_x, cell.y + 8, right, cell.y + CELL_H - 8))
-    _items(total, b, cell, total_x + 8, right - 16, labels, deck)
-    sheet.put(total.small(), (total_x, cell.y + 8), kept=False)
+    _items(sheet, base, b, cell, (total_x, right), labels, deck)
 
 
-def _items(c: Canvas, b: Breakdown, cell: Cell, left: float, right: float, labels: Labels,
+def _items(sheet: Sheet, base: Image.Image, b: Breakdown, cell: Cell, span: tuple[int, int], labels: Labels,
            deck: DeckColours) -> None:
     """The total at the top right, then each item as a badge and its cards, wrapped to the panel."""
-    top = cell.y + 20
-    c.text((right, top), str(b.total), 52, FELT_TEXT, anchor="rt", bold=True)
+    total_x, right_edge = span
+    left, right = total_x + 8, right_edge - 16
+    top = cell.y + 16
+    box = (total_x, cell.y + 8, right_edge, cell.y + 100)
+    c = Canvas.flat(base.crop(box), box[:2])
+    c.text((right, top), str(b.total), 52, FELT_TEXT, anchor="rt")
     points = labels.point if b.total == 1 else labels.points
-    c.text((right - text_width(str(b.total), 52) - 12, top + 40), points, 18, FELT_MUTED, anchor="rs")
-    area_top, bottom = cell.y + 82, cell.y + CELL_H - 16
+    c.text((right, top + 58), fit_text(points, 18, right - left), 18, FELT_MUTED, anchor="rt")
+    area_top, bottom = cell.y + 100, cell.y + CELL_H - 12
+    if cell.w < WIDTH:  # two columns: the items under the cards, across the panel
+        left, area_top = cell.x + 22, cell.cards_top + card_height(cell.card_w) + 8
+    sheet.put(c.image, box[:2], kept=False)
     if not b.items:
-        c.text((left, area_top + 14), fit_text(labels.nothing, 18, right - left), 18, FELT_MUTED, anchor="lm")
+        line = (left, area_top, right, area_top + 30)
+        words = Canvas.flat(base.crop(line), line[:2])
+        words.text((left, area_top + 15), fit_text(labels.nothing, 18, right - left), 18, FELT_MUTED, anchor="lm")
+        sheet.put(words.image, line[:2], kept=False)
         return
     for height in CHIP_HEIGHTS:
         places = _flow(b.items, height, left, right, area_top, bottom)
@@ -143,9 +155,9 @@ def _items(c: Canvas, b: Breakdown, cell: Cell, left: float, right: float, label
         places = _flow(b.items, height, left, right, area_top, 10**6) or []
     for item, (x, y) in zip(b.items, places, strict=False):
         if y + height > bottom:
-            c.text((x, bottom - height / 2), "…", 22, FELT_TEXT, anchor="lm")
+            sheet.put(_more(), (round(x), round(bottom - height)))
             break
-        _item(c, item, x, y, height, deck)
+        sheet.put(_item_part(item.kind, item.points, item.cards, height, deck), (round(x), round(y)))
 
 
 def _item_width(item: ScoreItem, height: float) -> float:
@@ -166,15 +178,36 @@ def _flow(items: Sequence[ScoreItem], height: float, left: float, right: float, 
     return places if y + height <= bottom else None
 
 
-def _item(c: Canvas, item: ScoreItem, x: float, y: float, height: float, deck: DeckColours) -> None:
-    colour = KIND_COLOURS[item.kind]
+@lru_cache(maxsize=2048)
+def _item_part(kind: ItemKind, points: int, cards: tuple[Card, ...], height: float, deck: DeckColours) -> Image.Image:
+    """A scoring item on the felt: a badge of its points in its kind's colour, then its cards."""
+    width = _item_width(ScoreItem(kind, cards, points, ""), height)
+    c = Canvas(math.ceil(width) + 2, math.ceil(height) + 2, FELT)
+    colour = KIND_COLOURS[kind]
     badge = height * 1.6
-    c.rect((x, y, x + badge, y + height), fill=blend(FELT, colour, 0.55), outline=colour, width=1.5,
+    c.rect((1, 1, 1 + badge, 1 + height), fill=blend(FELT, colour, 0.55), outline=colour, width=1.5,
            radius=height * 0.3)
-    c.text((x + badge / 2, y + height / 2), f"+{item.points}", height * 0.62, FELT_TEXT, anchor="mm", bold=True)
-    x += badge + 4
-    for card in item.cards:
-        x += draw_chip(c, card, (x, y), height, deck) + 3
+    c.text((1 + badge / 2, 1 + height / 2), f"+{points}", height * 0.62, FELT_TEXT, anchor="mm", bold=True)
+    x = 1 + badge + 4
+    for card in cards:
+        x += draw_chip(c, card, (x, 1), height, deck) + 3
+    return c.small()
+
+
+@lru_cache(maxsize=16)
+def _seat_dot(colour: RGB) -> Image.Image:
+    """A seat's peg beside its count's title, on the felt."""
+    c = Canvas(22, 22, FELT)
+    c.circle((11, 11), 9, fill=colour, outline=FELT_TEXT, width=1.5)
+    return c.small()
+
+
+@lru_cache(maxsize=1)
+def _more() -> Image.Image:
+    """What stands for the items that did not fit."""
+    c = Canvas(30, 24, FELT)
+    c.text((2, 12), "…", 22, FELT_TEXT, anchor="lm")
+    return c.small()
 
 
 @lru_cache(maxsize=8)
