@@ -70,4 +70,6 @@ def _palette_image() -> Image.Image:
     four seats' colours, the gold and the skunk line's red, and the blends between them at the edges."""
     from render.samples import palette_sample
 
-    return palette_sample().quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    sample = palette_sample()
+    every_other = sample.resize((sample.width // 2, sample.height // 2), Image.Resampling.NEAREST)  # its colours
+    return every_other.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
