@@ -178,10 +178,14 @@ class Sheet:
         whole = convert(base, True) if convert else base
         self.image = whole.crop((0, self.rows[0], whole.width, self.rows[1])) if rows else whole.copy()
 
+    def takes(self, y: int) -> bool:
+        """Whether a part placed with its top at `y` is in this sheet's band (one that is not need not be drawn)."""
+        return self.rows[0] <= y < self.rows[1]
+
     def put(self, part: Image.Image, xy: tuple[int, int], *, kept: bool = True) -> None:
         """Paste `part`; `kept`: it is a cached part (False: drawn for this picture only)."""
         x, y = xy
-        if not self.rows[0] <= y < self.rows[1]:
+        if not self.takes(y):
             return
         self.image.paste(self.convert(part, kept) if self.convert else part, (x, y - self.rows[0]))
 

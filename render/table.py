@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -168,12 +169,15 @@ def table_image(view: TableView, deck: DeckColours = TWO_COLOUR, labels: Labels 
     from a cache), downsampled, and put in its place; together they are exactly the picture drawn whole.
     `rows`: only that band of it (see table_bands)."""
     sheet = Sheet(_felt_small(labels, lay), convert, rows)
-    sheet.put(_heading(view.players, view.dealer, view.to_play, view.partners, labels, lay), lay.header_box[:2],
-              kept=False)
-    sheet.put(_starter(view.starter, deck, labels, lay), lay.starter_box[:2])
-    _play(sheet, view, deck, labels, lay)
-    sheet.put(_crib_owner(view.players[view.dealer], labels, lay), lay.crib_label_box[:2], kept=False)
-    sheet.put(_crib(view.crib_size, labels, lay), lay.crib_box[:2])
+    if sheet.takes(lay.header_box[1]):
+        heading = _heading(view.players, view.dealer, view.to_play, view.partners, labels, lay)
+        sheet.put(heading, lay.header_box[:2], kept=False)
+    if sheet.takes(lay.crib_label_box[1]):
+        sheet.put(_crib_owner(view.players[view.dealer], labels, lay), lay.crib_label_box[:2], kept=False)
+    if sheet.takes(lay.starter_box[1]):
+        sheet.put(_starter(view.starter, deck, labels, lay), lay.starter_box[:2])
+        _play(sheet, view, deck, labels, lay)
+        sheet.put(_crib(view.crib_size, labels, lay), lay.crib_box[:2])
     return sheet
 
 
@@ -190,18 +194,19 @@ def _heading(players: tuple[str, ...], dealer: int, to_play: int | None, partner
              lay: TableLayout) -> Image.Image:
     """Who sits at the table, the dealer and whose turn: the same for many replies, so cached."""
     view = TableView(players, dealer, to_play=to_play, partners=partners)
-    header = Canvas.region(_felt(labels, lay), lay.header_box)
-    _header(header, view, labels, lay)
-    return header.small()
+    image = _felt_small(labels, lay).crop(lay.header_box)
+    _header(Canvas.flat(image, lay.header_box[:2]), view, labels, lay)  # words at their final size
+    return image
 
 
 @lru_cache(maxsize=256)
 def _crib_owner(name: str, labels: Labels, lay: TableLayout) -> Image.Image:
-    owner = Canvas.region(_felt(labels, lay), lay.crib_label_box)
+    """Whose crib it is, written at its final size over the crib."""
+    image = _felt_small(labels, lay).crop(lay.crib_label_box)
     size = 14 * lay.zoom
     text = fit_text(labels.crib_of.format(name=name), size, lay.width - lay.crib_x - lay.pad)
-    owner.text((lay.crib_x, lay.top), text, size, FELT_MUTED)
-    return owner.small()
+    Canvas.flat(image, lay.crib_label_box[:2]).text((lay.crib_x, lay.top), text, size, FELT_MUTED)
+    return image
 
 
 def _play(sheet: Sheet, view: TableView, deck: DeckColours, labels: Labels, lay: TableLayout) -> None:
@@ -336,22 +341,48 @@ def _name_tag(c: Canvas, name: str, colour: tuple[int, int, int], x: float, y: f
 
 
 def _header(c: Canvas, view: TableView, labels: Labels, lay: TableLayout) -> None:
-    """Who sits at the table, in their colours, with the dealer's button and whose turn it is."""
+    """Who sits at the table, in their colours, with the dealer's button and whose turn it is (on a flat
+    canvas, the seats' pegs and the button are pasted, drawn once at twice the size)."""
     z = lay.zoom
     x: float = lay.pad + 4
     y = lay.pad + 6 * z
     size = 15 * z
     for seat, name in enumerate(view.players):
-        colour = view.colour(seat)
-        c.circle((x + 6 * z, y + 8 * z), 6 * z, fill=colour, outline=FELT_TEXT, width=1.2)
+        _mark(c, (x + 6 * z, y + 8 * z), view.colour(seat), "", z)
         label = fit_text(name, size, 150 * z)
         c.text((x + 18 * z, y + 8 * z), label, size, FELT_TEXT, anchor="lm", bold=True)
         x += (18 + 8) * z + text_width(label, size)
         if seat == view.dealer:
-            c.circle((x + 9 * z, y + 8 * z), 9 * z, fill=(250, 248, 240), outline=FELT_EDGE)
-            c.text((x + 9 * z, y + 8 * z), labels.dealer, 11 * z, (20, 22, 26), anchor="mm", bold=True)
+            _mark(c, (x + 9 * z, y + 8 * z), (250, 248, 240), labels.dealer, z)
             x += 24 * z
         if seat == view.to_play:
             c.text((x, y + 8 * z), labels.to_play, 12.5 * z, GOLD, anchor="lm")
             x += text_width(labels.to_play, 12.5 * z) + 8 * z
         x += 18 * z
+
+
+def _mark(c: Canvas, centre: tuple[float, float], fill: tuple[int, int, int], letter: str, zoom: float) -> None:
+    """A seat's peg (no letter) or the dealer's button (its letter) centred at `centre`."""
+    if c.scale == 1:
+        part = _mark_image(fill, letter, zoom)
+        c.image.paste(part, (round(centre[0] - c.origin[0] - part.width / 2),
+                             round(centre[1] - c.origin[1] - part.height / 2)))
+        return
+    _draw_mark(c, centre, fill, letter, zoom)
+
+
+def _draw_mark(c: Canvas, centre: tuple[float, float], fill: tuple[int, int, int], letter: str, zoom: float) -> None:
+    if letter:
+        c.circle(centre, 9 * zoom, fill=fill, outline=FELT_EDGE)
+        c.text(centre, letter, 11 * zoom, (20, 22, 26), anchor="mm", bold=True)
+    else:
+        c.circle(centre, 6 * zoom, fill=fill, outline=FELT_TEXT, width=1.2)
+
+
+@lru_cache(maxsize=64)
+def _mark_image(fill: tuple[int, int, int], letter: str, zoom: float) -> Image.Image:
+    """A mark on the felt, drawn at twice its size and downsampled."""
+    side = math.ceil(22 * zoom)
+    c = Canvas(side, side, FELT)
+    _draw_mark(c, (side / 2, side / 2), fill, letter, zoom)
+    return c.small()
