@@ -117,7 +117,8 @@ class Canvas:
     def text(self, xy: Point, text: str, size: float, fill: Colour, anchor: str = "la",
              bold: bool = False) -> None:
         """Text in the built-in font (or a Chinese one, for Chinese); `bold` thickens it with a stroke."""
-        stroke = max(1, round(size * self.scale / 40)) if bold else 0
+        thick = bold and (self.scale > 1 or size >= 32)  # flat, a pixel's stroke clogs all but large text
+        stroke = max(1, round(size * self.scale / 40)) if thick else 0
         x, y = self._at(*xy)
         size = size * self.scale / SCALE  # the fonts are asked for in final pixels, and are SCALE times that
         font = font_for(text, size)
