@@ -7,7 +7,7 @@ layout names; the Canvas multiplies by SCALE for drawing.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -31,6 +31,8 @@ class Canvas:
         self.draw = ImageDraw.Draw(self.image)
         self.origin = (0, 0)
         """The final pixel at this canvas's top left: a region of a larger picture is drawn in its coordinates."""
+        self.scale = SCALE
+        """Image pixels a final pixel: SCALE, or 1 on a flat canvas."""
 
     @classmethod
     def over(cls, image: Image.Image, *, copy: bool = True) -> Canvas:
@@ -40,6 +42,19 @@ class Canvas:
         c.image = image.copy() if copy else image
         c.draw = ImageDraw.Draw(c.image)
         c.origin = (0, 0)
+        c.scale = SCALE
+        return c
+
+    @classmethod
+    def flat(cls, image: Image.Image, origin: tuple[int, int] = (0, 0)) -> Canvas:
+        """A canvas drawing straight onto `image` at its final size (no downsampling): for words on a cached
+        part, which the fonts smooth themselves (shapes drawn flat have rough edges)."""
+        c = cls.__new__(cls)
+        c.width, c.height = image.width, image.height
+        c.image = image
+        c.draw = ImageDraw.Draw(image)
+        c.origin = origin
+        c.scale = 1
         return c
 
     @classmethod
@@ -53,7 +68,7 @@ class Canvas:
         return c
 
     def _at(self, x: float, y: float) -> tuple[float, float]:
-        return (x - self.origin[0]) * SCALE, (y - self.origin[1]) * SCALE
+        return (x - self.origin[0]) * self.scale, (y - self.origin[1]) * self.scale
 
     # shapes -----------------------------------------------------------------
 
@@ -61,9 +76,9 @@ class Canvas:
              width: float = 1, radius: float = 0) -> None:
         x0, y0 = self._at(box[0], box[1])
         x1, y1 = self._at(box[2], box[3])
-        w = max(1, round(width * SCALE)) if outline is not None else 0
+        w = max(1, round(width * self.scale)) if outline is not None else 0
         if radius:
-            self.draw.rounded_rectangle((x0, y0, x1, y1), radius=radius * SCALE, fill=fill,
+            self.draw.rounded_rectangle((x0, y0, x1, y1), radius=radius * self.scale, fill=fill,
                                         outline=outline, width=w)
         else:
             self.draw.rectangle((x0, y0, x1, y1), fill=fill, outline=outline, width=w)
@@ -71,13 +86,13 @@ class Canvas:
     def circle(self, centre: Point, r: float, fill: Colour | None = None,
                outline: Colour | None = None, width: float = 1) -> None:
         x, y = self._at(*centre)
-        rs = r * SCALE
-        w = max(1, round(width * SCALE)) if outline is not None else 0
+        rs = r * self.scale
+        w = max(1, round(width * self.scale)) if outline is not None else 0
         self.draw.ellipse((x - rs, y - rs, x + rs, y + rs), fill=fill, outline=outline, width=w)
 
     def line(self, points: Sequence[Point], fill: Colour, width: float = 1, joint: bool = False) -> None:
         self.draw.line([self._at(x, y) for x, y in points], fill=fill,
-                       width=max(1, round(width * SCALE)), joint="curve" if joint else None)
+                       width=max(1, round(width * self.scale)), joint="curve" if joint else None)
 
     def dashed(self, a: Point, b: Point, fill: Colour, width: float = 1, dash: float = 6,
                gap: float = 4) -> None:
@@ -102,8 +117,10 @@ class Canvas:
     def text(self, xy: Point, text: str, size: float, fill: Colour, anchor: str = "la",
              bold: bool = False) -> None:
         """Text in the built-in font (or a Chinese one, for Chinese); `bold` thickens it with a stroke."""
-        stroke = max(1, round(size * SCALE / 40)) if bold else 0
+        thick = bold and (self.scale > 1 or size >= 32)  # flat, a pixel's stroke clogs all but large text
+        stroke = max(1, round(size * self.scale / 40)) if thick else 0
         x, y = self._at(*xy)
+        size = size * self.scale / SCALE  # the fonts are asked for in final pixels, and are SCALE times that
         font = font_for(text, size)
         if "\n" in text or not isinstance(font, ImageFont.FreeTypeFont):
             self.draw.text((x, y), text, font=font, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=fill)
@@ -142,15 +159,36 @@ class Canvas:
         return self.image.reduce(SCALE)
 
 
+Convert = Callable[[Image.Image, bool], Image.Image]
+"""How a Sheet takes its parts into its own mode: (part, kept) -> part; `kept` says the part is a cached one,
+the same object every time it is put, so its conversion may be cached too."""
+
+
 class Sheet:
     """A picture put together at its final size from parts already downsampled (`Canvas.small`), each
-    pasted whole at a whole pixel: no drawing at twice the size, and no downsampling, for the parts cached."""
+    pasted whole at a whole pixel: no drawing at twice the size, and no downsampling, for the parts cached.
 
-    def __init__(self, base: Image.Image) -> None:
-        self.image = base.copy()
+    With `convert`, the picture and every part are taken into another mode first (the live pictures' palette),
+    so a picture of cached parts is put together without converting it whole."""
 
-    def put(self, part: Image.Image, xy: tuple[int, int]) -> None:
-        self.image.paste(part, xy)
+    def __init__(self, base: Image.Image, convert: Convert | None = None,
+                 rows: tuple[int, int] | None = None) -> None:
+        self.convert = convert
+        self.rows = rows or (0, base.height)
+        """The band of the picture made (a strip of it): the parts placed with their top in it."""
+        whole = convert(base, True) if convert else base
+        self.image = whole.crop((0, self.rows[0], whole.width, self.rows[1])) if rows else whole.copy()
+
+    def takes(self, y: int) -> bool:
+        """Whether a part placed with its top at `y` is in this sheet's band (one that is not need not be drawn)."""
+        return self.rows[0] <= y < self.rows[1]
+
+    def put(self, part: Image.Image, xy: tuple[int, int], *, kept: bool = True) -> None:
+        """Paste `part`; `kept`: it is a cached part (False: drawn for this picture only)."""
+        x, y = xy
+        if not self.takes(y):
+            return
+        self.image.paste(self.convert(part, kept) if self.convert else part, (x, y - self.rows[0]))
 
     def png(self) -> bytes:
         return encode(self.image)
@@ -172,3 +210,10 @@ def fit_text(text: str, size: float, max_width: float) -> str:
         text = text[:-1]
     return text + "…"
 
+
+
+def fit_size(text: str, size: float, max_width: float, least: float = 10.0) -> float:
+    """The largest size from `size` down to `least` (in half pixels) at which `text` is no wider than max_width."""
+    while size > least and text_width(text, size) > max_width:
+        size -= 0.5
+    return size

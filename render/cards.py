@@ -13,6 +13,8 @@ from PIL import Image
 
 from engine.core.cards import DECK, Card, check_distinct
 from render.canvas import Canvas, Sheet
+from render.palette import palette, paletted
+from render.png import encode_strips
 from render.style import (
     CARD_BACK,
     CARD_BACK_LINE,
@@ -247,16 +249,31 @@ def hand_png(cards: Sequence[Card], *, labels: bool = False, deck: DeckColours =
     if not 1 <= len(cards) <= 6:
         raise RenderError(f"a hand picture shows 1 to 6 cards, got {len(cards)}")
     _check_cards(cards)
-    sheet = Sheet(_hand_felt(len(cards), labels))
-    for card, x in zip(cards, hand_layout(len(cards), labels)[2], strict=True):
-        sheet.put(card_on_felt(card, HAND_CARD_WIDTH, deck), (x, PAD))
-    return sheet.png()
+
+    def draw() -> Image.Image:
+        sheet = Sheet(_hand_felt(len(cards), labels), paletted)
+        for card, x in zip(cards, hand_layout(len(cards), labels)[2], strict=True):
+            sheet.put(card_on_felt(card, HAND_CARD_WIDTH, deck), (x, PAD))
+        return sheet.image
+
+    return encode_strips([(("hand", cards, labels, deck), draw)], palette())  # on the live pictures' palette
 
 
 @lru_cache(maxsize=512)
 def card_on_felt(card: Card, width: int, deck: DeckColours = TWO_COLOUR) -> Image.Image:
     """A card face on the felt, downsampled: a card that stands apart on the felt is exactly this."""
     c = Canvas(width, card_height(width), FELT)
+    c.paste(card_image(card, width, deck), (0, 0))
+    return c.small()
+
+
+@lru_cache(maxsize=512)
+def card_on_card(card: Card, width: int, deck: DeckColours = TWO_COLOUR) -> Image.Image:
+    """A card face laid over another card (a blank face under its rounded corners), downsampled: a card of an
+    overlapping row is this, but for the few pixels of the card under it that its corners would show."""
+    c = Canvas(width, card_height(width), FELT)
+    c.paste(_blank(width, CARD_FACE).image, (0, 0))
+    c.rect((0, 0, width * 0.1, card_height(width)), fill=CARD_FACE)
     c.paste(card_image(card, width, deck), (0, 0))
     return c.small()
 

@@ -20,6 +20,9 @@ from render.board import PegBoard, Track, board_png
 from render.breakdown import breakdown_png
 from render.cards import back_png, card_png, deck_png, hand_png
 from render.charts import ChartMarker, analysis_png, winprob_png
+from render.live import live_png
+from render.samples import sample_live, sample_show
+from render.show import show_png
 from render.style import FOUR_COLOUR, LIGHT
 from render.table import PlayedCard, TableView, table_png
 
@@ -114,6 +117,10 @@ def gallery() -> dict[str, Callable[[], bytes]]:
     }
     for name, board in sample_boards().items():
         items[name] = partial(board_png, board)
+    for name, (view, pegs) in sample_live().items():
+        items[name] = partial(live_png, view, pegs)
+    items["show"] = partial(show_png, sample_show(2))
+    items["show_4"] = partial(show_png, sample_show(4))
     return items
 
 

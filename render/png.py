@@ -20,6 +20,7 @@ import struct
 import threading
 import zlib
 from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 
 from PIL import Image
 
@@ -45,21 +46,81 @@ def encode(image: Image.Image) -> bytes:
         out = io.BytesIO()
         image.save(out, format="PNG", compress_level=1)
         return out.getvalue()
-    width, height = image.size
-    raw = memoryview(image.tobytes())
-    stride = width * len(image.mode)
-    rows = b"\x00" + b"\x00".join(raw[i:i + stride] for i in range(0, len(raw), stride))  # filter 0 a row
-    step = (stride + 1) * BAND_ROWS
-    parts = [b"\x78\x01"]  # the zlib header: deflate, 32 KB window, fastest
+    return _assemble(image.width, image.height, colour_type, [_rows(image)])
+
+
+Piece = tuple[bytes, int, int]
+"""A run of whole rows as deflate blocks ending on a byte, its Adler-32 and its length before deflating."""
+Strip = tuple[Hashable, Callable[[], Image.Image]]
+"""A band of a picture, as wide as the picture, named by a key that says everything drawn in it, and how to
+draw it (called only when that key's band is not cached)."""
+
+CACHED_STRIPS = 3000
+"""Deflated strips kept (the least recently used go first): a strip is 5-40 KB, so at most about 60 MB."""
+_strips: OrderedDict[Hashable, tuple[int, int, Piece]] = OrderedDict()
+
+
+def encode_strips(strips: Sequence[Strip], palette: bytes) -> bytes:
+    """A palette picture ("P" mode, every strip on `palette`) put together from strips, top to bottom.
+
+    A strip whose key was seen before is neither drawn nor deflated again: a game's picture that changed in
+    one strip costs that strip. One byte a pixel (not three) is a third of the deflating."""
+    pieces: list[Piece] = []
+    width, height = 0, 0
+    for key, draw in strips:
+        with _lock:
+            got = _strips.get(key)
+            if got is not None:
+                _strips.move_to_end(key)
+        if got is None:
+            image = draw()
+            if image.mode != "P":
+                raise ValueError(f"strip {key!r} is {image.mode}, not a palette image")
+            got = (image.width, image.height, _rows(image, banded=False))
+            with _lock:
+                _strips[key] = got
+                if len(_strips) > CACHED_STRIPS:
+                    _strips.popitem(last=False)
+        if width and got[0] != width:
+            raise ValueError(f"strip {key!r} is {got[0]} pixels wide, the picture {width}")
+        width, height = got[0], height + got[1]
+        pieces.append(got[2])
+    return _assemble(width, height, 3, pieces, palette)
+
+
+def _rows(image: Image.Image, banded: bool = True) -> Piece:
+    """The image's rows, unfiltered, deflated in bands (each band from the cache when seen before), or at
+    once (a strip, itself cached whole)."""
+    if image.mode == "P":  # a column of zeros on the left is the filter byte of each row
+        padded = Image.new("P", (image.width + 1, image.height), 0)
+        padded.paste(image, (1, 0))
+        rows = padded.tobytes()
+    else:
+        raw = memoryview(image.tobytes())
+        stride = image.width * len(image.getbands())
+        rows = b"\x00" + b"\x00".join(raw[i:i + stride] for i in range(0, len(raw), stride))  # filter 0 a row
+    if not banded:
+        squeeze = zlib.compressobj(1, zlib.DEFLATED, -15)
+        return squeeze.compress(rows) + squeeze.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(rows), len(rows)
+    step = (image.width * len(image.getbands()) + 1) * BAND_ROWS
+    parts = []
     adler = 1
     for start in range(0, len(rows), step):
         band = rows[start:start + step]
         packed, band_adler = _deflated(band)
         parts.append(packed)
         adler = _adler_combine(adler, band_adler, len(band))
-    parts += (_LAST_BLOCK, struct.pack(">I", adler))
+    return b"".join(parts), adler, len(rows)
+
+
+def _assemble(width: int, height: int, colour_type: int, pieces: Sequence[Piece], palette: bytes = b"") -> bytes:
+    adler = 1
+    for _, piece_adler, length in pieces:
+        adler = _adler_combine(adler, piece_adler, length)
+    data = b"".join([b"\x78\x01", *(p[0] for p in pieces), _LAST_BLOCK, struct.pack(">I", adler)])
     header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
-    return _SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", b"".join(parts)) + _chunk(b"IEND", b"")
+    plte = _chunk(b"PLTE", palette) if palette else b""
+    return _SIGNATURE + _chunk(b"IHDR", header) + plte + _chunk(b"IDAT", data) + _chunk(b"IEND", b"")
 
 
 def _deflated(band: bytes) -> tuple[bytes, int]:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image
 
 from engine.core.cards import Card, check_distinct
-from render.canvas import Canvas, Sheet, fit_text
-from render.cards import back_image, card_height, card_image, card_on_felt, felt_canvas
+from render.canvas import Canvas, Convert, Sheet, fit_size, fit_text
+from render.cards import back_image, card_height, card_image, card_on_card, card_on_felt, felt_canvas
 from render.labels import ENGLISH, Labels
 from render.style import (
     FELT,
@@ -43,6 +44,8 @@ class TableView:
     series: tuple[PlayedCard, ...] = ()
     crib_size: int = 0
     to_play: int | None = None
+    partners: bool = False
+    """Four players in two partnerships (seats 0 and 2, 1 and 3): partners wear their track's colour."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
@@ -77,198 +80,309 @@ class TableView:
     def count(self) -> int:
         return sum(p.card.value for p in self.series)
 
+    def colour(self, seat: int) -> tuple[int, int, int]:
+        """A seat's colour: its own, or its partnership's (the board's track colour)."""
+        return player_colour(seat % 2 if self.partners and len(self.players) == 4 else seat)
 
-CARD_W = 96
-WIDTH = 820
-PAD = 16
-TOP = 48
-LABEL = 22
-CARD_TOP = TOP + LABEL
-PLAY_X0 = 164
-PLAY_X1 = 640
-CRIB_X = 676
-COUNT_R = 34
-HEIGHT = CARD_TOP + card_height(CARD_W) + 40 + PAD
+
+@dataclass(frozen=True, slots=True)
+class TableLayout:
+    """Where the table's parts go, in final pixels: the table picture's own (CLASSIC) or a larger one drawn
+    inside another picture (the live table's). `zoom` sizes the words, name tags and the count's disc."""
+
+    width: int = 820
+    card_w: int = 96
+    pad: int = 16
+    top: int = 48
+    label: int = 22
+    play_x0: int = 164
+    play_x1: int = 640
+    crib_x: int = 676
+    zoom: float = 1.0
+
+    @property
+    def card_top(self) -> int:
+        return self.top + self.label
+
+    @property
+    def count_r(self) -> float:
+        return 34 * self.zoom
+
+    @property
+    def height(self) -> int:
+        return round(self.card_top + card_height(self.card_w) + 40 * self.zoom + self.pad)
+
+    @property
+    def header_box(self) -> tuple[int, int, int, int]:
+        return (0, 0, self.width, self.top - 2)
+
+    @property
+    def starter_box(self) -> tuple[int, int, int, int]:
+        return (4, self.card_top - 4, self.play_x0 - 4, self.height - 4)
+
+    @property
+    def play_box(self) -> tuple[int, int, int, int]:
+        return (self.play_x0 - 4, self.card_top - 4, self.crib_x - 4, self.height - 4)
+
+    @property
+    def crib_label_box(self) -> tuple[int, int, int, int]:
+        return (self.crib_x - 4, self.top - 2, self.width, self.card_top - 2)
+
+    @property
+    def crib_box(self) -> tuple[int, int, int, int]:
+        return (self.crib_x - 4, self.card_top - 2, self.width, self.height)
+
+
+CLASSIC = TableLayout()
+CARD_W = CLASSIC.card_w
+WIDTH = CLASSIC.width
+PAD = CLASSIC.pad
+TOP = CLASSIC.top
+CARD_TOP = CLASSIC.card_top
+CRIB_X = CLASSIC.crib_x
+COUNT_R = round(CLASSIC.count_r)
+HEIGHT = CLASSIC.height
 
 
 def player_colour(seat: int) -> tuple[int, int, int]:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
 
-def series_positions(view: TableView) -> list[float]:
+def series_positions(view: TableView, lay: TableLayout = CLASSIC) -> list[float]:
     """Left edge of each card of the series: side by side, overlapping when there are many."""
     n = len(view.series)
-    room = PLAY_X1 - PLAY_X0 - CARD_W - 2 * COUNT_R - 24
-    step = CARD_W + 8.0 if n < 2 else min(CARD_W + 8.0, room / (n - 1))
-    return [PLAY_X0 + i * step for i in range(n)]
-
-
-HEADER_BOX = (0, 0, WIDTH, TOP - 2)
-STARTER_BOX = (4, CARD_TOP - 4, PLAY_X0 - 4, HEIGHT - 4)
-PLAY_BOX = (PLAY_X0 - 4, CARD_TOP - 4, CRIB_X - 4, HEIGHT - 4)
-CRIB_LABEL_BOX = (CRIB_X - 4, TOP - 2, WIDTH, CARD_TOP - 2)
-CRIB_BOX = (CRIB_X - 4, CARD_TOP - 2, WIDTH, HEIGHT)
-"""The table's parts, in final pixels: each is drawn on its own piece of the felt (or taken from a cache),
-downsampled, and put in its place; together they are exactly the picture drawn whole."""
+    w = lay.card_w
+    room = lay.play_x1 - lay.play_x0 - w - 2 * lay.count_r - 24
+    step = w + 8.0 if n < 2 else min(w + 8.0, room / (n - 1))
+    return [lay.play_x0 + i * step for i in range(n)]
 
 
 def table_png(view: TableView, deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH) -> bytes:
     """The table picture; cards of the series are labelled with who played them."""
-    sheet = Sheet(_felt_small(labels))
-    header = Canvas.region(_felt(labels), HEADER_BOX)
-    _header(header, view, labels)
-    sheet.put(header.small(), HEADER_BOX[:2])
-    sheet.put(_starter(view.starter, deck, labels), STARTER_BOX[:2])
-    _play(sheet, view, deck, labels)
-    owner = Canvas.region(_felt(labels), CRIB_LABEL_BOX)
-    text = fit_text(labels.crib_of.format(name=view.players[view.dealer]), 14, WIDTH - CRIB_X - PAD)
-    owner.text((CRIB_X, TOP), text, 14, FELT_MUTED)
-    sheet.put(owner.small(), CRIB_LABEL_BOX[:2])
-    sheet.put(_crib(view.crib_size, labels), CRIB_BOX[:2])
-    return sheet.png()
+    return table_image(view, deck, labels).png()
 
 
-def _play(sheet: Sheet, view: TableView, deck: DeckColours, labels: Labels) -> None:
-    """The series with who laid each card, and the count. Up to four cards stand apart at whole pixels, so
-    each card and tag is a cached part; more overlap, and the play is drawn whole."""
-    h = card_height(CARD_W)
-    xs = series_positions(view)
+def table_image(view: TableView, deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH,
+                lay: TableLayout = CLASSIC, convert: Convert | None = None,
+                rows: tuple[int, int] | None = None) -> Sheet:
+    """The table put together at its final size: each part is drawn on its own piece of the felt (or taken
+    from a cache), downsampled, and put in its place; together they are exactly the picture drawn whole.
+    `rows`: only that band of it (see table_bands)."""
+    sheet = Sheet(_felt_small(labels, lay), convert, rows)
+    if sheet.takes(lay.header_box[1]):
+        heading = _heading(view.players, view.dealer, view.to_play, view.partners, labels, lay)
+        sheet.put(heading, lay.header_box[:2], kept=False)
+    if sheet.takes(lay.crib_label_box[1]):
+        sheet.put(_crib_owner(view.players[view.dealer], labels, lay), lay.crib_label_box[:2], kept=False)
+    if sheet.takes(lay.starter_box[1]):
+        sheet.put(_starter(view.starter, deck, labels, lay), lay.starter_box[:2])
+        _play(sheet, view, deck, labels, lay)
+        sheet.put(_crib(view.crib_size, labels, lay), lay.crib_box[:2])
+    return sheet
+
+
+def table_bands(view: TableView, lay: TableLayout) -> tuple[tuple[tuple[object, ...], tuple[int, int]], ...]:
+    """The table's bands of rows, each with what it shows: the heading (who sits where, the dealer, whose
+    turn), the labels (with the crib's owner), and the cards (with who laid each, the count and the crib)."""
+    return (((view.players, view.dealer, view.to_play, view.partners), (0, lay.top - 2)),
+            ((view.players[view.dealer],), (lay.top - 2, lay.card_top - 4)),
+            ((view.players, view.starter, view.series, view.crib_size, view.partners), (lay.card_top - 4, lay.height)))
+
+
+@lru_cache(maxsize=256)
+def _heading(players: tuple[str, ...], dealer: int, to_play: int | None, partners: bool, labels: Labels,
+             lay: TableLayout) -> Image.Image:
+    """Who sits at the table, the dealer and whose turn: the same for many replies, so cached."""
+    view = TableView(players, dealer, to_play=to_play, partners=partners)
+    image = _felt_small(labels, lay).crop(lay.header_box)
+    _header(Canvas.flat(image, lay.header_box[:2]), view, labels, lay)  # words at their final size
+    return image
+
+
+@lru_cache(maxsize=256)
+def _crib_owner(name: str, labels: Labels, lay: TableLayout) -> Image.Image:
+    """Whose crib it is, written at its final size over the crib."""
+    image = _felt_small(labels, lay).crop(lay.crib_label_box)
+    size = 14 * lay.zoom
+    text = fit_text(labels.crib_of.format(name=name), size, lay.width - lay.crib_x - lay.pad)
+    Canvas.flat(image, lay.crib_label_box[:2]).text((lay.crib_x, lay.top), text, size, FELT_MUTED)
+    return image
+
+
+def _play(sheet: Sheet, view: TableView, deck: DeckColours, labels: Labels, lay: TableLayout) -> None:
+    """The series with who laid each card, and the count, from cached parts at whole pixels: a card that
+    overlaps the one before it is the card on a blank face (its rounded corners over that card), and its name
+    tag as wide as the card shows."""
+    w, z = lay.card_w, lay.zoom
+    h = card_height(w)
+    xs = [round(x) for x in series_positions(view, lay)]
+    r = round(lay.count_r)
     if not view.series:
-        sheet.put(_empty_play(labels), PLAY_BOX[:2])
-    elif len(xs) > 4 or any(x != int(x) for x in xs):
-        c = Canvas.region(_felt(labels), PLAY_BOX)
-        for i, (played, x) in enumerate(zip(view.series, xs, strict=True)):
-            c.paste(card_image(played.card, CARD_W, deck), (x, CARD_TOP))
-            step = (xs[i + 1] - x) if i + 1 < len(xs) else CARD_W
-            _name_tag(c, view.players[played.player], player_colour(played.player), x, CARD_TOP + h + 6,
-                      min(step, CARD_W) - 4)
-        _count(c, view, labels)
-        sheet.put(c.small(), PLAY_BOX[:2])
+        sheet.put(_empty_play(labels, lay), lay.play_box[:2])
         return
-    for played, x in zip(view.series, xs, strict=True):
-        sheet.put(card_on_felt(played.card, CARD_W, deck), (int(x), CARD_TOP))
-        sheet.put(_tag(view.players[played.player], player_colour(played.player)), (int(x) - 2, CARD_TOP + h + 4))
-    x, y = count_centre(view)
-    sheet.put(_disc(view.count, labels), (int(x) - COUNT_R - 4, int(y) - COUNT_R - 4))
+    for i, (played, x) in enumerate(zip(view.series, xs, strict=True)):
+        face = card_on_felt(played.card, w, deck) if i == 0 or xs[i] - xs[i - 1] >= w else \
+            card_on_card(played.card, w, deck)
+        sheet.put(face, (x, lay.card_top))
+        shown = min(w, xs[i + 1] - x) if i + 1 < len(xs) else w
+        sheet.put(_tag(view.players[played.player], view.colour(played.player), lay, shown),
+                  (x - 2, lay.card_top + h + round(4 * z)))
+    cx, cy = count_centre(view, lay)
+    sheet.put(_disc(view.count, labels, z), (int(cx) - r - 4, int(cy) - r - 4))
 
 
 @lru_cache(maxsize=64)
-def _crib(size: int, labels: Labels) -> Image.Image:
+def _crib(size: int, labels: Labels, lay: TableLayout) -> Image.Image:
     """The crib's cards, face down, and how many (its owner's name is drawn above it, apart)."""
-    c = Canvas.region(_felt(labels), CRIB_BOX)
-    h = card_height(CARD_W)
+    c = Canvas.region(_felt(labels, lay), lay.crib_box)
+    w, x, y, z = lay.card_w, lay.crib_x, lay.card_top, lay.zoom
+    h = card_height(w)
     if size == 0:
-        c.rect((CRIB_X, CARD_TOP, CRIB_X + CARD_W, CARD_TOP + h), outline=FELT_MUTED, width=1.5,
-               radius=CARD_W * 0.07)
-        c.text((CRIB_X + CARD_W / 2, CARD_TOP + h / 2), labels.empty, 13, FELT_MUTED, anchor="mm")
+        c.rect((x, y, x + w, y + h), outline=FELT_MUTED, width=1.5 * z, radius=w * 0.07)
+        c.text((x + w / 2, y + h / 2), labels.empty, 13 * z, FELT_MUTED, anchor="mm")
     for k in range(size):
-        c.paste(back_image(CARD_W), (CRIB_X + k * 7, CARD_TOP + k * 3))
+        c.paste(back_image(w), (x + k * 7, y + k * 3))
     if size:
         words = (labels.crib_one if size == 1 else labels.crib_many).format(count=size)
-        c.text((CRIB_X + CARD_W / 2 + 10, CARD_TOP + h + 20), words, 12.5,
-               FELT_MUTED, anchor="mm")
+        centre = x + w / 2 + 10
+        room = 2 * min(centre - lay.crib_box[0], lay.width - centre) - 8
+        fitted = fit_size(words, 12.5 * z, room)
+        c.text((centre, y + h + 20 * z), fit_text(words, fitted, room), fitted, FELT_MUTED, anchor="mm")
     return c.small()
 
 
 @lru_cache(maxsize=128)
-def _starter(starter: Card | None, deck: DeckColours, labels: Labels) -> Image.Image:
+def _starter(starter: Card | None, deck: DeckColours, labels: Labels, lay: TableLayout) -> Image.Image:
     """The starter on the pack (or the pack, not cut yet)."""
-    c = Canvas.region(_felt(labels), STARTER_BOX)
+    c = Canvas.region(_felt(labels, lay), lay.starter_box)
+    x = lay.pad + 4
     if starter is not None:
-        c.paste(card_image(starter, CARD_W, deck), (PAD + 4, CARD_TOP))
+        c.paste(card_image(starter, lay.card_w, deck), (x, lay.card_top))
     else:
-        c.paste(back_image(CARD_W), (PAD + 4, CARD_TOP))
-        c.text((PAD + 4 + CARD_W / 2, CARD_TOP + card_height(CARD_W) + 14), labels.not_cut, 12.5, FELT_MUTED,
-               anchor="mm")
+        c.paste(back_image(lay.card_w), (x, lay.card_top))
+        c.text((x + lay.card_w / 2, lay.card_top + card_height(lay.card_w) + 14 * lay.zoom), labels.not_cut,
+               12.5 * lay.zoom, FELT_MUTED, anchor="mm")
     return c.small()
 
 
 @lru_cache(maxsize=16)
-def _empty_play(labels: Labels) -> Image.Image:
+def _empty_play(labels: Labels, lay: TableLayout) -> Image.Image:
     """The play before its first card: an empty place and the words saying so (the count stands apart)."""
-    c = Canvas.region(_felt(labels), (PLAY_BOX[0], PLAY_BOX[1], PLAY_X1 - 2 * COUNT_R - 4, PLAY_BOX[3]))
-    h = card_height(CARD_W)
-    c.rect((PLAY_X0, CARD_TOP, PLAY_X0 + CARD_W, CARD_TOP + h), outline=FELT_MUTED, width=1.5, radius=CARD_W * 0.07)
-    c.text((PLAY_X0 + CARD_W + 16, CARD_TOP + h / 2), labels.no_series, 14, FELT_MUTED, anchor="lm")
+    box = lay.play_box
+    c = Canvas.region(_felt(labels, lay), (box[0], box[1], round(lay.play_x1 - 2 * lay.count_r - 4), box[3]))
+    w, y, z = lay.card_w, lay.card_top, lay.zoom
+    h = card_height(w)
+    c.rect((lay.play_x0, y, lay.play_x0 + w, y + h), outline=FELT_MUTED, width=1.5 * z, radius=w * 0.07)
+    c.text((lay.play_x0 + w + 16 * z, y + h / 2), labels.no_series, 14 * z, FELT_MUTED, anchor="lm")
     return c.small()
 
 
 @lru_cache(maxsize=1024)
-def _tag(name: str, colour: tuple[int, int, int]) -> Image.Image:
-    """A name tag under a card, with two pixels of felt around it (drawn at (2, 2))."""
-    c = Canvas(CARD_W, 24, FELT)
-    _name_tag(c, name, colour, 2, 2, CARD_W - 4)
+def _tag(name: str, colour: tuple[int, int, int], lay: TableLayout, width: int) -> Image.Image:
+    """A name tag under a card `width` pixels of which show, with two pixels of felt around it (drawn at
+    (2, 2))."""
+    c = Canvas(width, round(24 * lay.zoom), FELT)
+    _name_tag(c, name, colour, 2, 2, width - 4, lay.zoom)
     return c.small()
 
 
 @lru_cache(maxsize=64)
-def _disc(count: int, labels: Labels) -> Image.Image:
-    """The count's disc with four pixels of felt around it (centred at COUNT_R + 4)."""
-    c = Canvas(2 * COUNT_R + 8, 2 * COUNT_R + 8, FELT)
-    _draw_disc(c, (COUNT_R + 4, COUNT_R + 4), count, labels)
+def _disc(count: int, labels: Labels, zoom: float = 1.0) -> Image.Image:
+    """The count's disc with four pixels of felt around it (centred at its radius + 4)."""
+    r = round(34 * zoom)
+    c = Canvas(2 * r + 8, 2 * r + 8, FELT)
+    _draw_disc(c, (r + 4, r + 4), count, labels, zoom)
     return c.small()
 
 
 @lru_cache(maxsize=16)
-def _felt_small(labels: Labels) -> Image.Image:
-    return Canvas.over(_felt(labels), copy=False).small()
+def _felt_small(labels: Labels, lay: TableLayout = CLASSIC) -> Image.Image:
+    return Canvas.over(_felt(labels, lay), copy=False).small()
 
 
 @lru_cache(maxsize=16)
-def _felt(labels: Labels) -> Image.Image:
+def _felt(labels: Labels, lay: TableLayout = CLASSIC) -> Image.Image:
     """What every table shows: the felt, the pack under the starter and the two headings, drawn once."""
-    c = felt_canvas(WIDTH, HEIGHT)
-    c.text((PAD + 4, TOP), labels.starter, 14, FELT_MUTED)
+    c = felt_canvas(lay.width, lay.height)
+    x, size = lay.pad + 4, 14 * lay.zoom
+    c.text((x, lay.top), labels.starter, size, FELT_MUTED)
     for k in (2, 1):
-        c.paste(back_image(CARD_W), (PAD + 4 + k * 4, CARD_TOP + k * 3))
-    c.text((PLAY_X0, TOP), labels.the_play, 14, FELT_MUTED)
+        c.paste(back_image(lay.card_w), (x + k * 4, lay.card_top + k * 3))
+    c.text((lay.play_x0, lay.top), labels.the_play, size, FELT_MUTED)
     return c.image
 
 
-def count_centre(view: TableView) -> tuple[float, float]:
-    xs = series_positions(view)
-    x = (xs[-1] if xs else PLAY_X0) + CARD_W + 20 + COUNT_R
+def count_centre(view: TableView, lay: TableLayout = CLASSIC) -> tuple[float, float]:
+    xs = series_positions(view, lay)
+    r = round(lay.count_r)
+    x = (xs[-1] if xs else lay.play_x0) + lay.card_w + 20 * lay.zoom + r
     if not view.series:
-        x = PLAY_X1 - COUNT_R
-    return x, CARD_TOP + card_height(CARD_W) / 2
+        x = lay.play_x1 - r
+    return x, lay.card_top + card_height(lay.card_w) / 2
 
 
-def _count(c: Canvas, view: TableView, labels: Labels = ENGLISH) -> None:
-    _draw_disc(c, count_centre(view), view.count, labels)
-
-
-def _draw_disc(c: Canvas, centre: tuple[float, float], count: int, labels: Labels) -> None:
+def _draw_disc(c: Canvas, centre: tuple[float, float], count: int, labels: Labels, zoom: float = 1.0) -> None:
     """The running count in a disc; gold at 15 and 31, where it scores."""
     x, y = centre
     scoring = count in (15, 31)
-    c.circle((x, y), COUNT_R, fill=(250, 248, 240), outline=GOLD if scoring else FELT_EDGE,
-             width=4 if scoring else 2)
-    c.text((x, y - 4), str(count), 30, (24, 26, 30), anchor="mm", bold=True)
-    c.text((x, y + 20), labels.count, 11, (90, 96, 104), anchor="mm")
+    c.circle((x, y), round(34 * zoom), fill=(250, 248, 240), outline=GOLD if scoring else FELT_EDGE,
+             width=(4 if scoring else 2) * zoom)
+    c.text((x, y - 4 * zoom), str(count), 30 * zoom, (24, 26, 30), anchor="mm", bold=True)
+    c.text((x, y + 20 * zoom), labels.count, 11 * zoom, (90, 96, 104), anchor="mm")
 
 
-def _name_tag(c: Canvas, name: str, colour: tuple[int, int, int], x: float, y: float, width: float) -> None:
-    text = fit_text(name, 12.5, width - 10)
-    w = min(width, text_width(text, 12.5) + 12)
-    c.rect((x, y, x + w, y + 20), fill=colour, radius=10)
-    c.text((x + 6, y + 10), text, 12.5, (16, 18, 22), anchor="lm")
+def _name_tag(c: Canvas, name: str, colour: tuple[int, int, int], x: float, y: float, width: float,
+              zoom: float = 1.0) -> None:
+    size = 12.5 * zoom
+    text = fit_text(name, size, width - 10 * zoom)
+    w = min(width, text_width(text, size) + 12 * zoom)
+    c.rect((x, y, x + w, y + 20 * zoom), fill=colour, radius=10 * zoom)
+    c.text((x + 6 * zoom, y + 10 * zoom), text, size, (16, 18, 22), anchor="lm")
 
 
-def _header(c: Canvas, view: TableView, labels: Labels = ENGLISH) -> None:
-    """Who sits at the table, in their colours, with the dealer's button and whose turn it is."""
-    x: float = PAD + 4
-    y = PAD + 6
+def _header(c: Canvas, view: TableView, labels: Labels, lay: TableLayout) -> None:
+    """Who sits at the table, in their colours, with the dealer's button and whose turn it is (on a flat
+    canvas, the seats' pegs and the button are pasted, drawn once at twice the size)."""
+    z = lay.zoom
+    x: float = lay.pad + 4
+    y = lay.pad + 6 * z
+    size = 15 * z
     for seat, name in enumerate(view.players):
-        colour = player_colour(seat)
-        c.circle((x + 6, y + 8), 6, fill=colour, outline=FELT_TEXT, width=1.2)
-        label = fit_text(name, 15, 150)
-        c.text((x + 18, y + 8), label, 15, FELT_TEXT, anchor="lm", bold=True)
-        x += 18 + text_width(label, 15) + 8
+        _mark(c, (x + 6 * z, y + 8 * z), view.colour(seat), "", z)
+        label = fit_text(name, size, 150 * z)
+        c.text((x + 18 * z, y + 8 * z), label, size, FELT_TEXT, anchor="lm", bold=True)
+        x += (18 + 8) * z + text_width(label, size)
         if seat == view.dealer:
-            c.circle((x + 9, y + 8), 9, fill=(250, 248, 240), outline=FELT_EDGE)
-            c.text((x + 9, y + 8), labels.dealer, 11, (20, 22, 26), anchor="mm", bold=True)
-            x += 24
+            _mark(c, (x + 9 * z, y + 8 * z), (250, 248, 240), labels.dealer, z)
+            x += 24 * z
         if seat == view.to_play:
-            c.text((x, y + 8), labels.to_play, 12.5, GOLD, anchor="lm")
-            x += text_width(labels.to_play, 12.5) + 8
-        x += 18
+            c.text((x, y + 8 * z), labels.to_play, 12.5 * z, GOLD, anchor="lm")
+            x += text_width(labels.to_play, 12.5 * z) + 8 * z
+        x += 18 * z
+
+
+def _mark(c: Canvas, centre: tuple[float, float], fill: tuple[int, int, int], letter: str, zoom: float) -> None:
+    """A seat's peg (no letter) or the dealer's button (its letter) centred at `centre`."""
+    if c.scale == 1:
+        part = _mark_image(fill, letter, zoom)
+        c.image.paste(part, (round(centre[0] - c.origin[0] - part.width / 2),
+                             round(centre[1] - c.origin[1] - part.height / 2)))
+        return
+    _draw_mark(c, centre, fill, letter, zoom)
+
+
+def _draw_mark(c: Canvas, centre: tuple[float, float], fill: tuple[int, int, int], letter: str, zoom: float) -> None:
+    if letter:
+        c.circle(centre, 9 * zoom, fill=fill, outline=FELT_EDGE)
+        c.text(centre, letter, 11 * zoom, (20, 22, 26), anchor="mm", bold=True)
+    else:
+        c.circle(centre, 6 * zoom, fill=fill, outline=FELT_TEXT, width=1.2)
+
+
+@lru_cache(maxsize=64)
+def _mark_image(fill: tuple[int, int, int], letter: str, zoom: float) -> Image.Image:
+    """A mark on the felt, drawn at twice its size and downsampled."""
+    side = math.ceil(22 * zoom)
+    c = Canvas(side, side, FELT)
+    _draw_mark(c, (side / 2, side / 2), fill, letter, zoom)
+    return c.small()

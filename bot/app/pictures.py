@@ -14,6 +14,7 @@ from functools import lru_cache
 from bot.app.replies import Attachment
 from bot.i18n import Lang, as_lang, breakdown_calls, catalog
 from engine.core.cards import Card
+from engine.core.events import Shown
 from engine.core.game import Phase
 from engine.core.observation import Observation
 from engine.core.scoring import Breakdown
@@ -23,13 +24,13 @@ from render import (
     PegBoard,
     PlayedCard,
     TableView,
-    board_png,
     breakdown_png,
     can_draw,
     hand_png,
     make_board,
-    table_png,
 )
+from render.live import live_png
+from render.show import MAX_COUNTS, ShownCount, show_png
 
 LABEL_FIELDS = tuple(Labels.__dataclass_fields__)
 """Each `render.Labels` field is the catalog key `image.<field>`."""
@@ -70,7 +71,7 @@ def public_table(obs: Observation, names: Sequence[str]) -> TableView:
         crib = rules.players * rules.discard_each + rules.deck_to_crib
     to_play = obs.to_act[0] if obs.phase is Phase.PLAY and obs.to_act else None
     return TableView(players=tuple(names), dealer=max(obs.dealer, 0), starter=obs.starter, series=series,
-                     crib_size=min(crib, 4), to_play=to_play)
+                     crib_size=min(crib, 4), to_play=to_play, partners=rules.teams < rules.players)
 
 
 def team_names(obs: Observation, names: Sequence[str]) -> tuple[str, ...]:
@@ -87,15 +88,23 @@ def public_board(obs: Observation, names: Sequence[str]) -> PegBoard:
     return make_board(pegs, list(team_names(obs, names)), obs.rules.target)
 
 
-def table_image(obs: Observation, names: Sequence[str], lang: Lang | str = Lang.EN) -> Attachment:
-    return Attachment("table.png", table_png(public_table(obs, names), labels=labels(lang)),
-                      "the table: starter, the cards of this series with the count, and the crib")
-
-
-def board_image(obs: Observation, names: Sequence[str], lang: Lang | str = Lang.EN) -> Attachment:
+def live_image(obs: Observation, names: Sequence[str], lang: Lang | str = Lang.EN) -> Attachment:
+    """The table and the pegboard in one picture: a message's only image is shown whole, two are cropped."""
     board = public_board(obs, names)
     scores = ", ".join(f"{t.name} {t.front}" for t in board.tracks)
-    return Attachment("board.png", board_png(board, labels(lang)), f"the pegboard: {scores}")
+    return Attachment("table.png", live_png(public_table(obs, names), board, labels=labels(lang)),
+                      f"the table (starter, this series with the count, the crib) and the pegboard: {scores}")
+
+
+def show_image(shows: Sequence[Shown], names: Sequence[str], lang: Lang | str = Lang.EN) -> Attachment | None:
+    """Every count of a show (each hand, then the crib) in one picture; None for a show with none."""
+    if not shows:
+        return None
+    words = labels(lang)
+    counts = [ShownCount(f"{names[e.seat]} · {words.crib if e.crib else words.hand}", e.breakdown, e.seat)
+              for e in shows[:MAX_COUNTS]]
+    said = "; ".join(f"{names[e.seat]}'s {'crib' if e.crib else 'hand'} {e.breakdown.total}" for e in shows)
+    return Attachment("show.png", show_png(counts, labels=words), f"the show: {said}")
 
 
 def hand_image(hand: Sequence[Card]) -> Attachment | None:
@@ -121,8 +130,7 @@ def warm(pause: float = 0.0) -> int:
     from engine.core.observation import observe
 
     obs = observe(Game(seed=0), 0)
-    table_image(obs, ("a", "b"))
-    board_image(obs, ("a", "b"))
+    live_image(obs, ("a", "b"))
     hand_image(obs.hand)
     time.sleep(pause)
     return os.getpid()

@@ -148,15 +148,13 @@ class Presenter:
         said = declaration_lines(live, deal)
         if said:
             text += "\n" + "\n".join(said)
-        files: list[Attachment] = []
-        if self.images:  # every count's picture at once (in parallel with worker processes)
+        files: tuple[Attachment, ...] = ()
+        if self.images:  # every count in one picture: Discord tiles and crops two or more
             shows = [e for i in chunk if isinstance(e := events[i], Shown)]
-            files = self.runner.cpu_all([
-                (pictures.breakdown_image, (e.breakdown, f"show-{k + 1}.png",
-                                            f"{live.names[e.seat]}'s {'crib' if e.crib else 'hand'}", lang))
-                for k, e in enumerate(shows)])
+            image = self.runner.cpu(pictures.show_image, shows, live.names, lang)
+            files = (image,) if image is not None else ()
         review = Button(ComponentId(live.id, deal, Verb.REVIEW).encode(), t("review.button", lang, deal=deal + 1))
-        return Post(text, tuple(files), (review,))
+        return Post(text, files, (review,))
 
     def end_post(self, live: LiveGame) -> Post:
         won = next(e for e in reversed(live.game.events) if isinstance(e, GameWon))
@@ -166,7 +164,7 @@ class Presenter:
             text += t("game.skunk", lang, skunk=won.skunk)
         files: list[Attachment] = []
         if self.images:
-            files.append(self.runner.cpu(pictures.board_image, observe(live.game, 0), live.names, lang))
+            files.append(self.runner.cpu(pictures.live_image, live.public_obs(), live.names, lang))
         files.append(record_file(live))
         return Post(text, tuple(files))
 
@@ -299,27 +297,20 @@ class Presenter:
 
     def _draw(self, live: LiveGame, hands: bool = True) -> tuple[tuple[Attachment, ...] | None,
                                                                   dict[int, Attachment | None]]:
-        """The table's pictures and every seated member's hand, in one round to the worker processes (one
-        picture a process at a time when there are several); the board only when a peg moved."""
+        """The table's one picture (the table over the board) and every seated member's hand, in one round to
+        the worker processes (one picture a process at a time when there are several)."""
         if not self.images:
             return None, {}
         obs = live.public_obs()
-        key = (obs.scores, obs.backs)
         calls: list[tuple[Callable[..., Any], tuple[object, ...]]] = [
-            (pictures.table_image, (obs, live.names, live.lang))]
+            (pictures.live_image, (obs, live.names, live.lang))]
         held = {s: observe(live.game, s).hand for s in live.human_seats()} if hands else {}
         seats = [s for s, hand in held.items() if hand]
         calls += [(pictures.hand_image, (held[s],)) for s in seats]
-        board = live.board is None or live.board_key != key
-        if board:
-            calls.append((pictures.board_image, (obs, live.names, live.lang)))
         table, *drawn = self.runner.cpu_all(calls)
-        if board:
-            live.board, live.board_key = drawn.pop(), key
-        assert live.board is not None
         pictured: dict[int, Attachment | None] = dict.fromkeys(held)
         pictured.update(zip(seats, drawn, strict=True))
-        return (table, live.board), pictured
+        return (table,), pictured
 
     def table(self, live: LiveGame, images: tuple[Attachment, ...] | None = None) -> TableMessage:
         """The public table message (`images`: its pictures, when drawn already)."""

@@ -17,6 +17,8 @@ def decode(png: bytes) -> Image.Image:
 
 
 def rgb_at(image: Image.Image, xy: tuple[float, float]) -> tuple[int, int, int]:
+    if image.mode == "P":  # a palette picture (the live table, the show, a hand): the colour of its index
+        image = image.convert("RGB")
     pixel = image.getpixel((round(xy[0]), round(xy[1])))
     assert isinstance(pixel, tuple)
     return pixel[0], pixel[1], pixel[2]

@@ -186,3 +186,22 @@ def test_missing_output_is_an_argparse_error(capsys: pytest.CaptureFixture[str])
         main(["render", "card", "QH"])
     assert exc.value.code == 2
     assert "-o/--output" in capsys.readouterr().err
+
+
+def test_live_table_of_four_on_two_partnership_tracks(tmp_path: Path) -> None:
+    out = render(tmp_path, "live", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Dan", "--starter", "QD",
+                 "--played", "KH,5S,AC,9H", "--to-play", "Ann", "--pegs", "52/44,40/31", "--target", "61")
+    assert decode(out.read_bytes()).size == (1100, 707)
+
+
+def test_live_table_needs_a_track_a_player(capsys: pytest.CaptureFixture[str]) -> None:
+    err = fails(capsys, "live", "--pegs", "1/0,2/0,3/0", "-o", "x.png")
+    assert err == "cribbage render: --pegs has 3 tracks; 2 players have 2\n"
+
+
+def test_show_of_two_hands_and_the_crib(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = render(tmp_path, "show", "--starter", "5S", "--hand", "4H 5H 6H 6C", "--hand", "JD QD KD 10C",
+                 "--crib", "5C 5D JS QS", "--players", "Alice,Bob")
+    assert decode(out.read_bytes()).size == (1100, 696)
+    err = fails(capsys, "show", "--starter", "5S", "--hand", "4H 5H 6H 6C", "-o", "x.png")
+    assert err == "cribbage render: --hand is given 1 times; a show has 2 to 4 hands\n"

@@ -22,12 +22,14 @@ from render.cards import back_png, card_png, hand_png
 from render.charts import ChartMarker, analysis_png, winprob_png
 from render.gallery import write_gallery
 from render.led import LAYOUT_HELP, LAYOUTS, LedScene, led_png
+from render.live import live_png
+from render.show import ShownCount, show_png
 from render.style import FOUR_COLOUR, RGB, THEMES, TWO_COLOUR, DeckColours, RenderError, hex_rgb
 from render.table import PlayedCard, TableView, table_png
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("render", help="draw a card, hand, table, pegboard, breakdown or chart as a PNG",
+    p = sub.add_parser("render", help="draw a card, hand, table, pegboard, show, breakdown or chart as a PNG",
                        description="Draw the pictures the bot sends. Every kind writes one PNG with -o; "
                                    "`gallery` writes one of every kind into a folder.")
     kinds = p.add_subparsers(dest="kind", metavar="KIND", required=True)
@@ -42,14 +44,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     k.add_argument("--labels", action="store_true", help="number the cards 1..n under them")
 
     k = _kind(kinds, "table", "the table: starter, the current series and its count, the crib", deck=True)
-    k.add_argument("--players", default="Player 1,Player 2", help="2-4 names, comma separated")
-    k.add_argument("--dealer", default="1", help="the dealer: a name or seat number from 1 (default 1)")
-    k.add_argument("--starter", help="the starter card; leave out before the cut")
-    k.add_argument("--played", default="",
-                   help="the current series, e.g. 7H,8S,9D or 7H:Bob,8S:Alice; cards without a name "
-                        "go round the table from the pone")
-    k.add_argument("--crib", type=int, default=4, help="cards in the crib, face down (0-4, default 4)")
-    k.add_argument("--to-play", help="whose turn: a name or seat number")
+    _table_arguments(k)
+    _register_live(kinds)
 
     k = _kind(kinds, "board", "the dual-peg pegboard")
     k.add_argument("--pegs", required=True, help="front/back per track, e.g. 87/80,95/91 (2-4 tracks)")
@@ -84,6 +80,32 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     k = kinds.add_parser("gallery", help="one picture of every kind, from sample data, into a folder")
     k.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write into")
+
+
+def _table_arguments(k: argparse.ArgumentParser) -> None:
+    k.add_argument("--players", default="Player 1,Player 2", help="2-4 names, comma separated")
+    k.add_argument("--dealer", default="1", help="the dealer: a name or seat number from 1 (default 1)")
+    k.add_argument("--starter", help="the starter card; leave out before the cut")
+    k.add_argument("--played", default="",
+                   help="the current series, e.g. 7H,8S,9D or 7H:Bob,8S:Alice; cards without a name "
+                        "go round the table from the pone")
+    k.add_argument("--crib", type=int, default=4, help="cards in the crib, face down (0-4, default 4)")
+    k.add_argument("--to-play", help="whose turn: a name or seat number")
+
+
+def _register_live(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    k = _kind(kinds, "live", "the live table the bot shows: the table over the pegboard, in one picture", deck=True)
+    _table_arguments(k)
+    k.add_argument("--pegs", required=True,
+                   help="front/back per track, e.g. 87/80,95/91: a track a player (of four, a partnership)")
+    k.add_argument("--target", type=int, default=121, help="121 (default) or 61 for the short game")
+
+    k = _kind(kinds, "show", "a deal's show as the bot posts it: every hand and the crib in one picture", deck=True)
+    k.add_argument("--starter", required=True, help="the starter card")
+    k.add_argument("--hand", action="append", required=True, metavar="CARDS",
+                   help="a hand of four cards, e.g. \"4H 5H 6H 6C\"; once a player, in order (2-4)")
+    k.add_argument("--crib", metavar="CARDS", help="the crib's four cards (counted last: the last player's)")
+    k.add_argument("--players", help="a name a hand, comma separated (default Player 1, Player 2, ...)")
 
 
 def _register_led(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -179,7 +201,7 @@ def _seat(text: str, players: Sequence[str], what: str) -> int:
     raise UsageError(f"{what} {excerpt(text)} is not a player ({', '.join(players)}) or a seat 1-{len(players)}")
 
 
-def _table(args: argparse.Namespace) -> bytes:
+def _view(args: argparse.Namespace) -> TableView:
     players = _names(args.players, "--players")
     if not 2 <= len(players) <= 4:
         raise UsageError(f"--players names 2 to 4 players, got {len(players)}")
@@ -194,8 +216,40 @@ def _table(args: argparse.Namespace) -> bytes:
         series.append(PlayedCard(parse_card(card_text), seat))
     to_play = _seat(args.to_play, players, "--to-play") if args.to_play else None
     starter = parse_card(args.starter) if args.starter else None
-    view = TableView(tuple(players), dealer, starter, tuple(series), args.crib, to_play)
-    return table_png(view, _deck(args))
+    return TableView(tuple(players), dealer, starter, tuple(series), args.crib, to_play, partners=len(players) == 4)
+
+
+def _table(args: argparse.Namespace) -> bytes:
+    return table_png(_view(args), _deck(args))
+
+
+def _live(args: argparse.Namespace) -> bytes:
+    """The table and a board of its players' (of four: the partnerships') tracks."""
+    if args.target not in TARGETS:
+        raise UsageError(f"--target {args.target} is not 121 or 61")
+    view = _view(args)
+    names = [" & ".join(view.players[k::2]) for k in range(2)] if len(view.players) == 4 else list(view.players)
+    pegs = parse_pegs(args.pegs, args.target)
+    if len(pegs) != len(names):
+        raise UsageError(f"--pegs has {len(pegs)} tracks; {len(view.players)} players have {len(names)}")
+    return live_png(view, make_board(pegs, names, args.target), _deck(args))
+
+
+def _show(args: argparse.Namespace) -> bytes:
+    """Each hand, then the crib, counted with the starter."""
+    starter = parse_card(args.starter)
+    hands = [parse_cards(h.split(), count=4) for h in args.hand]
+    if not 2 <= len(hands) <= 4:
+        raise UsageError(f"--hand is given {len(hands)} times; a show has 2 to 4 hands")
+    players = _names(args.players, "--players") if args.players else [f"Player {k + 1}" for k in range(len(hands))]
+    if len(players) != len(hands):
+        raise UsageError(f"--players names {len(players)} players for {len(hands)} hands")
+    counts = [ShownCount(f"{players[k]} · hand", score_hand(h, starter), k) for k, h in enumerate(hands)]
+    if args.crib:
+        dealer = len(hands) - 1
+        crib = score_hand(parse_cards(args.crib.split(), count=4), starter, crib=True)
+        counts.append(ShownCount(f"{players[dealer]} · crib", crib, dealer))
+    return show_png(counts, _deck(args))
 
 
 def parse_pegs(text: str, holes: int = 121) -> list[tuple[int, int]]:
@@ -313,6 +367,8 @@ _RENDERERS: dict[str, Callable[[argparse.Namespace], bytes]] = {
     "card": _card,
     "hand": _hand,
     "table": _table,
+    "live": _live,
+    "show": _show,
     "board": _board,
     "led": _led,
     "breakdown": _breakdown,

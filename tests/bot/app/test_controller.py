@@ -1,8 +1,10 @@
+import io
 import itertools
 import json
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot.app.autopilot import autopilot, play_out
 from bot.app.controller import Controller, ControllerError, Member, NewGame, game_rules
@@ -270,8 +272,9 @@ async def test_public_table_never_shows_a_hand() -> None:
     for card in ann.hand + bob.hand:
         assert card.pretty() not in public and card.text not in public
     assert set(ann.hand).isdisjoint(bob.hand)
-    assert [a.filename for a in table.images] == ["table.png", "board.png"]
+    assert [a.filename for a in table.images] == ["table.png"]  # one picture: Discord crops two side by side
     assert all(a.data.startswith(b"\x89PNG") for a in table.images)
+    assert Image.open(io.BytesIO(table.images[0].data)).size == (1100, 707)
     assert ann.image is not None and ann.image.filename == "hand.png"
     assert table.controls == (Button("crib:game1:0:hand", "My hand", table.controls[0].style),)
 
@@ -282,7 +285,8 @@ async def test_the_show_posts_each_hand_and_the_crib_with_pictures() -> None:
     while not any(p.text.startswith("The show:") for p in reply.posts):
         reply = await click(c, ANN, *autopilot(reply.panel))
     show = next(p for p in reply.posts if p.text.startswith("The show:"))
-    assert [f.filename for f in show.files] == ["show-1.png", "show-2.png", "show-3.png"]
+    assert [f.filename for f in show.files] == ["show.png"]  # both hands and the crib in one picture
+    assert Image.open(io.BytesIO(show.files[0].data)).size == (1100, 696)
     assert "'s crib:" in show.text
 
 
@@ -294,7 +298,7 @@ async def test_worker_processes_play_exactly_the_same_game() -> None:
     for c in (inline, pooled):
         first = await c.new_game(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=31))
         last = await play_out(c, first)
-        ends.append((last.posts[-1].text, last.posts[-1].files[-1].data, last.table.images[1].data))
+        ends.append((last.posts[-1].text, last.posts[-1].files[-1].data, last.table.images[0].data))
         c.close()
     assert ends[0] == ends[1]
 

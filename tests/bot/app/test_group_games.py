@@ -166,8 +166,9 @@ async def test_a_four_player_game_with_pictures_ends_with_the_winning_partnershi
     started = await c.accept(BOB, "g1")
     end = await play_out(c, started)
     assert end.finished and end.table is not None
-    names = [f.description for f in end.table.images if f.filename == "board.png"]
+    names = [f.description for f in end.table.images if f.filename == "table.png"]
     record = json.loads((await c.record("g1")).data)  # type: ignore[union-attr]
     final = record["final"]
     assert final[0] == final[2] and final[1] == final[3] and max(final) >= 61
-    assert names == [f"the pegboard: ann & computer 1 (easy) {final[0]}, bob & computer 2 (easy) {final[1]}"]
+    assert names == ["the table (starter, this series with the count, the crib) and the pegboard: "
+                     f"ann & computer 1 (easy) {final[0]}, bob & computer 2 (easy) {final[1]}"]

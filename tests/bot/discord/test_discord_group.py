@@ -9,6 +9,7 @@ game moves) and presses an enabled control on it; it fails when a member who mus
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import re
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from bot.app.controller import Controller
 from bot.discord.publishing import Panels
@@ -416,10 +418,12 @@ async def test_three_members_play_muggins_to_the_end_with_claims_passes_and_the_
     assert timed == ["Time is up for muggins: bob and cat let the count pass."]
     # one show post a deal, each after its show, with a breakdown picture for every hand and crib shown
     assert members.shows == [0, 1, 2, 3, 4, 5, 6, 7]
-    assert [c.files for c in shows] == [tuple(f"show-{k}.png" for k in range(1, 5))] * 7 + [
-        ("show-1.png", "show-2.png", "show-3.png")]  # bob's hand won the game in the last show
+    assert [c.files for c in shows] == [("show.png",)] * 8  # one picture a show
+    # three hands and the crib in two columns; bob's hand won the game in the last show: three counts, one column
+    sizes = [Image.open(io.BytesIO(c.data["show.png"])).size for c in shows]
+    assert sizes == [(1100, 464)] * 7 + [(1100, 696)]
     assert posts[-1].content == "Game over: bob wins, 58 to 65 to 56."
-    assert posts[-1].files == ("board.png", "cribbage-game1.json")
+    assert posts[-1].files == ("table.png", "cribbage-game1.json")
 
     record = await record_of(bot, CAT, here)
     assert record["seats"] == ["ann", "bob", "cat"] and "seat_changes" not in record
