@@ -205,10 +205,11 @@ def page_image(template: Template, page: Page, grid: tuple[Page, ...], dpi: int 
     base = SHEET_MARGIN_MM + h
     foot.draw.rectangle((*foot.px(SHEET_MARGIN_MM, SHEET_MARGIN_MM), *foot.px(SHEET_MARGIN_MM + w, base)),
                         outline=GREY, width=1)
-    foot.mark(Label(SHEET_MARGIN_MM, base + 4.5, f"page {page.name} ({grid.index(page) + 1} of {len(grid)}, "
+    foot.mark(Label(SHEET_MARGIN_MM, base + 4, f"page {page.name} ({grid.index(page) + 1} of {len(grid)}, "
                     f"{page.rows} row(s) of {page.columns}; overlap {OVERLAP_MM:g} mm: lay crosshairs on "
-                    "crosshairs)  " + title(template), TEXT_MM * 0.75, INK, "start"))
-    for mark in scale_bar(SHEET_MARGIN_MM + 2, base + 11.5):
+                    "crosshairs)", TEXT_MM * 0.8, INK, "start"))
+    foot.mark(Label(SHEET_MARGIN_MM, base + 7.5, title(template), TEXT_MM * 0.7, GREY, "start"))
+    for mark in scale_bar(SHEET_MARGIN_MM + 2, base + 13.5):
         foot.mark(mark)
     return image
 
