@@ -110,11 +110,12 @@ def test_the_svg_is_in_millimetres_and_its_scale_bar_measures_100_mm() -> None:
 def longest_dark_run(image: Image.Image, top: int) -> int:
     """The longest run of black pixels along any row from `top` down."""
     grey = image.convert("L")
+    pixels, width = grey.tobytes(), grey.width
     best = 0
     for y in range(top, grey.height):
         run = 0
-        for x in range(grey.width):
-            run = run + 1 if grey.getpixel((x, y)) < 60 else 0
+        for value in pixels[y * width:(y + 1) * width]:
+            run = run + 1 if value < 60 else 0
             best = max(best, run)
     return best
 
