@@ -32,7 +32,7 @@ def register(boards: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                    help="distance between rows (default the strip's width + 2 mm)")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="the sheets (default a4)")
     p.add_argument("--dpi", type=int, default=DEFAULT_DPI,
-                   help=f"the pages' resolution, 72-600 (default {DEFAULT_DPI})")
+                   help=f"the pages' resolution, 72-300 (default {DEFAULT_DPI})")
     p.add_argument("-o", "--output", required=True, metavar="STEM", help="write STEM.svg, STEM.pdf, STEM-A1.png...")
     p.set_defaults(func=run_template)
 
@@ -57,8 +57,8 @@ def describe(template: Template, cuts: CutList) -> list[str]:
 
 
 def run_template(args: argparse.Namespace) -> int:
-    if not 72 <= args.dpi <= 600:
-        raise UsageError(f"--dpi {args.dpi} is not 72-600")
+    if not 72 <= args.dpi <= 300:
+        raise UsageError(f"--dpi {args.dpi} is not 72-300")
     try:
         template = make_template(_spec(args))
     except TemplateError as exc:
