@@ -11,8 +11,9 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 # The protocol's limits and power-on values are the firmware's (firmware/pegboard/core.py, the one source).
-# DEFAULT_COLOURS: red, blue, green, amber, track 1, 2, 3, 4 unless the host says otherwise. The pictures
-# (render.style.PLAYER_COLOURS) use the same, so a seat has one colour on the LEDs and on screen.
+# DEFAULT_COLOURS: vermillion, sky blue, yellow, blue (Okabe-Ito), track 1, 2, 3, 4 unless the host says
+# otherwise; any two stay apart under the common colour-vision deficiencies (tests/render/test_player_colours.py).
+# The pictures (render.style.PLAYER_COLOURS) use the same, so a seat has one colour on the LEDs and on screen.
 from firmware.pegboard.core import DEFAULT_BRIGHTNESS as DEFAULT_BRIGHTNESS
 from firmware.pegboard.core import DEFAULT_COLOURS as DEFAULT_COLOURS
 from firmware.pegboard.core import MAX_HOLE as MAX_HOLE

@@ -3,7 +3,7 @@
 Every image has its own opaque panel (felt, wood or a chart panel), so it reads the same on
 Discord's dark and light themes; only a lone card keeps a transparent background, and a card
 has its own outline. Player colours are the LED pegboard's track colours (one palette for the
-board on the table and the pictures); chart colours come from the Okabe-Ito palette, which
+board on the table and the pictures); player and chart colours come from the Okabe-Ito palette, which
 stays distinct under the common forms of colour blindness.
 """
 
@@ -83,8 +83,9 @@ LIGHT = Theme("light", (248, 248, 246), (233, 235, 238), (28, 30, 34), (92, 98, 
 THEMES = {"dark": DARK, "light": LIGHT}
 
 PLAYER_COLOURS: tuple[RGB, ...] = tuple((c >> 16, (c >> 8) & 0xFF, c & 0xFF) for c in DEFAULT_COLOURS)
-"""Default peg colours by seat: the LED pegboard's own track colours (red, blue, green, amber, from
-board_driver.model.DEFAULT_COLOURS), so a seat has one colour on the table's board and in every picture."""
+"""Default peg colours by seat: the LED pegboard's own track colours (Okabe-Ito vermillion, sky blue, yellow,
+blue, from board_driver.model.DEFAULT_COLOURS), so a seat has one colour on the table's board and in every picture;
+any two of them stay apart for red-green and blue-yellow colour blindness."""
 
 CHART_HAND: RGB = (86, 180, 233)
 CHART_CRIB: RGB = (0, 158, 115)

@@ -13,7 +13,7 @@ MAX_LINE = 128
 MAX_SEQ = 65535
 MAX_TRACKS = 4
 MAX_HOLE = 999
-DEFAULT_COLOURS = (0xFF2020, 0x2060FF, 0x20C040, 0xFFC000)
+DEFAULT_COLOURS = (0xD55E00, 0x56B4E9, 0xF0E442, 0x0072B2)  # Okabe-Ito vermillion, sky blue, yellow, blue
 DEFAULT_BRIGHTNESS = 128
 HOST_QUIET_MS = 5000
 """No valid host frame for this long (or none since power-on): the link counts as down."""

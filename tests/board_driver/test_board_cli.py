@@ -96,8 +96,8 @@ def test_set_then_get_shows_what_the_board_reports(attach: Attach, capsys: pytes
     assert capsys.readouterr().out.splitlines() == [
         "board sim-1.0, protocol 1, 3 tracks x 121 holes, 364 LEDs",
         "last seq 3, brightness 40",
-        "track 1    87/80  #FF2020",
-        "track 2    95/91  #2060FF",
+        "track 1    87/80  #D55E00",
+        "track 2    95/91  #56B4E9",
         "track 3      0/0  #000000",
         "effects: winner track 2 flashing, skunk line at 91",
     ]
@@ -105,8 +105,8 @@ def test_set_then_get_shows_what_the_board_reports(attach: Attach, capsys: pytes
     assert json.loads(capsys.readouterr().out) == {  # the REPORT's own fields: indexes from 0, as on the wire
         "board": {"protocol": 1, "firmware": "sim-1.0", "tracks": 3, "holes": 121, "leds": 364},
         "seq": 3, "brightness": 40, "effects": {"winner_index": 1, "skunk_hole": 91},
-        "tracks": [{"index": 0, "front": 87, "back": 80, "colour": "#FF2020", "highlight": False},
-                   {"index": 1, "front": 95, "back": 91, "colour": "#2060FF", "highlight": False},
+        "tracks": [{"index": 0, "front": 87, "back": 80, "colour": "#D55E00", "highlight": False},
+                   {"index": 1, "front": 95, "back": 91, "colour": "#56B4E9", "highlight": False},
                    {"index": 2, "front": 0, "back": 0, "colour": "#000000", "highlight": False}],
     }
 

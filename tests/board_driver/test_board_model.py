@@ -16,9 +16,9 @@ from board_driver.model import (
 
 
 def test_pegs_parse_front_then_back_per_track_with_default_colours() -> None:
-    assert parse_pegs("87/80,95/91") == (Track(87, 80, 0xFF2020), Track(95, 91, 0x2060FF))
-    assert parse_pegs(" 0/0 , 121/118 ,5/0") == (Track(0, 0, DEFAULT_COLOURS[0]), Track(121, 118, 0x2060FF),
-                                                  Track(5, 0, 0x20C040))
+    assert parse_pegs("87/80,95/91") == (Track(87, 80, 0xD55E00), Track(95, 91, 0x56B4E9))
+    assert parse_pegs(" 0/0 , 121/118 ,5/0") == (Track(0, 0, DEFAULT_COLOURS[0]), Track(121, 118, 0x56B4E9),
+                                                  Track(5, 0, 0xF0E442))
 
 
 @pytest.mark.parametrize(("text", "message"), [

@@ -202,7 +202,7 @@ def test_unplugging_breaks_the_open_port_and_opening_until_replugged(board_name:
     port.close()
     again = serial.serial_for_url(f"sim://{board_name}", timeout=0.05)
     again.write(b"QUERY*324D\n")
-    assert again.readline() == frame_line("REPORT 0 128 - - 0,0,FF2020,0 0,0,2060FF,0")
+    assert again.readline() == frame_line("REPORT 0 128 - - 0,0,D55E00,0 0,0,56B4E9,0")
     again.close()
 
 

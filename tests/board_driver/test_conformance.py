@@ -26,7 +26,7 @@ from firmware.pty_board import make_board
 from tests.board_driver.test_board_doc import session
 
 KINDS = ("sim", "firmware")
-POWER_ON = frame_line("REPORT 0 128 - - 0,0,FF2020,0 0,0,2060FF,0")
+POWER_ON = frame_line("REPORT 0 128 - - 0,0,D55E00,0 0,0,56B4E9,0")
 
 
 @dataclass(frozen=True)
@@ -273,4 +273,4 @@ def test_the_driver_ends_in_sync_through_drops_garbles_duplicates_and_delays(kin
         finally:
             driver.stop()
         assert served.report().split(b"*")[0].split()[2:] == (
-            b"77 0 91 121,118,FF2020,0 86,80,2060FF,0".split())
+            b"77 0 91 121,118,D55E00,0 86,80,56B4E9,0".split())

@@ -45,8 +45,8 @@ def test_the_reader_counts_cr_and_lf_in_the_128_bytes_and_skips_empty_lines() ->
 
 def test_power_on_and_the_host_quiet_rule() -> None:
     board = Board(2, 121, 244)
-    assert board.report_line() == b"REPORT 0 128 - - 0,0,FF2020,0 0,0,2060FF,0*" + b"%04X" % crc16(
-        b"REPORT 0 128 - - 0,0,FF2020,0 0,0,2060FF,0") + b"\n"
+    assert board.report_line() == b"REPORT 0 128 - - 0,0,D55E00,0 0,0,56B4E9,0*" + b"%04X" % crc16(
+        b"REPORT 0 128 - - 0,0,D55E00,0 0,0,56B4E9,0") + b"\n"
     assert board.host_quiet(0)  # nothing heard since power-on
     board.receive(b"STATE 1 130,0,FF2020,0*" + b"%04X" % crc16(b"STATE 1 130,0,FF2020,0") + b"\n", 1000)
     assert not board.host_quiet(1000)  # a frame refused for RANGE still shows the host is there

@@ -153,7 +153,7 @@ def test_it_says_info_at_boot_answers_the_host_and_lights_the_strip(monkeypatch:
         b"ACK 2*" + b"%04X" % core.crc16(b"ACK 2") + b"\n", b"PONG 3*" + b"%04X" % core.crc16(b"PONG 3") + b"\n"]
     assert intr == [-1, 3]  # the protocol owns Ctrl-C until a Ctrl-C at a line's start hands it back
     at_boot = strip.frames[0][1]
-    assert set(at_boot) == {0, 243} and at_boot[0][0] > 70  # power-on is quiet: the start holes breathe
+    assert set(at_boot) == {0, 243} and at_boot[0][0] > 60  # power-on is quiet: the start holes breathe
     shown = [lit for ms, lit in strip.frames if 300 <= ms < 1000]
     assert shown and shown[0][87] == (255, 32, 32) and shown[0][80] == (64, 8, 8) and 0 not in shown[0]
     assert len({lit[148] for lit in shown}) > 3  # track 2's highlighted front peg pulses

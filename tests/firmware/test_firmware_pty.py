@@ -53,7 +53,7 @@ def test_a_restart_says_info_and_the_driver_sends_everything_again(pty: PtySim) 
         assert driver.wait_synced(5.0)
         pty.reboot()  # a watchdog reset: blank, then INFO
         assert pty.board.core.brightness == 128
-        wanted = [b"40", b"-", b"-", b"87,80,FF2020,0", b"95,91,2060FF,0"]
+        wanted = [b"40", b"-", b"-", b"87,80,D55E00,0", b"95,91,56B4E9,0"]
         deadline = time.monotonic() + 5.0
         while pty.board.core.report_line().split(b"*")[0].split()[2:] != wanted:
             assert time.monotonic() < deadline, pty.board.core.report_line()

@@ -157,10 +157,10 @@ def test_deterministic(board: PegBoard) -> None:
 
 
 def test_tracks_are_drawn_in_the_led_boards_colours(board: PegBoard, image) -> None:  # type: ignore[no-untyped-def]
-    """One palette: the picture's tracks are the LED pegboard's red and blue (board_driver.model)."""
+    """One palette: the picture's tracks are the LED pegboard's vermillion and sky blue (board_driver.model)."""
     assert [(c >> 16, (c >> 8) & 0xFF, c & 0xFF) for c in DEFAULT_COLOURS] == list(PLAYER_COLOURS)
-    assert near(rgb_at(image, peg_centre(board, 0, 87)), (0xFF, 0x20, 0x20))
-    assert near(rgb_at(image, peg_centre(board, 1, 95)), (0x20, 0x60, 0xFF))
+    assert near(rgb_at(image, peg_centre(board, 0, 87)), (0xD5, 0x5E, 0x00))
+    assert near(rgb_at(image, peg_centre(board, 1, 95)), (0x56, 0xB4, 0xE9))
 
 
 @pytest.mark.parametrize(("text", "target", "message"), [

@@ -16,8 +16,8 @@ SCENE = LedScene(((87, 80), (95, 91)), skunk=91, highlight=1)
 
 
 @pytest.mark.parametrize(("layout", "lit"), [
-    ("straight", {87: (255, 32, 32), 80: (64, 8, 8), 148: (32, 96, 255), 152: (8, 24, 64), 91: (96, 96, 96)}),
-    ("traditional", {26: (255, 32, 32), 19: (64, 8, 8), 87: (32, 96, 255), 91: (8, 24, 64), 30: (96, 96, 96)}),
+    ("straight", {87: (213, 94, 0), 80: (53, 23, 0), 148: (86, 180, 233), 152: (21, 45, 58), 91: (96, 96, 96)}),
+    ("traditional", {26: (213, 94, 0), 19: (53, 23, 0), 87: (86, 180, 233), 91: (21, 45, 58), 30: (96, 96, 96)}),
 ])
 def test_each_led_is_drawn_in_the_colour_the_firmware_sends(layout: str, lit: dict[int, tuple[int, int, int]]) -> None:
     scene = LedScene(SCENE.pegs, layout, skunk=91, highlight=1)

@@ -38,6 +38,7 @@ from board_driver.protocol import Frame, Report, SetBrightness, SetEffects, SetS
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
 from board_driver.view import draw
+from bot.cli.commands import board_template
 from bot.cli.errors import UsageError
 from engine.core.events import Event, Pegged, PegMove, PegReason, Shown
 
@@ -97,6 +98,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     demo.add_argument("--target", type=int, choices=(121, 61), default=None,
                       help="the game: 121, or 61 (default: 121 when the board has 121 holes, else 61)")
     demo.set_defaults(func=run_demo)
+
+    board_template.register(boards)
 
 
 def _register_sim(boards: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -1,0 +1,82 @@
+"""`cribbage board template`: the 1:1 drilling template of a pegboard, as SVG, printable pages and a PDF.
+
+Registered by `bot/cli/commands/board.py` as one more action of `cribbage board`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from bot.cli.errors import UsageError
+from firmware.pegboard import layout as layouts
+from render.template import CutList, Density, Template, TemplateError, TemplateSpec, cut_list, make_template
+from render.template_draw import DEFAULT_DPI, Sheet, page_image, pages, pdf_bytes, png_bytes, svg
+
+
+def register(boards: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = boards.add_parser("template", help="a 1:1 drilling template: SVG, PNG pages and a PDF for A4 or Letter",
+                          description="Write the drilling template of a board: every hole exactly over its LED at "
+                                      "the strip's true pitch, the strip's channels, its cut, jumper and fold "
+                                      "points, group-of-five marks, start and finish, and a 100 mm scale bar. "
+                                      "STEM.svg is the whole board at 1:1; STEM.pdf and STEM-A1.png... are the "
+                                      "sheets to print at 100%, tiled with crosshairs when the board is larger.")
+    p.add_argument("--layout", choices=layouts.NAMES, default=layouts.STRAIGHT, help=layouts.summary())
+    p.add_argument("--tracks", type=int, choices=(1, 2, 3, 4), default=2, help="number of tracks (default 2)")
+    p.add_argument("--holes", type=int, choices=(61, 121), default=121, help="holes per track (default 121)")
+    p.add_argument("--density", type=int, choices=[d.value for d in Density], default=144,
+                   help="the strip's LEDs per metre (default 144: a pitch of 6.944 mm)")
+    p.add_argument("--hole", type=float, default=None, metavar="MM",
+                   help="hole diameter (default 4 mm at 144/m, else 5 mm)")
+    p.add_argument("--rows", type=float, default=None, metavar="MM",
+                   help="distance between rows (default the strip's width + 2 mm)")
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="the sheets (default a4)")
+    p.add_argument("--dpi", type=int, default=DEFAULT_DPI,
+                   help=f"the pages' resolution, 72-300 (default {DEFAULT_DPI})")
+    p.add_argument("-o", "--output", required=True, metavar="STEM", help="write STEM.svg, STEM.pdf, STEM-A1.png...")
+    p.set_defaults(func=run_template)
+
+
+def _spec(args: argparse.Namespace) -> TemplateSpec:
+    return TemplateSpec(args.layout, args.tracks, args.holes, Density.of(args.density), args.hole, args.rows)
+
+
+def describe(template: Template, cuts: CutList) -> list[str]:
+    """The board's numbers as a builder needs them: LEDs, pitch, sizes, and the cut list."""
+    left, top, right, bottom = template.extent()
+    pieces = ", ".join(f"{n} x {leds} LEDs ({leds * template.pitch_mm:.0f} mm)" for leds, n in cuts.pieces)
+    return [
+        f"{template.layout.name} board, {template.layout.tracks} tracks x {template.layout.holes} holes: "
+        f"{cuts.leds} LEDs at {template.spec.density.value}/m, pitch {template.pitch_mm:.3f} mm",
+        f"holes {template.hole_mm:g} mm, rows {template.row_mm:g} mm apart; hole centres span "
+        f"{right - left:.1f} x {bottom - top:.1f} mm",
+        f"strip {cuts.strip_m:.2f} m in {len(template.pieces)} pieces: {pieces}; "
+        f"{cuts.jumpers} jumpered and {cuts.folds} folded joints; {cuts.reels} reel(s) of "
+        f"{template.spec.density.reel_leds} LEDs",
+    ]
+
+
+def run_template(args: argparse.Namespace) -> int:
+    if not 72 <= args.dpi <= 300:
+        raise UsageError(f"--dpi {args.dpi} is not 72-300")
+    try:
+        template = make_template(_spec(args))
+    except TemplateError as exc:
+        raise UsageError(str(exc)) from None
+    grid = pages(template, Sheet.A4 if args.paper == "a4" else Sheet.LETTER)
+    images = [page_image(template, page, grid, args.dpi) for page in grid]
+    stem = Path(args.output)
+    written = [stem.with_name(stem.name + ".svg"), stem.with_name(stem.name + ".pdf")]
+    try:
+        written[0].write_text(svg(template), encoding="utf-8")
+        written[1].write_bytes(pdf_bytes(images, args.dpi))
+        for page, image in zip(grid, images, strict=True):
+            path = stem.with_name(f"{stem.name}-{page.name}.png")
+            path.write_bytes(png_bytes(image, args.dpi))
+            written.append(path)
+    except OSError as exc:
+        raise UsageError(f"cannot write {stem}: {exc.strerror or exc}") from None
+    print("\n".join(describe(template, cut_list(template))))
+    print(f"wrote {', '.join(str(p) for p in written)}: {len(grid)} {args.paper} page(s) at {args.dpi} dpi; "
+          "print at 100% and check the 100 mm scale bar")
+    return 0
