@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import io
 import sys
@@ -11,6 +12,8 @@ from contextlib import suppress
 from typing import NoReturn
 
 from bot.cli.errors import UsageError, one_line
+from bot.cli.stopping import Stopped, stop_on_signals
+from bot.cli.streams import flush_output, guard_closed, output_problem, silence_output
 
 COMMAND_MODULES = (
     "bot.cli.commands.score",
@@ -51,19 +54,43 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    guard_closed()
     _escape_unencodable(sys.stdout)
     parser = build_parser()
-    args = parser.parse_args(argv)
     try:
-        return int(args.func(args) or 0)
+        args = parser.parse_args(argv)
+    except OSError as exc:  # --help into a closed or full standard output
+        return _output_failed("cribbage", exc)
+    stop_on_signals()
+    try:
+        status = int(args.func(args) or 0)
+        flush_output()
+        return status
+    except BrokenPipeError:
+        silence_output()
+        return 0
+    except OSError as exc:
+        return _output_failed(f"cribbage {args.command}", exc)
     except UsageError as exc:
         print(f"cribbage {args.command}: {exc if exc.multiline else one_line(str(exc))}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        return 0
+    except Stopped as exc:
+        print(f"\ncribbage {args.command}: stopped by {exc}", file=sys.stderr)
+        return 128 + exc.signum
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+
+
+def _output_failed(prog: str, exc: OSError) -> int:
+    """A standard stream that is closed or fails (a full disk) said in one line: 2 when closed, else 1. Any other
+    OSError is not the streams' and goes on as it came."""
+    problem = output_problem(exc)
+    if problem is None:
+        raise exc
+    silence_output()
+    print(f"{prog}: {problem}", file=sys.stderr)
+    return 2 if exc.errno == errno.EBADF else 1
 
 
 def _escape_unencodable(stream: object) -> None:

@@ -23,6 +23,7 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 from bot.cli.errors import UsageError
+from bot.cli.numbers import seed_number, whole
 from bot.config import ConfigError, load_config
 from engine.computer.players import DIFFICULTIES
 from engine.core.errors import excerpt
@@ -44,10 +45,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("play", help="play a game against the computer at the terminal")
     p.add_argument("--difficulty", "--opponent", dest="difficulty", default=None,
                    help=f"the computer's strength: {', '.join(DIFFICULTIES)} (default from config: normal)")
-    p.add_argument("--target", type=int, default=None, help="121 or 61 (default from config: 121)")
+    p.add_argument("--target", type=whole(1, 9999), default=None, help="121 or 61 (default from config: 121)")
     p.add_argument("--muggins", action="store_true", default=None,
                    help="muggins: you declare your own counts, and points you miss the computer may claim")
-    p.add_argument("--seed", type=int, default=None, help="seed for a reproducible game (starts a new one)")
+    p.add_argument("--seed", type=seed_number, default=None, help="seed for a reproducible game (starts a new one)")
     p.add_argument("--name", default=None, help="your name at the table (default: your login)")
     p.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
     p.add_argument("--config", default=None, help="config file (default: $CRIBBAGE_CONFIG or ./config.toml)")

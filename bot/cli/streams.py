@@ -1,0 +1,95 @@
+"""Standard streams that may be closed or may fail: a closed one fails on first use with a message that says so,
+and a failing write (a full disk, a file-size limit) ends the command with one line instead of a traceback."""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import sys
+from collections.abc import Callable
+from contextlib import suppress
+from typing import Any, NoReturn
+
+from bot.cli.errors import UsageError
+
+READ_LIMIT = 64 << 20
+"""What a command reads whole from a file or standard input at most (64 MiB): a record or an analysis is far less."""
+
+
+class ClosedStream(io.RawIOBase):
+    """A standard stream the caller closed (`>&-`, `<&-`): every read or write fails naming the stream."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+    def _fail(self) -> NoReturn:
+        raise OSError(errno.EBADF, f"standard {self.name} is closed")
+
+    def readable(self) -> bool:
+        return True
+
+    def writable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        self._fail()
+
+    def write(self, data: Any) -> int:
+        self._fail()
+
+    def fileno(self) -> int:
+        self._fail()
+
+
+def guard_closed() -> None:
+    """Put a failing stream where the interpreter left None for a closed standard stream."""
+    if sys.stdin is None:
+        sys.stdin = io.TextIOWrapper(ClosedStream("input"), encoding="utf-8")
+    if sys.stdout is None:
+        sys.stdout = io.TextIOWrapper(ClosedStream("output"), encoding="utf-8", write_through=True)
+
+
+def input_is_closed() -> bool:
+    return isinstance(getattr(sys.stdin, "buffer", None), ClosedStream)
+
+
+def output_problem(exc: OSError) -> str | None:
+    """Why standard output failed when `exc` came from writing it (no file name, a write error), else None."""
+    if exc.filename is not None or exc.errno not in {errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EBADF,
+                                                     errno.EDQUOT, errno.EROFS}:
+        return None
+    if exc.errno == errno.EBADF:
+        return str(exc.strerror) if "closed" in str(exc.strerror) else "standard output is closed"
+    return f"cannot write standard output: {exc.strerror}"
+
+
+def flush_output() -> None:
+    """Flush standard output now, so a failure is seen inside the command rather than at the interpreter's exit."""
+    sys.stdout.flush()
+
+
+def silence_output() -> None:
+    """After standard output failed: drop what is still buffered so the interpreter's exit does not fail again."""
+    with suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+
+
+def read_capped(read: Callable[[int], bytes | str], what: str, limit: int = READ_LIMIT) -> bytes:
+    """All a stream's `read` gives (bytes, or text encoded back) up to `limit`; OSError(EFBIG) naming `what`
+    past it (UsageError), so /dev/zero or an endless pipe is refused after `limit` bytes, not read into memory."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        data = read(1 << 16)
+        if not data:
+            return b"".join(chunks)
+        chunk = data.encode("utf-8", "surrogateescape") if isinstance(data, str) else bytes(data)
+        size += len(chunk)
+        if size > limit:
+            raise UsageError(f"{what} is more than {limit >> 20} MiB: too large to be meant")
+        chunks.append(chunk)
