@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import errno
 import io
+import itertools
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import suppress
 from typing import Any, NoReturn
 
 from bot.cli.errors import UsageError
 
-READ_LIMIT = 64 << 20
-"""What a command reads whole from a file or standard input at most (64 MiB): a record or an analysis is far less."""
+READ_LIMIT = 16 << 20
+"""What a command reads whole from a file or standard input at most (16 MiB): an analysis or a list of numbers is
+far less, and /dev/zero or an endless pipe is refused once past it instead of filling memory."""
+LINE_LIMIT = 4 << 20
+"""The longest line a line-by-line reader takes (4 MiB; a game record is a few KiB)."""
 
 
 class ClosedStream(io.RawIOBase):
@@ -93,3 +97,16 @@ def read_capped(read: Callable[[int], bytes | str], what: str, limit: int = READ
         if size > limit:
             raise UsageError(f"{what} is more than {limit >> 20} MiB: too large to be meant")
         chunks.append(chunk)
+
+
+def capped_lines(readline: Callable[[int], bytes | str], what: str, limit: int = LINE_LIMIT) -> Iterator[bytes]:
+    """The lines a binary `readline` gives, each at most `limit` bytes; a longer one (no newline within `limit`:
+    /dev/zero, a binary file) stops the reading with a UsageError naming `what` and the line's number."""
+    for n in itertools.count(1):
+        read = readline(limit + 1)
+        line = read.encode("utf-8", "surrogateescape") if isinstance(read, str) else read
+        if not line:
+            return
+        if len(line) > limit and not line.endswith(b"\n"):
+            raise UsageError(f"{what}: line {n} is longer than {limit >> 20} MiB: not a line of text; stopped there")
+        yield line

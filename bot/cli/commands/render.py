@@ -13,6 +13,8 @@ from board_driver.model import PegError
 from board_driver.model import parse_pegs as board_tracks
 from bot.cli.errors import UsageError
 from bot.cli.numbers import whole
+from bot.cli.outputs import check_output
+from bot.cli.streams import read_capped
 from engine.analysis.discards import DiscardOption
 from engine.core.cards import CardError, parse_card, parse_cards
 from engine.core.errors import clip, excerpt
@@ -122,6 +124,7 @@ def run(args: argparse.Namespace) -> int:
         for path in paths:
             print(path)
         return 0
+    check_output(args.output, "-o")
     try:
         png = _RENDERERS[args.kind](args)
     except (CardError, RenderError) as exc:
@@ -236,12 +239,19 @@ def _breakdown(args: argparse.Namespace) -> bytes:
 
 
 def _read(source: str) -> str:
-    if source == "-":
-        return sys.stdin.read()
+    """A --from file or standard input as text, at most READ_LIMIT bytes of it (/dev/zero is refused, not read)."""
+    what = "standard input" if source == "-" else source
     try:
-        return Path(source).read_text(encoding="utf-8")
+        if source == "-":
+            data = read_capped(getattr(sys.stdin, "buffer", sys.stdin).read, what)
+        else:
+            with open(source, "rb") as file:
+                data = read_capped(file.read, what)
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{what} is not UTF-8 text: byte {exc.object[exc.start]:#04x} at {exc.start}") from None
     except OSError as exc:
-        raise UsageError(f"cannot read {source}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot read {what}: {exc.strerror or exc}") from None
 
 
 def options_from_json(text: str, source: str) -> tuple[list[DiscardOption], bool | None]:
@@ -250,6 +260,10 @@ def options_from_json(text: str, source: str) -> tuple[list[DiscardOption], bool
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{source} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    except RecursionError:
+        raise UsageError(f"{source} is not readable: JSON nested too deeply") from None
+    except ValueError as exc:  # a number of more than 4,300 digits
+        raise UsageError(f"{source} is not readable: {clip(str(exc).split(':')[0], 80)}") from None
     if not isinstance(data, dict) or not isinstance(data.get("options"), list):
         raise UsageError(f"{source} has no \"options\" list (expected `cribbage analyze --json` output)")
     options = []
@@ -259,7 +273,7 @@ def options_from_json(text: str, source: str) -> tuple[list[DiscardOption], bool
                 tuple(parse_card(c) for c in o["discard"]), tuple(parse_card(c) for c in o["keep"]),
                 float(o["hand_ev"]), int(o["hand_min"]), int(o["hand_max"]), float(o["crib_ev"]),
                 float(o["net"])))
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:  # CardError is a ValueError
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:  # CardError: ValueError
             raise UsageError(f"{source}: option {n} is not readable ({type(exc).__name__}: "
                              f"{clip(str(exc), 80)})") from None
     dealer = data.get("dealer")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import IO
 
 from bot.cli.errors import UsageError
+from bot.cli.streams import capped_lines
 from engine.core.record import RecordError, read_lines, replay
 
 
@@ -19,13 +21,14 @@ def run(args: argparse.Namespace) -> int:
     """Every record is checked, whatever the ones before it hold: a bad one is a line naming its reason.
     The file is read as bytes, each line decoded alone, so one bad byte spoils only its own line."""
     try:
-        stream = getattr(sys.stdin, "buffer", sys.stdin) if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
+        stream: IO[bytes] | IO[str] = getattr(sys.stdin, "buffer", sys.stdin) if args.file == "-" \
+            else open(args.file, "rb")  # noqa: SIM115
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
     good = bad = 0
     try:
         with stream:
-            for n, record in read_lines(stream):
+            for n, record in read_lines(capped_lines(stream.readline, args.file)):
                 try:
                     if isinstance(record, RecordError):
                         raise record

@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.cli.errors import UsageError
 from bot.cli.numbers import seed_number, whole, worker_count, worker_number
+from bot.cli.outputs import check_output
 from bot.cli.stopping import worker_pool
 from bot.cli.tablefile import table_bytes, table_or_unavailable
 from engine.analysis.winprob import (
@@ -102,6 +103,7 @@ def _simulator(chosen: str | None) -> str:
 
 
 def run_build(args: argparse.Namespace) -> int:
+    check_output(args.out, "--out")
     if args.deals < 1:
         raise UsageError(f"--deals must be at least 1, not {args.deals}")
     workers = worker_count(args.workers)
@@ -133,7 +135,7 @@ def run_build(args: argparse.Namespace) -> int:
                   "command": command, "seconds": round(elapsed, 1),
                   "built": time.strftime("%Y-%m-%d", time.gmtime())}
     table = build_table(counts, targets, provenance)
-    Path(args.out).write_bytes(dump_table(table))
+    _write_table(args.out, table)
     print(f"{counts.deals:,} deals in {elapsed:.0f} s ({counts.deals / elapsed:,.0f} deals/s, "
           f"{elapsed / counts.deals * 1e6:.0f} s per million); wrote {args.out}")
     _report(table)
@@ -159,6 +161,13 @@ def _progress_bar(done: int, total: int, elapsed: float) -> None:
     sys.stderr.write(f"{chr(13) if tty else ''}[{bar:<30}] {done:,}/{total:,} deals  {rate:,.0f}/s  {eta}   "
                      f"{'' if tty else chr(10)}")
     sys.stderr.flush()
+
+
+def _write_table(path: str, table: WinTable) -> None:
+    try:
+        Path(path).write_bytes(dump_table(table))
+    except OSError as exc:  # the disk filled while the table was built
+        raise UsageError(f"cannot write --out {path}: {exc.strerror or exc}") from None
 
 
 def _report(table: WinTable) -> None:
@@ -191,6 +200,7 @@ def _read_once(paths: list[str]) -> list[WinTable]:
 
 
 def run_merge(args: argparse.Namespace) -> int:
+    check_output(args.out, "--out")
     tables = _read_once(args.files)
     counts = DealStatistics(finished=True)
     for path, t in zip(args.files, tables, strict=True):
@@ -206,7 +216,7 @@ def run_merge(args: argparse.Namespace) -> int:
                   "merged": [t.provenance for t in tables],
                   "built": time.strftime("%Y-%m-%d", time.gmtime())}
     table = build_table(counts, targets, provenance)
-    Path(args.out).write_bytes(dump_table(table))
+    _write_table(args.out, table)
     print(f"merged {len(tables)} tables: {counts.deals:,} deals; wrote {args.out}")
     _report(table)
     return 0
