@@ -33,3 +33,12 @@ def table_or_unavailable(path: str | None) -> WinTable | Unavailable:
         return Unavailable(str(exc))
     except TableError as exc:
         return Unavailable(str(exc))
+
+
+def named_table(path: str) -> WinTable:
+    """The table file a person named, or UsageError: a table that was asked for and cannot be used is bad input
+    (exit status 2), whether or not the command would have needed it."""
+    try:
+        return load_table(table_bytes(path))
+    except TableError as exc:
+        raise UsageError(f"--table {path}: {exc}") from None

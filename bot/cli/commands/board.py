@@ -38,6 +38,7 @@ from board_driver.protocol import Frame, Report, SetBrightness, SetEffects, SetS
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
 from board_driver.view import draw
+from bot.cli.board_url import board_url
 from bot.cli.errors import UsageError
 from bot.cli.numbers import decimal, seed_number, whole
 from engine.core.events import Event, Pegged, PegMove, PegReason, Shown
@@ -75,9 +76,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     setp.add_argument("--pegs", required=True, help="FRONT/BACK per track, comma between tracks, track 1 first; "
                                                     "tracks not given are dark")
     setp.add_argument("--brightness", type=whole(0, 255), default=None, help=f"0-255 (default {DEFAULT_BRIGHTNESS})")
-    setp.add_argument("--winner", type=whole(1, MAX_TRACKS), default=None, metavar="TRACK",
+    setp.add_argument("--winner", type=whole(0, 99), default=None, metavar="TRACK",
                       help="flash this track, counted from 1 (default: none)")
-    setp.add_argument("--skunk", type=whole(1, 999), default=None, metavar="HOLE",
+    setp.add_argument("--skunk", type=whole(0, 999), default=None, metavar="HOLE",
                       help="light the skunk line at this hole (default: none)")
     setp.set_defaults(func=run_set)
 
@@ -119,7 +120,7 @@ def _register_sim(boards: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def _port_argument(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--port", required=True, metavar="URL",
+    p.add_argument("--port", required=True, metavar="URL", type=board_url,
                    help="/dev/ttyUSB0, /dev/serial/by-id/..., socket://HOST:PORT or sim://NAME")
 
 

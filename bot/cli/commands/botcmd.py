@@ -13,6 +13,7 @@ from pathlib import Path
 
 from bot.cli.errors import UsageError
 from bot.cli.numbers import whole
+from bot.cli.paths import database_file, database_problem
 from bot.config import TOKEN_HELP, Config, ConfigError, load_config
 from bot.shards import ShardError, checked_shards, parse_shards
 
@@ -20,7 +21,7 @@ from bot.shards import ShardError, checked_shards, parse_shards
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("bot", help="run the Discord bot (see docs/discord-setup.md)")
     p.add_argument("--config", default=None, help="config file (default: $CRIBBAGE_CONFIG or ./config.toml)")
-    p.add_argument("--db", default=None, help="SQLite database file (default: from the config)")
+    p.add_argument("--db", default=None, type=database_file, help="SQLite database file (default: from the config)")
     p.add_argument("--shards", default=None, metavar="IDS",
                    help="run only these shards (0-3, or 0,2,5), sharing the database with the processes that run "
                         "the others; needs --shard-count (or [discord] shard_count). See docs/deploy.md")
@@ -113,6 +114,9 @@ def check_database(database: str) -> None:
     does not exist yet is made at the first start."""
     from bot.storage import SqliteStorage, StorageError
 
+    problem = database_problem(database)
+    if problem is not None:
+        raise UsageError(f"the database {problem}")
     path = Path(database)
     if not path.exists():
         folder = next((p for p in path.absolute().parents if p.exists()), Path("/"))

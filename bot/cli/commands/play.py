@@ -22,8 +22,10 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
+from bot.cli.board_url import board_url
 from bot.cli.errors import UsageError
 from bot.cli.numbers import seed_number, whole
+from bot.cli.paths import database_file
 from bot.config import ConfigError, load_config
 from engine.computer.players import DIFFICULTIES
 from engine.core.errors import excerpt
@@ -52,12 +54,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--name", default=None, help="your name at the table (default: your login)")
     p.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
     p.add_argument("--config", default=None, help="config file (default: $CRIBBAGE_CONFIG or ./config.toml)")
-    p.add_argument("--board", default=None, metavar="PORT",
+    p.add_argument("--board", default=None, metavar="PORT", type=board_url,
                    help="mirror the pegs on an LED pegboard: a serial device, or sim:// for a simulated "
                    "board drawn here (default: [board] port in the config, else none)")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--db", default=None, help="SQLite database file (default: [storage] database in the "
-                       "config, or ~/.local/share/cribbage/cribbage.sqlite3 without a config file)")
+    where.add_argument("--db", default=None, type=database_file,
+                       help="SQLite database file (default: [storage] database in the config, or "
+                       "~/.local/share/cribbage/cribbage.sqlite3 without a config file)")
     where.add_argument("--memory", action="store_true",
                        help="keep the game in a throw-away database: it is gone when the command ends")
     p.set_defaults(func=run)

@@ -13,7 +13,7 @@ from board_driver.model import PegError
 from board_driver.model import parse_pegs as board_tracks
 from bot.cli.errors import UsageError
 from bot.cli.numbers import whole
-from bot.cli.outputs import check_output
+from bot.cli.paths import check_output
 from bot.cli.streams import read_capped
 from engine.analysis.discards import DiscardOption
 from engine.core.cards import CardError, parse_card, parse_cards
@@ -38,7 +38,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     k = _kind(kinds, "card", "one card face, or the back", deck=True)
     k.add_argument("card", help="a card such as QH, 10d or 5♥, or `back`")
-    k.add_argument("--width", type=whole(24, 600), default=150, help="card width in pixels (24-600, default 150)")
+    k.add_argument("--width", type=whole(0, 10_000), default=150, help="card width in pixels (24-600, default 150)")
 
     k = _kind(kinds, "hand", "a hand of 1 to 6 cards", deck=True)
     k.add_argument("cards", nargs="+", help="the cards, e.g. 5H 5C 6D 7S JH KD")
@@ -58,7 +58,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     k.add_argument("--pegs", required=True, help="front/back per track, e.g. 87/80,95/91 (2-4 tracks)")
     k.add_argument("--names", help="a name per track, comma separated")
     k.add_argument("--colours", help="a #RRGGBB peg colour per track, comma separated")
-    k.add_argument("--target", type=whole(61, 121), default=121, help="121 (default) or 61 for the short game")
+    k.add_argument("--target", type=whole(0, 9999), default=121, help="121 (default) or 61 for the short game")
 
     _register_led(kinds)
 
@@ -94,9 +94,9 @@ def _register_led(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     k.add_argument("--pegs", required=True, help="front/back per track, e.g. 87/80,95/91 (1-4 tracks)")
     k.add_argument("--layout", choices=("straight", "traditional"), default="straight",
                    help="straight: a start hole and 121 per track; traditional: two rows of 30, twice round")
-    k.add_argument("--winner", type=whole(1, 4), metavar="TRACK", help="flash this track (1-4)")
-    k.add_argument("--skunk", type=whole(1, 999), metavar="HOLE", help="light the skunk line at this hole")
-    k.add_argument("--highlight", type=whole(1, 4), metavar="TRACK", help="this track's front peg pulses (1-4)")
+    k.add_argument("--winner", type=whole(0, 99), metavar="TRACK", help="flash this track (1-4)")
+    k.add_argument("--skunk", type=whole(0, 999), metavar="HOLE", help="light the skunk line at this hole")
+    k.add_argument("--highlight", type=whole(0, 99), metavar="TRACK", help="this track's front peg pulses (1-4)")
     k.add_argument("--brightness", type=whole(0, 255), default=255, help="0-255 (default 255)")
     k.add_argument("--quiet", action="store_true", help="the host has gone quiet: the breathing LEDs")
     k.add_argument("--budget", type=whole(0, 100_000), default=450, metavar="MA",

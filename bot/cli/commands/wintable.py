@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.cli.errors import UsageError
 from bot.cli.numbers import seed_number, whole, worker_count, worker_number
-from bot.cli.outputs import check_output
+from bot.cli.paths import check_output
 from bot.cli.stopping import worker_pool
 from bot.cli.tablefile import table_bytes, table_or_unavailable
 from engine.analysis.winprob import (

@@ -64,7 +64,7 @@ def test_replay_checks_every_record_and_prints_the_summary(capsys: pytest.Captur
     (["selfplay", "--games", "1", "--seed", "١٢", "--record", "-"], "--seed: '١٢' is not a whole number from 0"),
     (["wintable", "build", "--deals", "10", "--seed=-5", "--out", "x"], "--seed: '-5' is not a whole number from 0"),
     (["board", "set", "--port", "sim://x", "--pegs", "1/0", "--skunk", "1000"],
-     "--skunk: '1000' is not a whole number from 1 to 999"),
+     "--skunk: '1000' is not a whole number from 0 to 999"),
     (["board", "demo", "--port", "sim://x", "--delay", "nan"], "--delay: 'nan' is not a number from 0 to 60"),
     (["board", "demo", "--port", "sim://x", "--delay", "inf"], "--delay: 'inf' is not a number from 0 to 60"),
     (["board", "sim", "--seconds", "nan"], "--seconds: 'nan' is not a number from 0 to"),
