@@ -100,17 +100,28 @@ class Rules:
         return cls(
             players=_whole(data.get("players", 2)),
             target=_whole(data.get("target", 121)),
-            muggins=bool(data.get("muggins", False)),
-            skunk=bool(data.get("skunk", False)),
+            muggins=stored_flag(data.get("muggins", False), "muggins"),
+            skunk=stored_flag(data.get("skunk", False), "skunk"),
             overcount=_overcount(data.get("overcount", Overcount.CORRECT.value)),
         )
 
 
 def _whole(value: object) -> int:
-    """int() of a stored number or numeral; TypeError (as int() raises) for anything else."""
-    if isinstance(value, int | float | str):
+    """A stored whole number, or one written as a numeral of ASCII digits or as a float with nothing after the point
+    (61.0); TypeError for anything else: 61.5 is not cut to 61, nor '١٢' read as 12, nor true as 1."""
+    whole_float = isinstance(value, float) and value.is_integer()
+    numeral = isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 6
+    if isinstance(value, int | float | str) and not isinstance(value, bool) and (
+            isinstance(value, int) or whole_float or numeral):
         return int(value)
     raise TypeError(f"a whole number is needed, not {type(value).__name__} {excerpt(value)}")
+
+
+def stored_flag(value: object, name: str) -> bool:
+    """A stored true or false: the text "false" is not taken as true, nor 0 or 1 as an answer."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be true or false, not {type(value).__name__} {excerpt(value)}")
+    return value
 
 
 def _overcount(value: object) -> Overcount:
