@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import suppress
-from typing import Any, NoReturn
+from typing import Any, BinaryIO, NoReturn
 
 from bot.cli.errors import UsageError
 
@@ -110,3 +110,15 @@ def capped_lines(readline: Callable[[int], bytes | str], what: str, limit: int =
         if len(line) > limit and not line.endswith(b"\n"):
             raise UsageError(f"{what}: line {n} is longer than {limit >> 20} MiB: not a line of text; stopped there")
         yield line
+
+
+def open_for_reading(path: str) -> BinaryIO:
+    """A named file opened for reading without waiting: a FIFO with no writer opens at once (and reads as empty)
+    instead of hanging the command before it has said a word."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    try:
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise

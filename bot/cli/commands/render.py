@@ -14,7 +14,7 @@ from board_driver.model import parse_pegs as board_tracks
 from bot.cli.errors import UsageError
 from bot.cli.numbers import whole
 from bot.cli.paths import check_output
-from bot.cli.streams import read_capped
+from bot.cli.streams import open_for_reading, read_capped
 from engine.analysis.discards import DiscardOption
 from engine.core.cards import CardError, parse_card, parse_cards
 from engine.core.errors import clip, excerpt
@@ -245,7 +245,7 @@ def _read(source: str) -> str:
         if source == "-":
             data = read_capped(getattr(sys.stdin, "buffer", sys.stdin).read, what)
         else:
-            with open(source, "rb") as file:
+            with open_for_reading(source) as file:
                 data = read_capped(file.read, what)
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -7,7 +7,7 @@ import sys
 from typing import IO
 
 from bot.cli.errors import UsageError
-from bot.cli.streams import capped_lines
+from bot.cli.streams import capped_lines, open_for_reading
 from engine.core.record import RecordError, read_lines, replay
 
 
@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
     The file is read as bytes, each line decoded alone, so one bad byte spoils only its own line."""
     try:
         stream: IO[bytes] | IO[str] = getattr(sys.stdin, "buffer", sys.stdin) if args.file == "-" \
-            else open(args.file, "rb")  # noqa: SIM115
+            else open_for_reading(args.file)
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
     good = bad = 0

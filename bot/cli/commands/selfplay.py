@@ -9,6 +9,7 @@ from typing import TextIO
 
 from bot.cli.errors import UsageError
 from bot.cli.numbers import seed_number, whole
+from bot.cli.paths import check_output
 from engine.computer.players import UnknownStrength, make_player
 from engine.computer.selfplay import play_game
 from engine.core.record import dumps, to_record
@@ -45,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
             make_player(name)
     except UnknownStrength as exc:
         raise UsageError(str(exc)) from None
+    check_output(args.record, "--record")
     try:
         out = sys.stdout if args.record == "-" else open(args.record, "w", encoding="utf-8")  # noqa: SIM115
     except OSError as exc:
