@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from contextlib import suppress
 from typing import NoReturn
 
-from bot.cli.errors import UsageError, one_line
+from bot.cli.errors import UsageError, bounded, one_line
 from bot.cli.stopping import Stopped, stop_on_signals
 from bot.cli.streams import flush_output, guard_closed, output_problem, silence_output
+from engine.core.errors import clip
 
 COMMAND_MODULES = (
     "bot.cli.commands.score",
@@ -37,9 +38,7 @@ class CommandParser(argparse.ArgumentParser):
     usage block: the error is the one thing to read. Subcommands' parsers are of this class too."""
 
     def error(self, message: str) -> NoReturn:
-        if len(message) > 240:
-            message = message[:239] + "…"
-        self.exit(2, f"{self.prog}: {one_line(message)} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: {one_line(bounded(message, 240))} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -72,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         return _output_failed(f"cribbage {args.command}", exc)
     except UsageError as exc:
-        print(f"cribbage {args.command}: {exc if exc.multiline else one_line(str(exc))}", file=sys.stderr)
+        print(f"cribbage {args.command}: {exc if exc.multiline else one_line(bounded(str(exc)))}", file=sys.stderr)
         return 2
     except Stopped as exc:
         print(f"\ncribbage {args.command}: stopped by {exc}", file=sys.stderr)
@@ -84,10 +83,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _output_failed(prog: str, exc: OSError) -> int:
     """A standard stream that is closed or fails (a full disk) said in one line: 2 when closed, else 1. Any other
-    OSError is not the streams' and goes on as it came."""
+    OSError a command did not word itself (a file name too long for the file system) is one line too, exit 1."""
     problem = output_problem(exc)
     if problem is None:
-        raise exc
+        named = f": {clip(str(exc.filename), 120)}" if exc.filename is not None else ""
+        print(f"{prog}: {exc.strerror or exc}{named}", file=sys.stderr)
+        return 1
     silence_output()
     print(f"{prog}: {problem}", file=sys.stderr)
     return 2 if exc.errno == errno.EBADF else 1

@@ -75,11 +75,13 @@ def flush_output() -> None:
 
 
 def silence_output() -> None:
-    """After standard output failed: drop what is still buffered so the interpreter's exit does not fail again."""
-    with suppress(OSError, ValueError):
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 1)
-        os.close(devnull)
+    """After standard output failed: drop what is still buffered so the interpreter's exit does not fail again
+    (the process's own descriptor 1 is pointed at /dev/null only when sys.stdout is the process's own stream)."""
+    if sys.stdout is sys.__stdout__:
+        with suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1)
+            os.close(devnull)
     sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
 
 

@@ -54,7 +54,7 @@ def test_replay_checks_every_record_and_prints_the_summary(capsys: pytest.Captur
     (["analyze", "5H", "5C", "6D", "7S", "JH", "KD", "--dealer", "--scores", "95,88", "--samples", "100000000"],
      "--samples: '100000000' is not a whole number from 10 to 20000"),
     (["score", "5H", "5C", "5D", "JS", "--starter", "5" + "S" * 100_000], "unknown suit 'SSSS"),
-    (["selfplay", "--games", "1", "--record", "/nonexistent/dir/x.jsonl"], "cannot write /nonexistent/dir/x.jsonl"),
+    (["selfplay", "--games", "1", "--record", "/nonexistent/dir/x.jsonl"], "cannot write --record '/nonexistent/dir/x.jsonl': there is no folder"),
     (["score", "--workers", "x"], "argument --workers: 'x' is not a whole number from 0 to 64"),
     (["arena", "random", "random", "--games", "0"], "--games: '0' is not a whole number from 2 to 10000000"),
     (["arena", "random", "random", "--games", "2", "--workers", "-1"], "--workers: '-1' is not a whole number from 0"),
