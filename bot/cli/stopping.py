@@ -56,23 +56,30 @@ def _start_worker(initializer: Callable[..., object] | None, initargs: tuple[Any
 
 
 @contextmanager
+def deferred_stops() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP wait until the block is done (a record half written, a pool half started), then
+    arrive as usual."""
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _ALL)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+@contextmanager
 def worker_pool(workers: int, initializer: Callable[..., object] | None = None,
                 initargs: tuple[Any, ...] = ()) -> Iterator[Pool]:
     """A pool of `workers` forked processes that are ended, and waited for, however the block is left. The stop
-    signals wait while the pool starts and ends (a Ctrl-C then would leave workers behind); its threads keep them
-    blocked, so they reach the main thread."""
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, _ALL)
+    signals wait while the pool starts and ends (a Ctrl-C then would leave workers behind); its threads, started
+    with them blocked, keep them blocked, so they reach the main thread."""
     pool: Pool | None = None
     try:
-        pool = multiprocessing.get_context("fork").Pool(workers, initializer=_start_worker,
-                                                        initargs=(initializer, initargs))
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        with deferred_stops():  # a stop signal that waited arrives as this block ends, inside the try
+            pool = multiprocessing.get_context("fork").Pool(workers, initializer=_start_worker,
+                                                            initargs=(initializer, initargs))
         yield pool
     finally:
-        signal.pthread_sigmask(signal.SIG_BLOCK, _ALL)
-        try:
-            if pool is not None:
+        if pool is not None:
+            with deferred_stops():
                 pool.terminate()
                 pool.join()
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, before)

@@ -10,6 +10,7 @@ from typing import TextIO
 from bot.cli.errors import UsageError
 from bot.cli.numbers import seed_number, whole
 from bot.cli.paths import check_output
+from bot.cli.stopping import deferred_stops
 from engine.computer.players import UnknownStrength, make_player
 from engine.computer.selfplay import play_game
 from engine.core.record import dumps, to_record
@@ -70,7 +71,8 @@ def _play(args: argparse.Namespace, rules: Rules, names: list[str], out: TextIO)
             assert game.winner is not None
             wins[game.winner] += 1
             seats = [f"computer:{n}" for n in names]
-            out.write(dumps(to_record(game, seats)) + "\n")
+            with deferred_stops():  # a record is written whole or not at all
+                out.write(dumps(to_record(game, seats)) + "\n")
     finally:
         if out is not sys.stdout:
             out.close()
