@@ -13,7 +13,7 @@ from typing import NoReturn
 
 from bot.cli.errors import UsageError, bounded, one_line
 from bot.cli.stopping import Stopped, stop_on_signals
-from bot.cli.streams import flush_output, guard_closed, output_problem, silence_output
+from bot.cli.streams import flush_output, guard_closed, output_problem, probe_output, silence_output
 from engine.core.errors import clip
 
 COMMAND_MODULES = (
@@ -62,6 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _output_failed("cribbage", exc)
     stop_on_signals()
     try:
+        probe_output()
         status = int(args.func(args) or 0)
         flush_output()
         return status

@@ -69,6 +69,19 @@ def output_problem(exc: OSError) -> str | None:
     return f"cannot write standard output: {exc.strerror}"
 
 
+def probe_output() -> None:
+    """Raise now the OSError standard output would give at its first write, before any work is done: closed
+    (`>&-`), or a device that takes nothing (`> /dev/full` fails even an empty write). A stream held in memory has
+    no descriptor to try and is left to fail, if it does, when written."""
+    if isinstance(getattr(sys.stdout, "buffer", None), ClosedStream):
+        raise OSError(errno.EBADF, "standard output is closed")
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError):
+        return
+    os.write(fd, b"")
+
+
 def flush_output() -> None:
     """Flush standard output now, so a failure is seen inside the command rather than at the interpreter's exit."""
     sys.stdout.flush()

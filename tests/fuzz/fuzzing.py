@@ -124,18 +124,20 @@ OUTPUTS = ("captured", "full", "closed")
 """What standard output is in a run: captured (a pipe), a full disk, or closed (`>&-`)."""
 
 
-def cribbage(argv: Sequence[str], stdin: bytes = b"", *, output: str = "captured", seconds: float = 60.0) -> Ran:
+def cribbage(argv: Sequence[str], stdin: bytes | None = b"", *, output: str = "captured",
+             seconds: float = 60.0) -> Ran:
     """`cribbage ARGV` through bot.cli.main.main, with its standard streams captured as a real run has them: stdin
     and stdout over bytes (strict UTF-8, as under LC_ALL=en_US.UTF-8), stderr escaping what it cannot encode.
     Any exception escaping main is the test's failure, as is a run longer than `seconds` (TookTooLong);
-    argparse's SystemExit is its status. `output` is one of OUTPUTS."""
+    argparse's SystemExit is its status. `output` is one of OUTPUTS; `stdin` None is a closed standard input."""
     argv = [a.replace("\x00", "") for a in argv]  # a command line cannot hold a NUL byte
     raw: Any = ClosedStream("output") if output == "closed" else \
         FullDisk() if output == "full" else io.BytesIO()
     out = io.TextIOWrapper(raw, encoding="utf-8", errors="strict", write_through=True)
     err_raw = io.BytesIO()
     err = io.TextIOWrapper(err_raw, encoding="utf-8", errors="backslashreplace", write_through=True)
-    inp = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8", errors="strict")
+    inp = io.TextIOWrapper(ClosedStream("input") if stdin is None else io.BytesIO(stdin), encoding="utf-8",
+                           errors="strict")
     with patch.object(sys, "stdin", inp), patch.object(sys, "stdout", out), patch.object(sys, "stderr", err), \
             _watchdog(seconds):
         try:

@@ -125,3 +125,19 @@ def test_the_numbers_hold_their_ranges() -> None:
         with pytest.raises(argparse.ArgumentTypeError):
             seconds(text)
     assert numbers.worker_count(10**6) == numbers.WORKERS_MAX and numbers.worker_count(3) == 3
+
+
+@pytest.mark.parametrize("words", sorted(BASES), ids=" ".join)
+def test_every_command_with_standard_input_closed(place: dict[str, Path], words: tuple[str, ...]) -> None:
+    argv = [*words, *(arg for part in BASES[words].values() for arg in part)]
+    ran = cribbage(argv, None, seconds=SECONDS)
+    answered_or_refused(ran, "captured")
+    if words in (("play",), ("replay",), ("render", "analysis")):  # the ones that read it
+        assert ran.status == 2 and ran.err.endswith("standard input is closed\n") or \
+            "standard input is closed:" in ran.err, ran
+
+
+def test_play_makes_no_game_when_standard_input_is_closed(place: dict[str, Path]) -> None:
+    ran = cribbage(["play", "--db", "closed.sqlite3"], None)
+    assert (ran.status, ran.err) == (2, "cribbage play: standard input is closed: a game reads its moves from it\n")
+    assert not Path("closed.sqlite3").exists()

@@ -26,6 +26,7 @@ from bot.cli.board_url import board_url
 from bot.cli.errors import UsageError
 from bot.cli.numbers import seed_number, whole
 from bot.cli.paths import database_file
+from bot.cli.streams import input_is_closed
 from bot.config import ConfigError, load_config
 from engine.computer.players import DIFFICULTIES
 from engine.core.errors import excerpt
@@ -72,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
     from bot.storage.opening import describe, open_storage
     from bot.terminal.local_game import PLACE, local_member
 
+    if input_is_closed():  # before a game is made that no move could reach
+        raise UsageError("standard input is closed: a game reads its moves from it")
     try:
         config = load_config(args.config)
     except ConfigError as exc:
