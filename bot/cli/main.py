@@ -58,8 +58,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-    except OSError as exc:  # --help into a closed or full standard output
-        return _output_failed("cribbage", exc)
+    except SystemExit as stop:  # --help: argparse ignores a failing output, so it is tried here
+        if stop.code not in (0, None):
+            raise
+        try:
+            probe_output()
+            flush_output()
+        except OSError as exc:
+            return _output_failed("cribbage", exc)
+        raise
     stop_on_signals()
     try:
         probe_output()

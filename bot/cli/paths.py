@@ -12,12 +12,15 @@ from pathlib import Path
 from bot.cli.errors import UsageError
 from engine.core.errors import excerpt
 
+SHOWN = 200
+"""How much of a path a message quotes: a whole ordinary path, not a pasted megabyte."""
+
 
 def check_output(path: str, option: str) -> None:
     """UsageError naming `option` and `path` when nothing could be written there ('-' is standard output)."""
     if path == "-":
         return
-    shown = excerpt(path)
+    shown = excerpt(path, SHOWN)
     target = Path(path)
     try:
         if target.is_dir():
@@ -25,9 +28,10 @@ def check_output(path: str, option: str) -> None:
         if not target.exists():
             folder = target.parent
             if not folder.is_dir():
-                raise UsageError(f"cannot write {option} {shown}: there is no folder {excerpt(str(folder))}")
+                raise UsageError(f"cannot write {option} {shown}: there is no folder {excerpt(str(folder), SHOWN)}")
             if not os.access(folder, os.W_OK | os.X_OK):
-                raise UsageError(f"cannot write {option} {shown}: no permission to write in {excerpt(str(folder))}")
+                raise UsageError(f"cannot write {option} {shown}: no permission to write in "
+                                 f"{excerpt(str(folder), SHOWN)}")
             return
         fd = os.open(target, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)  # no truncation: the file is kept as is
         try:
@@ -47,18 +51,18 @@ PATH_LIMIT = 4096
 def database_problem(path: str) -> str | None:
     """Why `path` cannot be a database file (None when it can be, or can be made): said before anything opens it."""
     if not path.strip() or "\0" in path:
-        return f"{excerpt(path)} names no file"
+        return f"{excerpt(path, SHOWN)} names no file"
     if len(path) > PATH_LIMIT:
         return f"a path of {len(path):,} characters: more than {PATH_LIMIT:,} is not one"
     try:
         if Path(path).is_dir():
-            return f"{excerpt(path)} is a folder: name a file"
+            return f"{excerpt(path, SHOWN)} is a folder: name a file"
         os.stat(path)
     except FileNotFoundError:
         return None
     except OSError as exc:
         why = "a symbolic link that leads round in a loop" if exc.errno == errno.ELOOP else exc.strerror
-        return f"{excerpt(path)}: {why}"
+        return f"{excerpt(path, SHOWN)}: {why}"
     return None
 
 

@@ -152,3 +152,29 @@ def test_a_reader_is_bounded_under_ulimit(tmp_path: Path, bomb: Path, argv: list
     assert said.startswith(says) and len(said.splitlines()) == 1, said[:500]
     assert seconds < 15, seconds
     assert ran.returncode == (0 if says.startswith("wrote") else 1 if argv[0] == "score" else 2), said[:300]
+
+
+def _close_stdout() -> None:
+    os.close(1)
+
+
+FAILING_OUTPUT = [["score", "5H", "5C", "5D", "JS", "--starter", "5S"], ["render", "card", "5H", "-o", "-"],
+                  ["wintable", "build", "--deals", "100000000", "--out", "t.json.gz"], ["stats", "distribution"],
+                  ["replay", "/dev/null"], ["--help"]]
+
+
+@pytest.mark.parametrize("argv", FAILING_OUTPUT, ids=lambda a: " ".join(a[:2]))
+@pytest.mark.parametrize("output", ["full", "closed"])
+def test_a_failing_standard_output_is_said_before_the_work(tmp_path: Path, argv: list[str], output: str) -> None:
+    """`> /dev/full` and `>&-` in a real process: one line, exit 1 (full) or 2 (closed), at once: a 100-million-deal
+    build is refused before it starts."""
+    with open("/dev/full" if output == "full" else os.devnull, "wb") as sink:
+        started = time.monotonic()
+        ran = subprocess.run([sys.executable, "-m", "bot.cli.main", *argv], cwd=tmp_path, env=_environment(tmp_path),
+                             stdin=subprocess.DEVNULL, stdout=sink, stderr=subprocess.PIPE, timeout=60,
+                             preexec_fn=_close_stdout if output == "closed" else None)
+    command = "cribbage" if argv[0] == "--help" else f"cribbage {argv[0]}"
+    said = {"full": f"{command}: cannot write standard output: No space left on device\n",
+            "closed": f"{command}: standard output is closed\n"}[output]
+    assert (ran.returncode, ran.stderr.decode()) == ({"full": 1, "closed": 2}[output], said)
+    assert time.monotonic() - started < 10
