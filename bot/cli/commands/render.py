@@ -266,18 +266,37 @@ def options_from_json(text: str, source: str) -> tuple[list[DiscardOption], bool
         raise UsageError(f"{source} is not readable: {clip(str(exc).split(':')[0], 80)}") from None
     if not isinstance(data, dict) or not isinstance(data.get("options"), list):
         raise UsageError(f"{source} has no \"options\" list (expected `cribbage analyze --json` output)")
+    if len(data["options"]) > MAX_OPTIONS:
+        raise UsageError(f"{source} has {len(data['options']):,} options: six cards have {MAX_OPTIONS} discards")
     options = []
     for n, o in enumerate(data["options"], start=1):
         try:
+            low, high = (_points(o, key) for key in ("hand_min", "hand_max"))
             options.append(DiscardOption(
                 tuple(parse_card(c) for c in o["discard"]), tuple(parse_card(c) for c in o["keep"]),
-                float(o["hand_ev"]), int(o["hand_min"]), int(o["hand_max"]), float(o["crib_ev"]),
-                float(o["net"])))
+                _points(o, "hand_ev"), int(low), int(high), _points(o, "crib_ev"), _points(o, "net")))
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:  # CardError: ValueError
             raise UsageError(f"{source}: option {n} is not readable ({type(exc).__name__}: "
                              f"{clip(str(exc), 80)})") from None
     dealer = data.get("dealer")
     return options, dealer if isinstance(dealer, bool) else None
+
+
+MAX_OPTIONS = 15
+"""The discards of six cards: 6 choose 2."""
+POINTS = {"hand_ev": (0, 29), "hand_min": (0, 29), "hand_max": (0, 29), "crib_ev": (0, 29), "net": (-29, 58)}
+"""What each number of an analysis can be: a hand or crib counts 0 to 29; net adds or takes away the crib."""
+
+
+def _points(option: dict[str, object], key: str) -> float:
+    """A number of an analysed option, a JSON number in its range: "5" is not 5, and 1e300 points draw no chart."""
+    value = option[key]
+    low, high = POINTS[key]
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise ValueError(f"{key} must be a number from {low} to {high}, not {excerpt(value)}")
+    if key in ("hand_min", "hand_max") and not float(value).is_integer():
+        raise ValueError(f"{key} must be a whole number, not {excerpt(value)}")
+    return float(value)
 
 
 def _analysis(args: argparse.Namespace) -> bytes:

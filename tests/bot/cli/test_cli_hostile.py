@@ -133,3 +133,18 @@ def test_a_long_refusal_keeps_its_two_ends(capsys: pytest.CaptureFixture[str]) -
     assert status == 2 and len(err) < 500
     assert err.startswith("cribbage arena: unknown strength 'xxx") and "characters left out" in err
     assert err.rstrip().endswith("hard, random, reference")
+
+
+@pytest.mark.parametrize(("options", "named"), [
+    ([{"discard": ["5H", "5C"], "keep": ["6D"], "hand_ev": 1e300, "hand_min": 0, "hand_max": 1, "crib_ev": 1,
+       "net": 1}], "hand_ev must be a number from 0 to 29, not 1e+300"),
+    ([{"discard": ["5H", "5C"], "keep": ["6D"], "hand_ev": 1, "hand_min": "0", "hand_max": 1, "crib_ev": 1,
+       "net": 1}], "hand_min must be a number from 0 to 29, not '0'"),
+    ([{}] * 16, "has 16 options: six cards have 15 discards"),
+])
+def test_render_analysis_refuses_numbers_no_analysis_makes(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                           options: list[object], named: str) -> None:
+    source = tmp_path / "a.json"
+    source.write_text(json.dumps({"options": options}))
+    status, _, err = run(capsys, "render", "analysis", "--from", str(source), "-o", str(tmp_path / "a.png"))
+    assert status == 2 and named in err and len(err.splitlines()) == 1, err
