@@ -49,5 +49,13 @@ worker_number = whole(0, WORKERS_MAX)
 
 
 def worker_count(requested: int) -> int:
-    """The processes to start for --workers: one per core for 0, never more than WORKERS_MAX."""
-    return min(requested or os.cpu_count() or 1, WORKERS_MAX)
+    """The processes to start for --workers: one per core this process may run on for 0, never more than
+    WORKERS_MAX."""
+    return min(requested or _cores(), WORKERS_MAX)
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1

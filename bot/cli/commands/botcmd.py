@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--shards", default=None, metavar="IDS",
                    help="run only these shards (0-3, or 0,2,5), sharing the database with the processes that run "
                         "the others; needs --shard-count (or [discord] shard_count). See docs/deploy.md")
-    p.add_argument("--shard-count", type=whole(1, 100_000), default=None, metavar="N",
+    p.add_argument("--shard-count", type=whole(0, 1_000_000), default=None, metavar="N",
                    help="how many shards all the bot's processes run together (the same in every process)")
     p.add_argument("--check", action="store_true", help="check the config and the token, then exit")
     p.set_defaults(func=run)
