@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-import argparse
 from urllib.parse import urlsplit
 
 from board_driver.sim import SimBoard, parse_sim_url
+from bot.cli.paths import refusing
 from engine.core.errors import clip, excerpt
 
 URL_LIMIT = 512
@@ -39,9 +39,5 @@ def board_problem(url: str) -> str | None:
     return None
 
 
-def board_url(text: str) -> str:
-    """An argparse type for --board and --port (see board_problem)."""
-    problem = board_problem(text)
-    if problem is not None:
-        raise argparse.ArgumentTypeError(problem)
-    return text
+board_url = refusing(board_problem)
+"""An argparse type for --board and --port (see board_problem)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from bot.cli.errors import UsageError
@@ -66,9 +67,15 @@ def database_problem(path: str) -> str | None:
     return None
 
 
-def database_file(text: str) -> str:
-    """An argparse type for --db: a path that could be a database file (see database_problem)."""
-    problem = database_problem(text)
-    if problem is not None:
-        raise argparse.ArgumentTypeError(problem)
-    return text
+def refusing(problem: Callable[[str], str | None]) -> Callable[[str], str]:
+    """An argparse type that takes a text as it is unless `problem` names what is wrong with it."""
+    def read(text: str) -> str:
+        found = problem(text)
+        if found is not None:
+            raise argparse.ArgumentTypeError(found)
+        return text
+    return read
+
+
+database_file = refusing(database_problem)
+"""An argparse type for --db: a path that could be a database file (see database_problem)."""

@@ -12,11 +12,13 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from tests.waiting import wait_until
 
 STOP_WITHIN = 5.0
 """The issue's bound: a stopped command and its workers are gone within 5 s."""
@@ -43,15 +45,6 @@ def _group(pgid: int) -> list[int]:
         if int(fields[2]) == pgid and fields[0] != "Z":
             members.append(int(entry))
     return members
-
-
-def _until(check: Callable[[], bool], seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.05)
-    return check()
 
 
 @contextmanager
@@ -90,7 +83,7 @@ def test_a_stop_signal_ends_the_command_and_its_workers(tmp_path: Path, name: st
     with _started(argv, tmp_path) as process:
         pgid = process.pid
         records = tmp_path / "games.jsonl"
-        assert _until(lambda: len(_group(pgid)) >= processes if processes else
+        assert wait_until(lambda: len(_group(pgid)) >= processes if processes else
                       records.exists() and records.stat().st_size > 0, 20.0), "never under way"
         time.sleep(0.3)  # under way, not still starting
         signum = signal.Signals[signame]
@@ -98,7 +91,7 @@ def test_a_stop_signal_ends_the_command_and_its_workers(tmp_path: Path, name: st
             os.killpg(process.pid, signum)
         else:
             process.send_signal(signum)
-        assert _until(lambda: not _group(pgid), STOP_WITHIN), f"still running: {_group(pgid)}"
+        assert wait_until(lambda: not _group(pgid), STOP_WITHIN), f"still running: {_group(pgid)}"
         assert process.wait(1.0) == status
         assert process.stderr is not None
         err = process.stderr.read().decode()
