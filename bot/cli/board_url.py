@@ -6,7 +6,9 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from board_driver.sim import SimBoard, parse_sim_url
+from bot.cli.errors import UsageError
 from bot.cli.paths import refusing
+from bot.config import Config
 from engine.core.errors import clip, excerpt
 
 URL_LIMIT = 512
@@ -41,3 +43,12 @@ def board_problem(url: str) -> str | None:
 
 board_url = refusing(board_problem)
 """An argparse type for --board and --port (see board_problem)."""
+
+
+def configured_board(config: Config) -> str | None:
+    """The config's [board] port, checked as --board is; UsageError naming the config file when it cannot be one."""
+    port = config.board_port
+    problem = None if port is None else board_problem(port)
+    if problem is not None:
+        raise UsageError(f"[board] port in {config.source}: {problem}")
+    return port

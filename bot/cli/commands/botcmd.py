@@ -11,6 +11,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from bot.cli.board_url import configured_board
 from bot.cli.errors import UsageError
 from bot.cli.numbers import whole
 from bot.cli.paths import database_file, database_problem
@@ -45,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
               "([storage] url, docs/deploy.md)")
     if not token:
         raise UsageError(TOKEN_HELP, multiline=True)
+    configured_board(config)
     database = args.db or str(config.database)
     app = token_id(token)
     if args.check:

@@ -22,7 +22,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from bot.cli.board_url import board_url
+from bot.cli.board_url import board_url, configured_board
 from bot.cli.errors import UsageError
 from bot.cli.numbers import seed_number, whole
 from bot.cli.paths import database_file
@@ -81,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     for line in config.warnings:
         print(f"cribbage play: warning: {config.source}: {line}", file=sys.stderr)
+    board = args.board or configured_board(config)
     difficulty = args.difficulty or config.difficulty
     if difficulty not in DIFFICULTIES:
         raise UsageError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
@@ -103,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"cannot open the database {describe(config, path)}: {exc}") from None
         for line in storage.warnings():
             print(f"cribbage play: warning: {line}", file=sys.stderr)
-        controller = Controller(storage, images=False, board_url=args.board or config.board_port)
+        controller = Controller(storage, images=False, board_url=board)
         try:
             with one_interrupt_stops():
                 return asyncio.run(_play(controller, request, args))

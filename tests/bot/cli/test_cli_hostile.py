@@ -148,3 +148,13 @@ def test_render_analysis_refuses_numbers_no_analysis_makes(capsys: pytest.Captur
     source.write_text(json.dumps({"options": options}))
     status, _, err = run(capsys, "render", "analysis", "--from", str(source), "-o", str(tmp_path / "a.png"))
     assert status == 2 and named in err and len(err.splitlines()) == 1, err
+
+
+def test_a_board_port_in_the_config_is_checked_as_board_is(capsys: pytest.CaptureFixture[str],
+                                                           tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[board]\nport = "socket://localhost"\n')
+    status, out, err = run(capsys, "play", "--memory", "--config", str(config))
+    assert (status, out) == (2, "")
+    assert err == (f"cribbage play: [board] port in {config}: 'socket://localhost' needs a host and a port from 1 to "
+                   "65535: socket://HOST:PORT\n")
