@@ -27,7 +27,7 @@ BASES: dict[tuple[str, ...], Fragment] = {
     ("replay",): {"file": ["-"]},
     ("play",): {"db": ["--db", "play.sqlite3"], "new": ["--new"]},
     ("analyze",): {"cards": ["5H", "5C", "6D", "7S", "JH", "KD"], "dealer": ["--dealer"]},
-    ("wintable", "build"): {"deals": ["--deals", "7"], "out": ["--out", "built.json.gz"]},
+    ("wintable", "build"): {"deals": ["--deals", "1"], "out": ["--out", "built.json.gz"]},
     ("wintable", "merge"): {"files": ["shard.json.gz"], "out": ["--out", "merged.json.gz"]},
     ("winprob",): {"me": ["10"], "them": ["20"], "dealer": ["--dealer", "me"]},
     ("arena",): {"a": ["random"], "b": ["random"], "games": ["--games", "2"]},
