@@ -67,11 +67,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OSError as exc:
             return _output_failed("cribbage", exc)
         raise
-    stop_on_signals()
     try:
-        probe_output()
-        status = int(args.func(args) or 0)
-        flush_output()
+        with stop_on_signals():
+            probe_output()
+            status = int(args.func(args) or 0)
+            flush_output()
         return status
     except BrokenPipeError:
         silence_output()

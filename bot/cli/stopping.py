@@ -35,13 +35,22 @@ def _raise_stopped(signum: int, frame: FrameType | None) -> None:
     raise Stopped(signum)
 
 
-def stop_on_signals() -> None:
-    """Raise Stopped on SIGTERM and SIGHUP in this (main) thread; a signal ignored by the parent stays ignored."""
+@contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """Within the block, SIGTERM and SIGHUP raise Stopped in this (main) thread; a signal ignored by the parent
+    stays ignored, and the handlers before are back after."""
     if threading.current_thread() is not threading.main_thread():
+        yield
         return
-    for signum in STOP_SIGNALS:
-        if signal.getsignal(signum) is not signal.SIG_IGN:
+    before = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
+    for signum, handler in before.items():
+        if handler is not signal.SIG_IGN:
             signal.signal(signum, _raise_stopped)
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
 
 
 def _start_worker(initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
