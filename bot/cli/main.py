@@ -55,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     guard_closed()
     _escape_unencodable(sys.stdout)
+    _replace_undecodable(sys.stdin)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -108,6 +109,14 @@ def _escape_unencodable(stream: object) -> None:
     if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
         with suppress(ValueError, OSError):
             stream.reconfigure(errors="backslashreplace")
+
+
+def _replace_undecodable(stream: object) -> None:
+    """Typed input that is not valid text (a stray byte at a prompt) reads as U+FFFD, which the prompt then refuses
+    as it refuses any word it does not know, instead of ending the command; readers of bytes are not touched."""
+    if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+        with suppress(ValueError, OSError):
+            stream.reconfigure(errors="replace")
 
 
 if __name__ == "__main__":

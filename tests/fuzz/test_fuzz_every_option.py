@@ -141,3 +141,8 @@ def test_play_makes_no_game_when_standard_input_is_closed(place: dict[str, Path]
     ran = cribbage(["play", "--db", "closed.sqlite3"], None)
     assert (ran.status, ran.err) == (2, "cribbage play: standard input is closed: a game reads its moves from it\n")
     assert not Path("closed.sqlite3").exists()
+
+
+def test_a_prompt_answered_with_bytes_that_are_not_text_asks_again(place: dict[str, Path]) -> None:
+    ran = cribbage(["play", "--memory"], b"\xff\xfe\nq\n")
+    assert ran.status == 0 and ran.err == "" and "unknown rank '\ufffd'" in ran.out, ran
