@@ -16,7 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.cli.commands.arena import _cores, play_match  # noqa: E402
+from bot.cli.commands.arena import play_match  # noqa: E402
+from bot.cli.numbers import worker_count  # noqa: E402
 from engine.computer.players import STRENGTHS  # noqa: E402
 from engine.core.rules import Rules  # noqa: E402
 
@@ -33,7 +34,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per match (even)")
     parser.add_argument("--strengths", default=",".join(STRENGTHS), help="comma separated")
     args = parser.parse_args()
-    cores = _cores()
+    cores = worker_count(0)
     print(f"{'strength':<10}{'games/s, 1 worker':>20}{f'games/s, {cores} workers':>22}{'speed-up':>10}")
     for name in args.strengths.split(","):
         one = timed(name, args.games, 1)

@@ -128,25 +128,37 @@ def parse_pegs(text: str, holes: int = GAME_HOLE, max_tracks: int = MAX_TRACKS) 
 
     Raises PegError naming the track (counted from 1) and the value at fault."""
     parts = [p.strip() for p in text.split(",")]
+    shown = _quoted(text)
     if not text.strip():
         raise PegError("no pegs given: write FRONT/BACK per track, e.g. 87/80,95/91", PegProblem.SYNTAX)
     if len(parts) > max_tracks:
         limit = f"a board has at most {MAX_TRACKS}" if max_tracks == MAX_TRACKS else f"the board has {max_tracks}"
-        raise PegError(f"{len(parts)} tracks given in {text!r}; {limit}", PegProblem.TRACKS)
+        raise PegError(f"{len(parts)} tracks given in {shown}; {limit}", PegProblem.TRACKS)
     tracks = []
     for i, part in enumerate(parts):
         front_text, slash, back_text = part.partition("/")
-        if not slash or not front_text.strip().isdigit() or not back_text.strip().isdigit():
-            raise PegError(f"track {i + 1} is {part!r} in {text!r}: expected FRONT/BACK like 95/91",
+        front, back = _hole_number(front_text), _hole_number(back_text)
+        if not slash or front is None or back is None:
+            raise PegError(f"track {i + 1} is {_quoted(part)} in {shown}: expected FRONT/BACK like 95/91",
                            PegProblem.SYNTAX)
-        front, back = int(front_text), int(back_text)
         if front > holes:
             raise past_last_hole(i + 1, front, holes)
         try:
             tracks.append(default_track(i, front, back))
         except PegError as exc:
-            raise PegError(f"track {i + 1} in {text!r}: {exc}", exc.code) from None
+            raise PegError(f"track {i + 1} in {shown}: {exc}", exc.code) from None
     return tuple(tracks)
+
+
+def _hole_number(text: str) -> int | None:
+    """A hole typed as a few ASCII digits, else None: '²' and '١' are digits to isdigit() but not holes."""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
+
+
+def _quoted(text: str, limit: int = 60) -> str:
+    """`text` quoted for a message, cut to about `limit` characters: pegs typed by the megabyte stay short."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"… ({len(text):,} characters)"
 
 
 def pegs_text(tracks: Sequence[Track]) -> str:

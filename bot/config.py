@@ -7,6 +7,7 @@ the project's tree, and it is never logged or shown in a repr.
 
 from __future__ import annotations
 
+import codecs
 import math
 import os
 import stat
@@ -169,7 +170,7 @@ def load_config(explicit: str | Path | None = None) -> Config:
         return Config(None, database=default_data_dir() / DATABASE_NAME, url=database_url({}))
     raw, _ = read_small_file(path, CONFIG_FILE_LIMIT, "config file")
     try:
-        text = raw.decode("utf-8")
+        text = raw.removeprefix(codecs.BOM_UTF8).decode("utf-8")  # Windows editors start a file with a BOM
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: not UTF-8 text (byte {raw[exc.start]:#04x} at {exc.start + 1})") from None
     try:
@@ -195,6 +196,10 @@ KNOWN_KEYS: dict[str, tuple[str, ...]] = {
 MAX_MINUTES = 7 * 24 * 60
 """The longest reminder or forfeit time: a week."""
 MAX_THREADS = 256
+PATH_LIMIT = 4096
+"""The longest path Linux takes (PATH_MAX)."""
+URL_LIMIT = 4096
+"""The longest database URL taken: far past any real one, short enough to say in an error."""
 SNOWFLAKE = 2**63
 """Discord's ids are positive 63-bit numbers."""
 
@@ -227,7 +232,7 @@ def parse_config(data: dict[str, Any], path: Path | None) -> Config:
         raise ConfigError(f"[discord] shards: {exc}") from None
     remind, forfeit = _timeouts(_table(data, "timeouts"))
     workers, processes = _performance(_table(data, "performance"))
-    database_path = Path(database).expanduser()
+    database_path = _user_path(database, "[storage] database")
     return Config(
         source=path,
         target=target,
@@ -236,7 +241,7 @@ def parse_config(data: dict[str, Any], path: Path | None) -> Config:
         database=database_path if database_path.is_absolute() else base / database_path,
         synchronous=synchronous,
         url=database_url(storage),
-        token_file=(Path(token_file).expanduser() if token_file else None),
+        token_file=(_user_path(token_file, "[discord] token_file") if token_file else None),
         dev_guild=_number(discord, "discord.dev_guild", 0, SNOWFLAKE - 1) or None,
         shard_count=shard_count,
         shard_ids=shard_ids,
@@ -249,6 +254,17 @@ def parse_config(data: dict[str, Any], path: Path | None) -> Config:
     )
 
 
+def _user_path(text: str, key: str) -> Path:
+    """A path from the config with `~` or `~user` expanded; ConfigError naming `key` when that user has no home
+    or the path is longer than any file system takes."""
+    if len(text) > PATH_LIMIT:
+        raise ConfigError(f"{key} is a path of {len(text):,} characters: more than {PATH_LIMIT:,} is not one")
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # ~nosuchuser
+        raise ConfigError(f"{key} {excerpt(text)}: no home folder for {excerpt(text.split('/')[0])}") from None
+
+
 def database_url(storage: dict[str, Any]) -> str | None:
     """$CRIBBAGE_DATABASE_URL, else [storage] url, else None (SQLite). Anything but a postgresql:// URL is a
     ConfigError in one line that never repeats the value (it may hold a password)."""
@@ -257,6 +273,8 @@ def database_url(storage: dict[str, Any]) -> str | None:
     url = env or _get(storage, "storage.url", str, "").strip()
     if not url:
         return None
+    if len(url) > URL_LIMIT:
+        raise ConfigError(f"{where} is {len(url):,} characters long: a PostgreSQL URL is at most {URL_LIMIT:,}")
     scheme, sep, rest = url.partition("://")
     if scheme.lower() not in URL_SCHEMES or not sep or not rest or any(c.isspace() or c == "\0" for c in url):
         shown = (f"one starting {excerpt(scheme[:20])}" if sep and scheme.lower() not in URL_SCHEMES

@@ -17,3 +17,16 @@ def one_line(text: str) -> str:
         return text
     return "".join(c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode("ascii")
                    for c in text)
+
+
+MESSAGE_LIMIT = 400
+"""The longest message a refusal prints: a value pasted by the megabyte is quoted by its two ends."""
+
+
+def bounded(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """`text` cut in the middle to at most about `limit` characters, keeping its start (what was refused) and its
+    end (why, or what to choose from)."""
+    if len(text) <= limit:
+        return text
+    head, tail = text[: limit * 3 // 5], text[-(limit * 2 // 5):]
+    return f"{head} … ({len(text) - len(head) - len(tail):,} characters left out) … {tail}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import io
 import sys
@@ -10,7 +11,10 @@ from collections.abc import Sequence
 from contextlib import suppress
 from typing import NoReturn
 
-from bot.cli.errors import UsageError, one_line
+from bot.cli.errors import UsageError, bounded, one_line
+from bot.cli.stopping import Stopped, stop_on_signals
+from bot.cli.streams import flush_output, guard_closed, output_problem, probe_output, silence_output
+from engine.core.errors import clip
 
 COMMAND_MODULES = (
     "bot.cli.commands.score",
@@ -34,9 +38,7 @@ class CommandParser(argparse.ArgumentParser):
     usage block: the error is the one thing to read. Subcommands' parsers are of this class too."""
 
     def error(self, message: str) -> NoReturn:
-        if len(message) > 240:
-            message = message[:239] + "…"
-        self.exit(2, f"{self.prog}: {one_line(message)} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: {one_line(bounded(message, 240))} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,19 +53,54 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    guard_closed()
     _escape_unencodable(sys.stdout)
+    _replace_undecodable(sys.stdin)
     parser = build_parser()
-    args = parser.parse_args(argv)
     try:
-        return int(args.func(args) or 0)
-    except UsageError as exc:
-        print(f"cribbage {args.command}: {exc if exc.multiline else one_line(str(exc))}", file=sys.stderr)
-        return 2
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # --help: argparse ignores a failing output, so it is tried here
+        if stop.code not in (0, None):
+            raise
+        try:
+            probe_output()
+            flush_output()
+        except OSError as exc:
+            return _output_failed("cribbage", exc)
+        raise
+    try:
+        with stop_on_signals():
+            probe_output()
+            status = int(args.func(args) or 0)
+            flush_output()
+        return status
     except BrokenPipeError:
+        silence_output()
         return 0
+    except OSError as exc:
+        return _output_failed(f"cribbage {args.command}", exc)
+    except UsageError as exc:
+        print(f"cribbage {args.command}: {exc if exc.multiline else one_line(bounded(str(exc)))}", file=sys.stderr)
+        return 2
+    except Stopped as exc:
+        print(f"\ncribbage {args.command}: stopped by {exc}", file=sys.stderr)
+        return 128 + exc.signum
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+
+
+def _output_failed(prog: str, exc: OSError) -> int:
+    """A standard stream that is closed or fails (a full disk) said in one line: 2 when closed, else 1. Any other
+    OSError a command did not word itself (a file name too long for the file system) is one line too, exit 1."""
+    problem = output_problem(exc)
+    if problem is None:
+        named = f": {clip(str(exc.filename), 120)}" if exc.filename is not None else ""
+        print(f"{prog}: {exc.strerror or exc}{named}", file=sys.stderr)
+        return 1
+    silence_output()
+    print(f"{prog}: {problem}", file=sys.stderr)
+    return 2 if exc.errno == errno.EBADF else 1
 
 
 def _escape_unencodable(stream: object) -> None:
@@ -72,6 +109,14 @@ def _escape_unencodable(stream: object) -> None:
     if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
         with suppress(ValueError, OSError):
             stream.reconfigure(errors="backslashreplace")
+
+
+def _replace_undecodable(stream: object) -> None:
+    """Typed input that is not valid text (a stray byte at a prompt) reads as U+FFFD, which the prompt then refuses
+    as it refuses any word it does not know, instead of ending the command; readers of bytes are not touched."""
+    if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+        with suppress(ValueError, OSError):
+            stream.reconfigure(errors="replace")
 
 
 if __name__ == "__main__":

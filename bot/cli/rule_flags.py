@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from bot.app.rule_words import described
 from bot.cli.errors import UsageError
+from bot.cli.numbers import whole
 from engine.core.errors import excerpt
 from engine.core.rules import OPTIONS, RuleOption, Rules, RulesError
 
@@ -36,7 +37,7 @@ def add_rule_flags(parser: argparse.ArgumentParser) -> None:
             continue
         words = [option.word(c) for c in option.choices]
         group.add_argument(flag(option), dest=option.name, default=None, metavar="{" + ",".join(words) + "}",
-                           type=int if option.kind is int else str,
+                           type=whole(0, 9999) if option.kind is int else str,
                            help=f"{described(option)}: {option.allowed_text()} (default {option.word(option.default)})")
 
 

@@ -15,6 +15,9 @@ from typing import IO
 READ_SIZE = 1 << 16
 MAX_LINE = 4 << 20
 """A line longer than this (4 MiB) is answered as too long, not kept in memory whole."""
+SKIP_LIMIT = 64 << 20
+"""A line still without a newline after this much (64 MiB: /dev/zero, a disk image) ends the reading: the lines
+before it are answered, and it is answered as too long, in a fraction of a second instead of for ever."""
 
 
 class BadLine(ValueError):
@@ -36,18 +39,23 @@ def decode_line(raw: bytes | str) -> str:
 def line_blocks(stream: IO[bytes] | IO[str], limit: int) -> Iterator[tuple[int, list[bytes]]]:
     """(number of the block's first line, its lines without their newlines) for every line of `stream`,
     in order. A block ends when it holds `limit` lines or when nothing more is waiting to be read. A line
-    longer than MAX_LINE keeps only its first MAX_LINE + 1 bytes (decode_line refuses it)."""
+    longer than MAX_LINE keeps only its first MAX_LINE + 1 bytes (decode_line refuses it); one with no newline
+    within SKIP_LIMIT more bytes is the last line read."""
     fd = _fileno(stream)
-    first, lines, tail = 1, list[bytes](), bytearray()
+    first, lines, tail, skipped = 1, list[bytes](), bytearray(), 0
     while True:
         data = _read(stream, fd)
         if not data:
             break
         cut = data.rfind(b"\n")
         if cut < 0:
+            skipped = skipped + len(data) if len(tail) > MAX_LINE else 0
             if len(tail) <= MAX_LINE:
                 tail += data
+            if skipped > SKIP_LIMIT:
+                break
             continue
+        skipped = 0
         lines.extend(line[: MAX_LINE + 1] for line in (bytes(tail) + data[: cut + 1]).split(b"\n")[:-1])
         tail = bytearray(data[cut + 1:])
         while len(lines) >= limit:

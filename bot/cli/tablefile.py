@@ -8,6 +8,7 @@ from pathlib import Path
 from bot.cli.errors import UsageError
 from bot.config import ConfigError, read_small_file
 from engine.analysis.winprob import TableError, Unavailable, WinTable, load_table, shipped_table
+from engine.core.errors import clip
 
 TABLE_FILE_LIMIT = 64 << 20
 """A win-probability table file is well under 64 MiB (the shipped one is 48 KiB)."""
@@ -19,7 +20,7 @@ def table_bytes(path: str) -> bytes:
         data, _ = read_small_file(Path(path), TABLE_FILE_LIMIT, "--table")
     except ConfigError as exc:  # missing, a device or FIFO, a directory, too large to be a table
         reason = str(exc).removeprefix(f"--table {Path(path)}").lstrip(": ")
-        raise UsageError(f"cannot read {path}: {reason}") from None
+        raise UsageError(f"cannot read {clip(path, 300)}: {reason}") from None
     return data
 
 
@@ -33,3 +34,12 @@ def table_or_unavailable(path: str | None) -> WinTable | Unavailable:
         return Unavailable(str(exc))
     except TableError as exc:
         return Unavailable(str(exc))
+
+
+def named_table(path: str) -> WinTable:
+    """The table file a person named, or UsageError: a table that was asked for and cannot be used is bad input
+    (exit status 2), whether or not the command would have needed it."""
+    try:
+        return load_table(table_bytes(path))
+    except TableError as exc:
+        raise UsageError(f"--table {clip(path, 300)}: {exc}") from None

@@ -9,17 +9,21 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import zlib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from engine.analysis.wintable import DealStatistics, solve
+from engine.core.rules import TARGETS
 
 TABLE_FORMAT = "cribbage-wintable"
 TABLE_VERSION = 1
 ENGINE_VERSION = "0.1.0"
 SHIPPED = "data/wintable.json.gz"
+INFLATED_LIMIT = 64 << 20
+"""A table file expands to well under 64 MiB (the shipped one to a few hundred KiB)."""
 SCALE = 1_000_000
 """Probabilities are stored as integers in millionths."""
 
@@ -86,9 +90,13 @@ def dump_table(table: WinTable) -> bytes:
 def load_table(data: bytes) -> WinTable:
     """Read and verify a table file; TableError says what is wrong with it."""
     try:
-        payload = json.loads(gzip.decompress(data))
-    except (OSError, EOFError, ValueError) as exc:
-        raise TableError(f"not a readable table file ({exc})") from None
+        payload = json.loads(_inflated(data))
+    except TableError:
+        raise
+    except (OSError, EOFError, ValueError, zlib.error) as exc:
+        raise TableError(f"not a readable table file ({str(exc)[:120]})") from None
+    except RecursionError:
+        raise TableError("not a readable table file (JSON nested too deeply)") from None
     if not isinstance(payload, dict) or payload.get("format") != TABLE_FORMAT:
         raise TableError("not a win-probability table")
     if payload.get("version") != TABLE_VERSION:
@@ -97,15 +105,45 @@ def load_table(data: bytes) -> WinTable:
     stored = payload.pop("sha256", None)
     if stored != _checksum(payload):
         raise TableError("checksum mismatch: the table is damaged")
+    stored_tables, provenance = payload.get("tables"), payload.get("provenance")
+    if not isinstance(stored_tables, dict) or not stored_tables or not isinstance(provenance, dict):
+        raise TableError("the table file has no 'tables' or no 'provenance'")
     tables = {}
-    for key, rows in payload["tables"].items():
-        target = int(key)
-        grid = [[0.0] * (target + 1)] + [[0.0] + [v / SCALE for v in row] for row in rows]
-        if len(grid) != target + 1 or any(len(r) != target + 1 for r in grid):
-            raise TableError(f"the {target}-point table has the wrong shape")
-        tables[target] = grid
-    counts = DealStatistics.from_json(payload["counts"]) if payload.get("counts") else None
-    return WinTable(payload["provenance"], tables, counts)
+    for key, rows in stored_tables.items():
+        target = _target(key)
+        if not (isinstance(rows, list) and len(rows) == target and all(
+                isinstance(row, list) and len(row) == target and all(_chance(v) for v in row) for row in rows)):
+            raise TableError(f"the {target}-point table is not {target} x {target} chances from 0 to {SCALE:,}")
+        tables[target] = [[0.0] * (target + 1)] + [[0.0] + [v / SCALE for v in row] for row in rows]
+    try:
+        counts = DealStatistics.from_json(payload["counts"]) if payload.get("counts") else None
+    except ValueError as exc:
+        raise TableError(str(exc)) from None
+    return WinTable(provenance, tables, counts)
+
+
+def _target(key: object) -> int:
+    for target in TARGETS:
+        if key == str(target):
+            return target
+    shown = repr(key) if len(str(key)) <= 20 else repr(str(key)[:20]) + "…"
+    raise TableError(f"the table file holds a {shown}-point game; a table is for {' or '.join(map(str, TARGETS))}")
+
+
+def _chance(value: object) -> bool:
+    return type(value) is int and 0 <= value <= SCALE
+
+
+def _inflated(data: bytes) -> bytes:
+    """The gzip'd bytes inflated, refused past INFLATED_LIMIT: a small file that expands to gigabytes (a gzip bomb)
+    costs a fraction of a second, not the machine's memory."""
+    inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    text = inflater.decompress(data, INFLATED_LIMIT + 1)
+    if len(text) > INFLATED_LIMIT:
+        raise TableError(f"not a table file: it expands to more than {INFLATED_LIMIT >> 20} MiB")
+    if not inflater.eof:
+        raise TableError("not a readable table file (the gzip data is cut short)")
+    return text
 
 
 @cache

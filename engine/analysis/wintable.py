@@ -111,11 +111,27 @@ class DealStatistics:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> DealStatistics:
-        """Counts stored by `to_json` (JSON: the caller has checked the file, so the fields are trusted)."""
-        if data.get("pmax") != PMAX:
-            raise ValueError(f"counts tracked pegging to {data.get('pmax')}, this engine to {PMAX}")
-        return cls(int(data["deals"]), data["peg"], data["show"], data["race_dealer"], data["race_pone"],
-                   bool(data["finished"]))
+        """Counts stored by `to_json`; ValueError names the first field that is not what `to_json` writes (a file
+        whose checksum is right can still hold anything: the checksum is made by whoever wrote it)."""
+        if not isinstance(data, Mapping) or data.get("pmax") != PMAX:
+            pmax = data.get("pmax") if isinstance(data, Mapping) else None
+            raise ValueError(f"counts tracked pegging to {pmax!r:.20}, this engine to {PMAX}")
+        deals, finished = data.get("deals"), data.get("finished")
+        if type(deals) is not int or deals < 0 or not isinstance(finished, bool):
+            raise ValueError("counts: 'deals' must be a whole number and 'finished' true or false")
+        return cls(deals, _counted(data, "peg", PMAX + 1, PMAX + 1), _counted(data, "show", MAX_HAND + 1, SHOW_MAX + 1),
+                   _counted(data, "race_dealer", PMAX + 2, PMAX + 2), _counted(data, "race_pone", PMAX + 2, PMAX + 2),
+                   finished)
+
+
+def _counted(data: Mapping[str, Any], name: str, rows: int, cols: int) -> list[list[int]]:
+    """data[name] as a rows x cols grid of whole numbers from 0; ValueError naming `name` otherwise."""
+    grid = data.get(name)
+    if not (isinstance(grid, list) and len(grid) == rows and all(
+            isinstance(row, list) and len(row) == cols and all(type(c) is int and c >= 0 for c in row)
+            for row in grid)):
+        raise ValueError(f"counts: {name!r} is not a {rows} x {cols} grid of whole numbers from 0")
+    return grid
 
 
 def _grid(rows: int, cols: int) -> list[list[int]]:

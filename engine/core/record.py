@@ -17,7 +17,7 @@ from engine.core.errors import excerpt
 from engine.core.events import PegMove
 from engine.core.game import Game, GameError
 from engine.core.muggins import Declaration
-from engine.core.rules import Rules, RulesError
+from engine.core.rules import Rules, RulesError, stored_flag
 
 FORMAT = "cribbage-record"
 VERSION = 1
@@ -122,6 +122,8 @@ def replay(record: object) -> Replayed:
         for entry in _list(record, "cut"):
             entry = _object(entry, "a cut")
             game.apply(Cut(_seat(entry["seat"]), _card(entry["card"])))
+        if game.dealer < 0 and _list(record, "deals"):
+            raise RecordError("cut: the record's cut chooses no dealer, yet it has deals")
         for i, deal in enumerate(_list(record, "deals")):
             where = f"deal {i}"
             _replay_deal(game, _object(deal, "a deal"), where)
@@ -174,7 +176,7 @@ def _cards(value: object, what: str) -> tuple[Card, ...]:
 
 
 def _replay_deal(game: Game, deal: dict[str, Any], where: str) -> None:
-    if deal.get("dealer") != game.dealer:
+    if not _same(deal.get("dealer"), game.dealer):
         raise RecordError(f"{where}: dealer {excerpt(deal.get('dealer'))}, but the rules make it {game.dealer}")
     hands = deal["hands"]
     if not isinstance(hands, list):
@@ -194,11 +196,11 @@ def _replay_deal(game: Game, deal: dict[str, Any], where: str) -> None:
         play = _object(play, f"play {k}")
         if game.over:
             raise RecordError(f"{where}: play {k} comes after the game was won")
-        if play.get("go"):
+        if stored_flag(play.get("go", False), "go"):
             game.apply(Go(_seat(play["seat"])))
         else:
             game.apply(Play(_seat(play["seat"]), _card(play["card"])))
-            if "count" in play and play["count"] != log.plays[-1][2]:
+            if "count" in play and not _same(play["count"], log.plays[-1][2]):
                 raise RecordError(f"{where}: play {k} says count {excerpt(play['count'])}, "
                                   f"the cards make {log.plays[-1][2]}")
     _replay_declarations(game, _list(deal, "declarations"), where)
@@ -218,7 +220,7 @@ def _replay_declarations(game: Game, declarations: list[Any], where: str) -> Non
         _replay_answers(game, decl)
         made = declaration_json(log.declarations[-1])
         said = {"claimed": decl.get("claimed"), "claimant": decl.get("claimant"), "passes": decl.get("passes", [])}
-        if "claimant" in decl and any(said[key] != made[key] for key in said):
+        if "claimant" in decl and any(not _same(said[key], made[key]) for key in said):
             raise RecordError(f"{where}: declaration {k} is {excerpt(decl, 120)} in the record, "
                               f"the engine makes it {made}")
 
@@ -249,18 +251,28 @@ def _check_pegs(game: Game, record: dict[str, Any]) -> None:
         if not isinstance(want, dict):
             raise RecordError(f"peg {i} must be a JSON object, not {excerpt(want)}")
         for key in ("deal", "seat", "points", "reason", "front", "back"):
-            if want.get(key) != got[key]:
+            if not _same(want.get(key), got[key]):
                 raise RecordError(f"peg {i}: {key} is {excerpt(want.get(key))} in the record, "
                                   f"the engine makes it {got[key]!r}")
     if len(expected) != len(actual):
         raise RecordError(f"the record has {len(expected)} peg moves, the engine makes {len(actual)}")
-    if record.get("winner") != game.winner:
+    if not _same(record.get("winner"), game.winner):
         raise RecordError(f"winner is {excerpt(record.get('winner'))} in the record, "
                           f"the engine makes it {game.winner!r}")
     if game.winner is not None:
         final = [game.score(s) for s in range(game.rules.players)]
-        if record.get("final") != final:
+        if not _same(record.get("final"), final):
             raise RecordError(f"final is {excerpt(record.get('final'))} in the record, the engine makes {final}")
+
+
+def _same(stored: object, made: object) -> bool:
+    """Whether a record's value is the engine's, kind and all: true is not seat 1, false not seat 0, 121.0 not 121."""
+    if isinstance(made, list):
+        return isinstance(stored, list) and len(stored) == len(made) and all(map(_same, stored, made))
+    if isinstance(made, dict):
+        return isinstance(stored, dict) and stored.keys() == made.keys() and all(
+            _same(stored[k], made[k]) for k in made)
+    return type(stored) is type(made) and stored == made
 
 
 def _list(record: dict[str, Any], key: str) -> list[Any]:

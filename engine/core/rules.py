@@ -156,7 +156,7 @@ class RuleOption:
         """A value as stored, typed or chosen: a bool by its truth, a number from a numeral (TypeError for
         what is neither), an enum member or its value (a RulesError naming the choices for anything else)."""
         if self.kind is bool:
-            return bool(raw)
+            return stored_flag(raw, self.name)
         if issubclass(self.kind, Enum):
             for choice in self.choices:
                 if raw is choice or self.stored(choice) == raw:
@@ -201,7 +201,18 @@ def rule_option(name: str) -> RuleOption:
 
 
 def _whole(value: object) -> int:
-    """int() of a stored number or numeral; TypeError (as int() raises) for anything else."""
-    if isinstance(value, int | float | str):
+    """A stored whole number, or one written as a numeral of ASCII digits or as a float with nothing after the point
+    (61.0); TypeError for anything else: 61.5 is not cut to 61, nor '١٢' read as 12, nor true as 1."""
+    whole_float = isinstance(value, float) and value.is_integer()
+    numeral = isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 6
+    if isinstance(value, int | float | str) and not isinstance(value, bool) and (
+            isinstance(value, int) or whole_float or numeral):
         return int(value)
     raise TypeError(f"a whole number is needed, not {type(value).__name__} {excerpt(value)}")
+
+
+def stored_flag(value: object, name: str) -> bool:
+    """A stored true or false: the text "false" is not taken as true, nor 0 or 1 as an answer."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be true or false, not {type(value).__name__} {excerpt(value)}")
+    return value

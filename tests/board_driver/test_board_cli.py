@@ -356,4 +356,4 @@ def test_sim_fault_probabilities_are_checked(capsys: pytest.CaptureFixture[str])
     with pytest.raises(SystemExit) as caught:
         main(["board", "sim", "--drop", "2"])
     assert caught.value.code == 2
-    assert "argument --drop: '2' is not a probability between 0 and 1" in capsys.readouterr().err
+    assert "argument --drop: '2' is not a number from 0 to 1" in capsys.readouterr().err

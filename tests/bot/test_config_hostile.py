@@ -28,6 +28,12 @@ def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     (b"[performance]\nworkers = 1000000\n", "workers must be from 1 to 256, not 1000000"),
     (b"[discord]\ndev_guild = -5\n", "dev_guild must be from 0 to"),
     (b"[discord]\ntoken_file = 5\n", "discord.token_file must be text, not 5"),
+    (b'[storage]\ndatabase = "~nosuchuser/games.sqlite3"\n',
+     r"\[storage\] database '~nosuchuser/games.sqlite3': no home folder for '~nosuchuser'"),
+    (b'[discord]\ntoken_file = "~nosuchuser/token"\n', r"\[discord\] token_file '~nosuchuser/token': no home folder"),
+    (b'[storage]\ndatabase = "' + b"d" * 5000 + b'"\n', r"\[storage\] database is a path of 5,000 characters"),
+    (b'[storage]\nurl = "postgresql://u:p@h/' + b"d" * 100_000 + b'"\n',
+     r"\[storage\] url is 100,019 characters long: a PostgreSQL URL is at most 4,096"),
 ])
 def test_a_bad_config_file_is_one_error(tmp_path: Path, content: bytes, message: str) -> None:
     path = tmp_path / "config.toml"
@@ -81,3 +87,9 @@ def test_a_token_file_that_is_not_text_or_others_can_read(tmp_path: Path) -> Non
     path.chmod(0o600)
     heard.clear()
     assert Config(None, token_file=path).token(heard.append) == "a.b.c" and heard == []
+
+
+def test_a_config_that_starts_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_bytes(b"\xef\xbb\xbf[game]\ntarget = 61\n")
+    assert load_config(path).target == 61

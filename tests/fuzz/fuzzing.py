@@ -6,12 +6,16 @@ well under a minute) or `long` (thousands per test, by hand: CRIBBAGE_FUZZ=long 
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import timedelta
+from types import FrameType
 from typing import Any
 from unittest.mock import patch
 
@@ -19,6 +23,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from bot.cli.main import main
+from bot.cli.streams import ClosedStream
 from engine.core.cards import DECK
 
 settings.register_profile("cribbage-ci", max_examples=60, deadline=timedelta(seconds=5), print_blob=True,
@@ -104,21 +109,57 @@ class Ran:
         return f"Ran({self.status}, out={self.out[:300]!r}, err={self.err[:300]!r})"
 
 
-def cribbage(argv: Sequence[str], stdin: bytes = b"") -> Ran:
+class FullDisk(io.BytesIO):
+    """Standard output on a full disk (`> /dev/full`): every write fails with ENOSPC."""
+
+    def write(self, data: Any) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+class TookTooLong(BaseException):
+    """A run went past its time: not an Exception, so no handler in the command can take it for its own."""
+
+
+OUTPUTS = ("captured", "full", "closed")
+"""What standard output is in a run: captured (a pipe), a full disk, or closed (`>&-`)."""
+
+
+def cribbage(argv: Sequence[str], stdin: bytes | None = b"", *, output: str = "captured",
+             seconds: float = 60.0) -> Ran:
     """`cribbage ARGV` through bot.cli.main.main, with its standard streams captured as a real run has them: stdin
     and stdout over bytes (strict UTF-8, as under LC_ALL=en_US.UTF-8), stderr escaping what it cannot encode.
-    Any exception escaping main is the test's failure; argparse's SystemExit is its status."""
+    Any exception escaping main is the test's failure, as is a run longer than `seconds` (TookTooLong);
+    argparse's SystemExit is its status. `output` is one of OUTPUTS; `stdin` None is a closed standard input."""
     argv = [a.replace("\x00", "") for a in argv]  # a command line cannot hold a NUL byte
-    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict", write_through=True)
-    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace", write_through=True)
-    inp = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8", errors="strict")
-    with patch.object(sys, "stdin", inp), patch.object(sys, "stdout", out), patch.object(sys, "stderr", err):
+    raw: Any = ClosedStream("output") if output == "closed" else \
+        FullDisk() if output == "full" else io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="utf-8", errors="strict", write_through=True)
+    err_raw = io.BytesIO()
+    err = io.TextIOWrapper(err_raw, encoding="utf-8", errors="backslashreplace", write_through=True)
+    inp = io.TextIOWrapper(ClosedStream("input") if stdin is None else io.BytesIO(stdin), encoding="utf-8",
+                           errors="strict")
+    with patch.object(sys, "stdin", inp), patch.object(sys, "stdout", out), patch.object(sys, "stderr", err), \
+            _watchdog(seconds):
         try:
             status = main(list(argv))
         except SystemExit as stop:
             status = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
-    return Ran(status, out.buffer.getvalue().decode("utf-8", "replace"),  # type: ignore[attr-defined]
-               err.buffer.getvalue().decode("utf-8", "replace"))  # type: ignore[attr-defined]
+    shown = raw.getvalue() if isinstance(raw, io.BytesIO) and not isinstance(raw, FullDisk) else b""
+    return Ran(status, shown.decode("utf-8", "replace"), err_raw.getvalue().decode("utf-8", "replace"))
+
+
+@contextmanager
+def _watchdog(seconds: float) -> Iterator[None]:
+    def expire(signum: int, frame: FrameType | None) -> None:
+        raise TookTooLong(f"still running after {seconds} s")
+
+    before = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
 
 
 def dumps(value: Any) -> str:

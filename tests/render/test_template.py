@@ -159,8 +159,10 @@ def test_the_command_writes_svg_pdf_and_pages(tmp_path: Path, capsys: pytest.Cap
         assert page.size == (1169, 827) and round(page.info["dpi"][0]) == 100
     assert main(["board", "template", "--hole", "9", "-o", str(stem)]) == 2
     assert "a 9 mm hole at a 6.944 mm pitch" in capsys.readouterr().err
-    assert main(["board", "template", "--dpi", "600", "-o", str(stem)]) == 2
-    assert "--dpi 600 is not 72-300" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stopped:
+        main(["board", "template", "--dpi", "600", "-o", str(stem)])
+    assert stopped.value.code == 2
+    assert "argument --dpi: '600' is not a whole number from 72 to 300" in capsys.readouterr().err
 
 
 GUIDE_PICTURES = {

@@ -8,8 +8,9 @@ import sys
 from typing import IO, TextIO, cast
 
 from bot.cli.errors import UsageError
+from bot.cli.numbers import whole
 from bot.cli.stdin_lines import BadLine, decode_line, line_blocks
-from bot.cli.tablefile import table_or_unavailable
+from bot.cli.tablefile import named_table, table_or_unavailable
 from engine.analysis.discards import Analysis, analyze
 from engine.analysis.winprob import Unavailable, WinTable
 from engine.computer.winplay import OptionChance, option_chances
@@ -33,9 +34,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--batch", action="store_true", help="read six cards a line from standard input")
     p.add_argument("--scores", help="your score and theirs before this deal, e.g. 95,88: adds each option's "
                    "chance of winning the game")
-    p.add_argument("--target", type=int, default=121, choices=TARGETS,
+    p.add_argument("--target", type=whole(61, 121), default=121, choices=TARGETS,
                    help="the game's target, for the chances of winning with --scores (default 121)")
-    p.add_argument("--samples", type=int, default=400, help="deals played out per option (with --scores)")
+    p.add_argument("--samples", type=whole(10, MAX_SAMPLES), default=400,
+                   help="deals played out per option (with --scores)")
     p.add_argument("--table", help="a win-probability table file (default: the shipped one)")
     p.set_defaults(func=run)
 
@@ -47,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
         return run_batch(sys.stdin, sys.stdout, dealer=args.dealer)
     if args.scores is not None and not 10 <= args.samples <= MAX_SAMPLES:
         raise UsageError(f"--samples must be from 10 to {MAX_SAMPLES:,}, not {excerpt(args.samples)}")
+    named = None if args.table is None else named_table(args.table)
     try:
         analysis = analyze(parse_cards(args.cards, count=6), dealer=args.dealer)
     except CardError as exc:
@@ -54,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     chances: list[OptionChance] | Unavailable | None = None
     if args.scores is not None:
         me, them = _scores(args.scores, args.target)
-        table = table_or_unavailable(args.table)
+        table = table_or_unavailable(None) if named is None else named
         if isinstance(table, Unavailable):
             chances = table
         else:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
-import os
 import sys
 import time
 from collections.abc import Callable, Iterable
 
 from bot.cli.errors import UsageError
+from bot.cli.numbers import seed_number, whole, worker_count, worker_number
+from bot.cli.stopping import worker_pool
 from engine.computer.arena import A, ArenaTally, B, play_pairs, split_pairs
 from engine.computer.players import STRENGTHS
 from engine.core.rules import Rules, RulesError
@@ -27,10 +27,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                     "twice, seats swapped) and report A's win rate, points per deal and skunks.")
     p.add_argument("a", metavar="A", help="first strength (its win rate is reported)")
     p.add_argument("b", metavar="B", help="second strength")
-    p.add_argument("--games", type=int, required=True, help="how many games: even, at least 2")
-    p.add_argument("--seed", type=int, default=0, help="match seed: the same seed replays every game")
-    p.add_argument("--target", type=int, default=121, help="121 or 61")
-    p.add_argument("--workers", type=int, default=1, help="processes to use; 0 = one per core")
+    p.add_argument("--games", type=whole(2, 10**7), required=True, help="how many games: even, at least 2")
+    p.add_argument("--seed", type=seed_number, default=0, help="match seed: the same seed replays every game")
+    p.add_argument("--target", type=whole(1, 9999), default=121, help="121 or 61")
+    p.add_argument("--workers", type=worker_number, default=1, help="processes to use; 0 = one per core")
     p.add_argument("--json", action="store_true", help="one JSON object instead of a table")
     p.set_defaults(func=run)
 
@@ -66,18 +66,9 @@ def _check(args: argparse.Namespace) -> tuple[str, str, Rules, int, int]:
         rules = Rules(players=2, target=args.target)
     except RulesError as exc:
         raise UsageError(f"--target: {exc}") from None
-    if args.workers < 0:
-        raise UsageError(f"--workers must be 0 (one per core) or more, not {args.workers}")
     pairs = args.games // 2
-    workers = args.workers or _cores()
+    workers = worker_count(args.workers)
     return args.a, args.b, rules, pairs, min(workers, pairs)
-
-
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 def play_match(a: str, b: str, rules: Rules, seed: int, pairs: int, workers: int,
@@ -93,7 +84,7 @@ def play_match(a: str, b: str, rules: Rules, seed: int, pairs: int, workers: int
         for part in parts:
             total = _add(total, part, progress)
         return total
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
+    with worker_pool(workers) as pool:
         for part in pool.imap_unordered(_play_job, jobs):
             total = _add(total, part, progress)
     return total

@@ -38,8 +38,10 @@ from board_driver.protocol import Frame, Report, SetBrightness, SetEffects, SetS
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
 from board_driver.view import draw
+from bot.cli.board_url import board_url
 from bot.cli.commands import board_template
 from bot.cli.errors import UsageError
+from bot.cli.numbers import decimal, seed_number, whole
 from engine.core.events import Event, Pegged, PegMove, PegReason, Shown
 
 HANDSHAKE_S = 1.5
@@ -74,10 +76,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     _port_argument(setp)
     setp.add_argument("--pegs", required=True, help="FRONT/BACK per track, comma between tracks, track 1 first; "
                                                     "tracks not given are dark")
-    setp.add_argument("--brightness", type=int, default=None, help=f"0-255 (default {DEFAULT_BRIGHTNESS})")
-    setp.add_argument("--winner", type=int, default=None, metavar="TRACK",
+    setp.add_argument("--brightness", type=whole(0, 255), default=None, help=f"0-255 (default {DEFAULT_BRIGHTNESS})")
+    setp.add_argument("--winner", type=whole(0, 99), default=None, metavar="TRACK",
                       help="flash this track, counted from 1 (default: none)")
-    setp.add_argument("--skunk", type=int, default=None, metavar="HOLE",
+    setp.add_argument("--skunk", type=whole(0, 999), default=None, metavar="HOLE",
                       help="light the skunk line at this hole (default: none)")
     setp.set_defaults(func=run_set)
 
@@ -93,9 +95,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                              description="Two computer players play a whole game; every peg move goes to the "
                                          "board with its real call. " + NUMBERING)
     _port_argument(demo)
-    demo.add_argument("--delay", type=float, default=0.3, metavar="S", help="seconds between moves")
-    demo.add_argument("--seed", type=int, default=7, help="which game (default 7)")
-    demo.add_argument("--target", type=int, choices=(121, 61), default=None,
+    demo.add_argument("--delay", type=decimal(0, 60), default=0.3, metavar="S", help="seconds between moves")
+    demo.add_argument("--seed", type=seed_number, default=7, help="which game (default 7)")
+    demo.add_argument("--target", type=whole(61, 121), choices=(121, 61), default=None,
                       help="the game: 121, or 61 (default: 121 when the board has 121 holes, else 61)")
     demo.set_defaults(func=run_demo)
 
@@ -104,33 +106,25 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def _register_sim(boards: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sim = boards.add_parser("sim", help="run a simulated board on a pseudo-terminal and draw it")
-    sim.add_argument("--tracks", type=int, choices=(1, 2, 3, 4), default=2, help="number of tracks (default 2)")
-    sim.add_argument("--holes", type=int, choices=(61, 121), default=121, help="holes per track (default 121)")
+    sim.add_argument("--tracks", type=whole(1, MAX_TRACKS), choices=(1, 2, 3, 4), default=2,
+                     help="number of tracks (default 2)")
+    sim.add_argument("--holes", type=whole(61, 121), choices=(61, 121), default=121,
+                     help="holes per track (default 121)")
     faults = (("drop", "lost"), ("garble", "corrupted"), ("duplicate", "doubled"), ("delay", "late"))
     for name, what in faults:
-        sim.add_argument(f"--{name}", type=_probability, default=0.0, metavar="P",
+        sim.add_argument(f"--{name}", type=decimal(0, 1), default=0.0, metavar="P",
                          help=f"probability (0-1) that a line, either way, is {what}")
-    sim.add_argument("--delay-s", type=float, default=0.2, metavar="S", help="how late a late line is")
-    sim.add_argument("--reply-delay", type=float, default=0.0, metavar="S",
+    sim.add_argument("--delay-s", type=decimal(0, 60), default=0.2, metavar="S", help="how late a late line is")
+    sim.add_argument("--reply-delay", type=decimal(0, 60), default=0.0, metavar="S",
                      help="every answer of the board comes this late (a slow board)")
-    sim.add_argument("--seed", type=int, default=None, help="seed for the faults (repeatable runs)")
-    sim.add_argument("--seconds", type=float, default=None, help="stop after this long (default: Ctrl-C)")
+    sim.add_argument("--seed", type=seed_number, default=None, help="seed for the faults (repeatable runs)")
+    sim.add_argument("--seconds", type=decimal(0, 10**7), default=None, help="stop after this long (default: Ctrl-C)")
     sim.set_defaults(func=run_sim)
 
 
 def _port_argument(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--port", required=True, metavar="URL",
+    p.add_argument("--port", required=True, metavar="URL", type=board_url,
                    help="/dev/ttyUSB0, /dev/serial/by-id/..., socket://HOST:PORT or sim://NAME")
-
-
-def _probability(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a probability (0-1)") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a probability between 0 and 1")
-    return value
 
 
 def _failing(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:

@@ -9,6 +9,9 @@ import argparse
 from pathlib import Path
 
 from bot.cli.errors import UsageError
+from bot.cli.numbers import decimal, whole
+from bot.cli.paths import SHOWN, check_output
+from engine.core.errors import excerpt
 from firmware.pegboard import layout as layouts
 from render.template import CutList, Density, Template, TemplateError, TemplateSpec, cut_list, make_template
 from render.template_draw import DEFAULT_DPI, Sheet, page_image, pages, pdf_bytes, png_bytes, svg
@@ -22,16 +25,16 @@ def register(boards: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                                       "STEM.svg is the whole board at 1:1; STEM.pdf and STEM-A1.png... are the "
                                       "sheets to print at 100%, tiled with crosshairs when the board is larger.")
     p.add_argument("--layout", choices=layouts.NAMES, default=layouts.STRAIGHT, help=layouts.summary())
-    p.add_argument("--tracks", type=int, choices=(1, 2, 3, 4), default=2, help="number of tracks (default 2)")
-    p.add_argument("--holes", type=int, choices=(61, 121), default=121, help="holes per track (default 121)")
-    p.add_argument("--density", type=int, choices=[d.value for d in Density], default=144,
+    p.add_argument("--tracks", type=whole(1, 4), default=2, help="number of tracks (default 2)")
+    p.add_argument("--holes", type=whole(1, 999), choices=(61, 121), default=121, help="holes per track (default 121)")
+    p.add_argument("--density", type=whole(1, 999), choices=[d.value for d in Density], default=144,
                    help="the strip's LEDs per metre (default 144: a pitch of 6.944 mm)")
-    p.add_argument("--hole", type=float, default=None, metavar="MM",
+    p.add_argument("--hole", type=decimal(0.5, 50.0), default=None, metavar="MM",
                    help="hole diameter (default 4 mm at 144/m, else 5 mm)")
-    p.add_argument("--rows", type=float, default=None, metavar="MM",
+    p.add_argument("--rows", type=decimal(1.0, 200.0), default=None, metavar="MM",
                    help="distance between rows (default the strip's width + 2 mm)")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="the sheets (default a4)")
-    p.add_argument("--dpi", type=int, default=DEFAULT_DPI,
+    p.add_argument("--dpi", type=whole(72, 300), default=DEFAULT_DPI,
                    help=f"the pages' resolution, 72-300 (default {DEFAULT_DPI})")
     p.add_argument("-o", "--output", required=True, metavar="STEM", help="write STEM.svg, STEM.pdf, STEM-A1.png...")
     p.set_defaults(func=run_template)
@@ -57,15 +60,17 @@ def describe(template: Template, cuts: CutList) -> list[str]:
 
 
 def run_template(args: argparse.Namespace) -> int:
-    if not 72 <= args.dpi <= 300:
-        raise UsageError(f"--dpi {args.dpi} is not 72-300")
+    stem = Path(args.output)
+    if not stem.name or stem.name in (".", "..") or args.output.endswith(("/", "\0")):
+        raise UsageError(f"-o {excerpt(args.output, SHOWN)} names no file: give a stem such as board")
+    for ending in (".svg", ".pdf"):  # checked before the work: a folder or a full disk is said at once
+        check_output(str(stem.with_name(stem.name + ending)), "-o")
     try:
         template = make_template(_spec(args))
     except TemplateError as exc:
         raise UsageError(str(exc)) from None
     grid = pages(template, Sheet.A4 if args.paper == "a4" else Sheet.LETTER)
     images = [page_image(template, page, grid, args.dpi) for page in grid]
-    stem = Path(args.output)
     written = [stem.with_name(stem.name + ".svg"), stem.with_name(stem.name + ".pdf")]
     try:
         written[0].write_text(svg(template), encoding="utf-8")

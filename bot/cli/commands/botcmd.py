@@ -11,7 +11,10 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from bot.cli.board_url import configured_board
 from bot.cli.errors import UsageError
+from bot.cli.numbers import whole
+from bot.cli.paths import database_file, database_problem
 from bot.config import TOKEN_HELP, Config, ConfigError, load_config
 from bot.shards import ShardError, checked_shards, parse_shards
 
@@ -19,11 +22,11 @@ from bot.shards import ShardError, checked_shards, parse_shards
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("bot", help="run the Discord bot (see docs/discord-setup.md)")
     p.add_argument("--config", default=None, help="config file (default: $CRIBBAGE_CONFIG or ./config.toml)")
-    p.add_argument("--db", default=None, help="SQLite database file (default: from the config)")
+    p.add_argument("--db", default=None, type=database_file, help="SQLite database file (default: from the config)")
     p.add_argument("--shards", default=None, metavar="IDS",
                    help="run only these shards (0-3, or 0,2,5), sharing the database with the processes that run "
                         "the others; needs --shard-count (or [discord] shard_count). See docs/deploy.md")
-    p.add_argument("--shard-count", type=int, default=None, metavar="N",
+    p.add_argument("--shard-count", type=whole(0, 1_000_000), default=None, metavar="N",
                    help="how many shards all the bot's processes run together (the same in every process)")
     p.add_argument("--check", action="store_true", help="check the config and the token, then exit")
     p.set_defaults(func=run)
@@ -43,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
               "([storage] url, docs/deploy.md)")
     if not token:
         raise UsageError(TOKEN_HELP, multiline=True)
+    configured_board(config)
     database = args.db or str(config.database)
     app = token_id(token)
     if args.check:
@@ -112,6 +116,9 @@ def check_database(database: str) -> None:
     does not exist yet is made at the first start."""
     from bot.storage import SqliteStorage, StorageError
 
+    problem = database_problem(database)
+    if problem is not None:
+        raise UsageError(f"the database {problem}")
     path = Path(database)
     if not path.exists():
         folder = next((p for p in path.absolute().parents if p.exists()), Path("/"))

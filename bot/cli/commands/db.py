@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from bot.cli.errors import UsageError
+from bot.cli.paths import database_file
 from bot.config import ConfigError, load_config
 
 
@@ -17,7 +18,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "games go on)")
     b.add_argument("file", help="the new file to write")
     for q in (c, b):
-        q.add_argument("--db", default=None, help="the database (default: [storage] database in the config, or "
+        q.add_argument("--db", default=None, type=database_file,
+                       help="the database (default: [storage] database in the config, or "
                        "~/.local/share/cribbage/cribbage.sqlite3 without a config file)")
         q.add_argument("--config", default=None, help="config file (default: $CRIBBAGE_CONFIG or ./config.toml)")
     c.set_defaults(func=run_check)

@@ -23,8 +23,12 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 from bot.app.rule_words import said
+from bot.cli.board_url import board_url, configured_board
 from bot.cli.errors import UsageError
+from bot.cli.numbers import seed_number
+from bot.cli.paths import database_file
 from bot.cli.rule_flags import add_rule_flags, differences, flag, given_rules, rules_from
+from bot.cli.streams import input_is_closed
 from bot.config import ConfigError, load_config
 from engine.computer.players import DIFFICULTIES
 from engine.core.errors import excerpt
@@ -47,16 +51,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("play", help="play a game against the computer at the terminal")
     p.add_argument("--difficulty", "--opponent", dest="difficulty", default=None,
                    help=f"the computer's strength: {', '.join(DIFFICULTIES)} (default from config: normal)")
-    p.add_argument("--seed", type=int, default=None, help="seed for a reproducible game (starts a new one)")
+    p.add_argument("--seed", type=seed_number, default=None, help="seed for a reproducible game (starts a new one)")
     p.add_argument("--name", default=None, help="your name at the table (default: your login)")
     p.add_argument("--new", action="store_true", help="start a new game even if one is unfinished")
     p.add_argument("--config", default=None, help="config file (default: $CRIBBAGE_CONFIG or ./config.toml)")
-    p.add_argument("--board", default=None, metavar="PORT",
+    p.add_argument("--board", default=None, metavar="PORT", type=board_url,
                    help="mirror the pegs on an LED pegboard: a serial device, or sim:// for a simulated "
                    "board drawn here (default: [board] port in the config, else none)")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--db", default=None, help="SQLite database file (default: [storage] database in the "
-                       "config, or ~/.local/share/cribbage/cribbage.sqlite3 without a config file)")
+    where.add_argument("--db", default=None, type=database_file,
+                       help="SQLite database file (default: [storage] database in the config, or "
+                       "~/.local/share/cribbage/cribbage.sqlite3 without a config file)")
     where.add_argument("--memory", action="store_true",
                        help="keep the game in a throw-away database: it is gone when the command ends")
     add_rule_flags(p)
@@ -69,12 +74,15 @@ def run(args: argparse.Namespace) -> int:
     from bot.storage.opening import describe, open_storage
     from bot.terminal.local_game import PLACE, local_member
 
+    if input_is_closed():  # before a game is made that no move could reach
+        raise UsageError("standard input is closed: a game reads its moves from it")
     try:
         config = load_config(args.config)
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
     for line in config.warnings:
         print(f"cribbage play: warning: {config.source}: {line}", file=sys.stderr)
+    board = args.board or configured_board(config)
     difficulty = args.difficulty or config.difficulty
     if difficulty not in DIFFICULTIES:
         raise UsageError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
@@ -94,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"cannot open the database {describe(config, path)}: {exc}") from None
         for line in storage.warnings():
             print(f"cribbage play: warning: {line}", file=sys.stderr)
-        controller = Controller(storage, images=False, board_url=args.board or config.board_port)
+        controller = Controller(storage, images=False, board_url=board)
         try:
             with one_interrupt_stops():
                 return asyncio.run(_play(controller, request, args, config.rules))

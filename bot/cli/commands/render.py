@@ -12,6 +12,9 @@ from pathlib import Path
 from board_driver.model import PegError
 from board_driver.model import parse_pegs as board_tracks
 from bot.cli.errors import UsageError
+from bot.cli.numbers import whole
+from bot.cli.paths import check_output
+from bot.cli.streams import open_for_reading, read_capped
 from engine.analysis.discards import DiscardOption
 from engine.core.cards import CardError, parse_card, parse_cards
 from engine.core.errors import clip, excerpt
@@ -37,7 +40,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     k = _kind(kinds, "card", "one card face, or the back", deck=True)
     k.add_argument("card", help="a card such as QH, 10d or 5♥, or `back`")
-    k.add_argument("--width", type=int, default=150, help="card width in pixels (24-600, default 150)")
+    k.add_argument("--width", type=whole(0, 10_000), default=150, help="card width in pixels (24-600, default 150)")
 
     k = _kind(kinds, "hand", "a hand of 1 to 6 cards", deck=True)
     k.add_argument("cards", nargs="+", help="the cards, e.g. 5H 5C 6D 7S JH KD")
@@ -51,7 +54,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     k.add_argument("--pegs", required=True, help="front/back per track, e.g. 87/80,95/91 (2-4 tracks)")
     k.add_argument("--names", help="a name per track, comma separated")
     k.add_argument("--colours", help="a #RRGGBB peg colour per track, comma separated")
-    k.add_argument("--target", type=int, default=121, help="121 (default) or 61 for the short game")
+    k.add_argument("--target", type=whole(0, 9999), default=121, help="121 (default) or 61 for the short game")
 
     _register_led(kinds)
 
@@ -89,7 +92,7 @@ def _table_arguments(k: argparse.ArgumentParser) -> None:
     k.add_argument("--played", default="",
                    help="the current series, e.g. 7H,8S,9D or 7H:Bob,8S:Alice; cards without a name "
                         "go round the table from the pone")
-    k.add_argument("--crib", type=int, default=4, help="cards in the crib, face down (0-4, default 4)")
+    k.add_argument("--crib", type=whole(0, 4), default=4, help="cards in the crib, face down (0-4, default 4)")
     k.add_argument("--to-play", help="whose turn: a name or seat number")
 
 
@@ -98,7 +101,7 @@ def _register_live(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -
     _table_arguments(k)
     k.add_argument("--pegs", required=True,
                    help="front/back per track, e.g. 87/80,95/91: a track a player (of four, a partnership)")
-    k.add_argument("--target", type=int, default=121, help="121 (default) or 61 for the short game")
+    k.add_argument("--target", type=whole(1, 999), default=121, help="121 (default) or 61 for the short game")
 
     k = _kind(kinds, "show", "a deal's show as the bot posts it: every hand and the crib in one picture", deck=True)
     k.add_argument("--starter", required=True, help="the starter card")
@@ -112,12 +115,12 @@ def _register_led(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     k = _kind(kinds, "led", "the LED strip lit exactly as the reference firmware lights it")
     k.add_argument("--pegs", required=True, help="front/back per track, e.g. 87/80,95/91 (1-4 tracks)")
     k.add_argument("--layout", choices=LAYOUTS, default=LAYOUTS[0], help=LAYOUT_HELP)
-    k.add_argument("--winner", type=int, metavar="TRACK", help="flash this track (1-4)")
-    k.add_argument("--skunk", type=int, metavar="HOLE", help="light the skunk line at this hole")
-    k.add_argument("--highlight", type=int, metavar="TRACK", help="this track's front peg pulses (1-4)")
-    k.add_argument("--brightness", type=int, default=255, help="0-255 (default 255)")
+    k.add_argument("--winner", type=whole(0, 99), metavar="TRACK", help="flash this track (1-4)")
+    k.add_argument("--skunk", type=whole(0, 999), metavar="HOLE", help="light the skunk line at this hole")
+    k.add_argument("--highlight", type=whole(0, 99), metavar="TRACK", help="this track's front peg pulses (1-4)")
+    k.add_argument("--brightness", type=whole(0, 255), default=255, help="0-255 (default 255)")
     k.add_argument("--quiet", action="store_true", help="the host has gone quiet: the breathing LEDs")
-    k.add_argument("--budget", type=int, default=450, metavar="MA",
+    k.add_argument("--budget", type=whole(0, 100_000), default=450, metavar="MA",
                    help="the firmware's current cap in mA (default 450, for USB)")
 
 
@@ -142,6 +145,7 @@ def run(args: argparse.Namespace) -> int:
         for path in paths:
             print(path)
         return 0
+    check_output(args.output, "-o")
     try:
         png = _RENDERERS[args.kind](args)
     except (CardError, RenderError) as exc:
@@ -288,12 +292,19 @@ def _breakdown(args: argparse.Namespace) -> bytes:
 
 
 def _read(source: str) -> str:
-    if source == "-":
-        return sys.stdin.read()
+    """A --from file or standard input as text, at most READ_LIMIT bytes of it (/dev/zero is refused, not read)."""
+    what = "standard input" if source == "-" else source
     try:
-        return Path(source).read_text(encoding="utf-8")
+        if source == "-":
+            data = read_capped(getattr(sys.stdin, "buffer", sys.stdin).read, what)
+        else:
+            with open_for_reading(source) as file:
+                data = read_capped(file.read, what)
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{what} is not UTF-8 text: byte {exc.object[exc.start]:#04x} at {exc.start}") from None
     except OSError as exc:
-        raise UsageError(f"cannot read {source}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot read {what}: {exc.strerror or exc}") from None
 
 
 def options_from_json(text: str, source: str) -> tuple[list[DiscardOption], bool | None]:
@@ -302,20 +313,43 @@ def options_from_json(text: str, source: str) -> tuple[list[DiscardOption], bool
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{source} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    except RecursionError:
+        raise UsageError(f"{source} is not readable: JSON nested too deeply") from None
+    except ValueError as exc:  # a number of more than 4,300 digits
+        raise UsageError(f"{source} is not readable: {clip(str(exc).split(':')[0], 80)}") from None
     if not isinstance(data, dict) or not isinstance(data.get("options"), list):
         raise UsageError(f"{source} has no \"options\" list (expected `cribbage analyze --json` output)")
+    if len(data["options"]) > MAX_OPTIONS:
+        raise UsageError(f"{source} has {len(data['options']):,} options: six cards have {MAX_OPTIONS} discards")
     options = []
     for n, o in enumerate(data["options"], start=1):
         try:
+            low, high = (_points(o, key) for key in ("hand_min", "hand_max"))
             options.append(DiscardOption(
                 tuple(parse_card(c) for c in o["discard"]), tuple(parse_card(c) for c in o["keep"]),
-                float(o["hand_ev"]), int(o["hand_min"]), int(o["hand_max"]), float(o["crib_ev"]),
-                float(o["net"])))
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:  # CardError is a ValueError
+                _points(o, "hand_ev"), int(low), int(high), _points(o, "crib_ev"), _points(o, "net")))
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:  # CardError: ValueError
             raise UsageError(f"{source}: option {n} is not readable ({type(exc).__name__}: "
                              f"{clip(str(exc), 80)})") from None
     dealer = data.get("dealer")
     return options, dealer if isinstance(dealer, bool) else None
+
+
+MAX_OPTIONS = 15
+"""The discards of six cards: 6 choose 2."""
+POINTS = {"hand_ev": (0, 29), "hand_min": (0, 29), "hand_max": (0, 29), "crib_ev": (0, 29), "net": (-29, 58)}
+"""What each number of an analysis can be: a hand or crib counts 0 to 29; net adds or takes away the crib."""
+
+
+def _points(option: dict[str, object], key: str) -> float:
+    """A number of an analysed option, a JSON number in its range: "5" is not 5, and 1e300 points draw no chart."""
+    value = option[key]
+    low, high = POINTS[key]
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise ValueError(f"{key} must be a number from {low} to {high}, not {excerpt(value)}")
+    if key in ("hand_min", "hand_max") and not float(value).is_integer():
+        raise ValueError(f"{key} must be a whole number, not {excerpt(value)}")
+    return float(value)
 
 
 def _analysis(args: argparse.Namespace) -> bytes:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
-import os
 import sys
 from collections.abc import Iterator
 from functools import cache
@@ -13,7 +11,9 @@ from itertools import chain
 from typing import IO, TextIO
 
 from bot.cli.errors import UsageError
+from bot.cli.numbers import worker_count, worker_number
 from bot.cli.stdin_lines import BadLine, decode_line, line_blocks
+from bot.cli.stopping import worker_pool
 from engine.core.cards import CARD_BY_TEXT, Card, CardError, check_distinct, parse_card, parse_cards
 from engine.core.scoring import (
     Breakdown,
@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="write JSON")
     p.add_argument("--batch", action="store_true",
                    help="read lines of 4 hand cards then the starter, optionally 'crib', from stdin")
-    p.add_argument("--workers", type=int, default=0,
+    p.add_argument("--workers", type=worker_number, default=0,
                    help="processes for a large batch (default: one per core)")
     p.set_defaults(func=run)
 
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     if args.batch:
         if args.cards or args.starter:
             raise UsageError("--batch reads cards from standard input; give no cards or --starter")
-        return run_batch(sys.stdin, sys.stdout, as_json=args.json, workers=_workers(args.workers))
+        return run_batch(sys.stdin, sys.stdout, as_json=args.json, workers=worker_count(args.workers))
     if args.starter is None:
         raise UsageError("give the starter with --starter, e.g. --starter 5S")
     try:
@@ -56,12 +56,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(format_breakdown(breakdown))
     return 0
-
-
-def _workers(requested: int) -> int:
-    if requested < 0:
-        raise UsageError(f"--workers must be 0 (one per core) or more, not {requested}")
-    return requested or os.cpu_count() or 1
 
 
 def format_breakdown(b: Breakdown) -> str:
@@ -159,12 +153,9 @@ def run_batch(stdin: IO[str] | IO[bytes], stdout: TextIO, *, as_json: bool, work
 
 
 def _pooled(jobs: Iterator[tuple[int, list[bytes], bool]], stdout: TextIO, workers: int, bad: int) -> int:
-    pool = multiprocessing.get_context("fork").Pool(workers)
-    try:
+    with worker_pool(workers) as pool:
         for text, n_bad in pool.imap(score_chunk, jobs):
             stdout.write(text)
             stdout.flush()
             bad += n_bad
-    finally:
-        pool.terminate()
     return 1 if bad else 0

@@ -8,6 +8,9 @@ import time
 from typing import TextIO
 
 from bot.cli.errors import UsageError
+from bot.cli.numbers import seed_number, whole
+from bot.cli.paths import check_output
+from bot.cli.stopping import deferred_stops
 from engine.computer.players import UnknownStrength, make_player
 from engine.computer.selfplay import play_game
 from engine.core.record import dumps, to_record
@@ -16,12 +19,12 @@ from engine.core.rules import Rules, RulesError
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("selfplay", help="computer games, written as records")
-    p.add_argument("--games", type=int, required=True, help="how many games")
-    p.add_argument("--seed", type=int, default=0, help="the first game's seed (game i uses seed+i)")
+    p.add_argument("--games", type=whole(1, 10**7), required=True, help="how many games")
+    p.add_argument("--seed", type=seed_number, default=0, help="the first game's seed (game i uses seed+i)")
     p.add_argument("--players", default=None,
                    help="strengths by seat, comma separated (default: random for every seat)")
-    p.add_argument("--seats", type=int, default=2, choices=(2, 3, 4), help="number of players")
-    p.add_argument("--target", type=int, default=121, help="121 or 61")
+    p.add_argument("--seats", type=whole(2, 4), default=2, choices=(2, 3, 4), help="number of players")
+    p.add_argument("--target", type=whole(1, 9999), default=121, help="121 or 61")
     p.add_argument("--muggins", action="store_true",
                    help="muggins: a point a player misses in their own count goes to the opponent")
     p.add_argument("--skunk", action="store_true", help="report skunks")
@@ -44,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
             make_player(name)
     except UnknownStrength as exc:
         raise UsageError(str(exc)) from None
+    check_output(args.record, "--record")
     try:
         out = sys.stdout if args.record == "-" else open(args.record, "w", encoding="utf-8")  # noqa: SIM115
     except OSError as exc:
@@ -67,7 +71,8 @@ def _play(args: argparse.Namespace, rules: Rules, names: list[str], out: TextIO)
             assert game.winner is not None
             wins[game.winner] += 1
             seats = [f"computer:{n}" for n in names]
-            out.write(dumps(to_record(game, seats)) + "\n")
+            with deferred_stops():  # a record is written whole or not at all
+                out.write(dumps(to_record(game, seats)) + "\n")
     finally:
         if out is not sys.stdout:
             out.close()

@@ -6,7 +6,6 @@ import argparse
 import hashlib
 import json
 import multiprocessing
-import os
 import shlex
 import sys
 import time
@@ -14,6 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.cli.errors import UsageError
+from bot.cli.numbers import seed_number, whole, worker_count, worker_number
+from bot.cli.paths import check_output
+from bot.cli.stopping import worker_pool
 from bot.cli.tablefile import table_bytes, table_or_unavailable
 from engine.analysis.winprob import (
     ENGINE_VERSION,
@@ -36,11 +38,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("wintable", help="build or merge the win-probability table")
     what = p.add_subparsers(dest="what", metavar="WHAT", required=True)
     b = what.add_parser("build", help="simulate deals of the reference strategy and solve the table")
-    b.add_argument("--deals", type=int, required=True, help="deals to simulate")
-    b.add_argument("--workers", type=int, default=1, help="processes (0: one per core)")
-    b.add_argument("--seed", type=int, default=1,
+    b.add_argument("--deals", type=whole(1, 10**12), required=True, help="deals to simulate")
+    b.add_argument("--workers", type=worker_number, default=1, help="processes (0: one per core)")
+    b.add_argument("--seed", type=seed_number, default=1,
                    help="seed of the simulation: shard i of the build uses seed*1000+i (default 1)")
-    b.add_argument("--target", type=int, choices=TARGETS, action="append",
+    b.add_argument("--target", type=whole(61, 121), choices=TARGETS, action="append",
                    help="solve for this target (repeat for both; default both)")
     b.add_argument("--out", required=True, help="table file to write (.json.gz)")
     b.add_argument("--simulator", choices=("numpy", "python"), default=None,
@@ -50,15 +52,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     m = what.add_parser("merge", help="add the counts of several table files and solve again")
     m.add_argument("files", nargs="+", metavar="FILE",
                    help="table files written by `wintable build` (each shard once)")
-    m.add_argument("--target", type=int, choices=TARGETS, action="append",
+    m.add_argument("--target", type=whole(61, 121), choices=TARGETS, action="append",
                    help="solve for this target (repeat for both; default both)")
     m.add_argument("--out", required=True, help="table file to write (.json.gz)")
     m.set_defaults(func=run_merge)
     w = sub.add_parser("winprob", help="the chance to win from two scores before a deal")
-    w.add_argument("me", type=int, help="your score")
-    w.add_argument("them", type=int, help="their score")
+    w.add_argument("me", type=whole(0, 9999), help="your score")
+    w.add_argument("them", type=whole(0, 9999), help="their score")
     w.add_argument("--dealer", choices=("me", "them"), required=True, help="who deals next")
-    w.add_argument("--target", type=int, default=121, choices=TARGETS, help="the game's target (default 121)")
+    w.add_argument("--target", type=whole(61, 121), default=121, choices=TARGETS,
+                   help="the game's target (default 121)")
     w.add_argument("--table", help="a table file (default: the one shipped with the program)")
     w.add_argument("--json", action="store_true", help="write JSON")
     w.set_defaults(func=run_winprob)
@@ -100,11 +103,10 @@ def _simulator(chosen: str | None) -> str:
 
 
 def run_build(args: argparse.Namespace) -> int:
+    check_output(args.out, "--out")
     if args.deals < 1:
         raise UsageError(f"--deals must be at least 1, not {args.deals}")
-    if args.workers < 0:
-        raise UsageError(f"--workers must be 0 (one per core) or more, not {args.workers}")
-    workers = args.workers or os.cpu_count() or 1
+    workers = worker_count(args.workers)
     targets = tuple(sorted(set(args.target or TARGETS), reverse=True))
     shards = max(workers, min(64, args.deals // 250_000 or 1))
     sizes = [args.deals // shards + (1 if i < args.deals % shards else 0) for i in range(shards)]
@@ -114,7 +116,7 @@ def run_build(args: argparse.Namespace) -> int:
     jobs = [(n, args.seed * 1000 + i, simulator) for i, n in enumerate(sizes) if n]
     start = time.perf_counter()
     counts = DealStatistics(finished=True)
-    with ctx.Pool(workers, initializer=_init_worker, initargs=(progress,)) as pool:
+    with worker_pool(workers, _init_worker, (progress,)) as pool:
         pending = pool.imap_unordered(_shard, jobs)
         done_shards = 0
         while done_shards < len(jobs):
@@ -133,7 +135,7 @@ def run_build(args: argparse.Namespace) -> int:
                   "command": command, "seconds": round(elapsed, 1),
                   "built": time.strftime("%Y-%m-%d", time.gmtime())}
     table = build_table(counts, targets, provenance)
-    Path(args.out).write_bytes(dump_table(table))
+    _write_table(args.out, table)
     print(f"{counts.deals:,} deals in {elapsed:.0f} s ({counts.deals / elapsed:,.0f} deals/s, "
           f"{elapsed / counts.deals * 1e6:.0f} s per million); wrote {args.out}")
     _report(table)
@@ -159,6 +161,13 @@ def _progress_bar(done: int, total: int, elapsed: float) -> None:
     sys.stderr.write(f"{chr(13) if tty else ''}[{bar:<30}] {done:,}/{total:,} deals  {rate:,.0f}/s  {eta}   "
                      f"{'' if tty else chr(10)}")
     sys.stderr.flush()
+
+
+def _write_table(path: str, table: WinTable) -> None:
+    try:
+        Path(path).write_bytes(dump_table(table))
+    except OSError as exc:  # the disk filled while the table was built
+        raise UsageError(f"cannot write --out {path}: {exc.strerror or exc}") from None
 
 
 def _report(table: WinTable) -> None:
@@ -191,6 +200,7 @@ def _read_once(paths: list[str]) -> list[WinTable]:
 
 
 def run_merge(args: argparse.Namespace) -> int:
+    check_output(args.out, "--out")
     tables = _read_once(args.files)
     counts = DealStatistics(finished=True)
     for path, t in zip(args.files, tables, strict=True):
@@ -206,7 +216,7 @@ def run_merge(args: argparse.Namespace) -> int:
                   "merged": [t.provenance for t in tables],
                   "built": time.strftime("%Y-%m-%d", time.gmtime())}
     table = build_table(counts, targets, provenance)
-    Path(args.out).write_bytes(dump_table(table))
+    _write_table(args.out, table)
     print(f"merged {len(tables)} tables: {counts.deals:,} deals; wrote {args.out}")
     _report(table)
     return 0

@@ -43,9 +43,9 @@ def test_analyze_with_scores(tmp_path, capsys: pytest.CaptureFixture[str]) -> No
     data = json.loads(capsys.readouterr().out)
     assert data["win"]["samples"] == 100 and data["win"]["scores"] == [95, 88]
     assert all(0 <= o["p_win"] <= 1 and o["p_win_se"] >= 0 for o in data["options"])
-    assert main([*argv, "--table", str(tmp_path / "missing.gz"), "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert data["win_error"].startswith("cannot read") and "p_win" not in data["options"][0]
+    assert main([*argv, "--table", str(tmp_path / "missing.gz"), "--json"]) == 2  # asked for, so not quietly skipped
+    missing = tmp_path / "missing.gz"
+    assert capsys.readouterr().err == f"cribbage analyze: cannot read {missing}: No such file or directory\n"
     assert main([*argv, "--table", str(table)]) == 0
     assert "← most wins" in capsys.readouterr().out
     assert main(["analyze", "5H", "5C", "6D", "7S", "JH", "KD", "--dealer", "--scores", "95"]) == 2

@@ -1,5 +1,8 @@
 import gzip
+import hashlib
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -55,3 +58,39 @@ def test_a_missing_target_is_unavailable() -> None:
     only_61 = build_table(simulate(500, seed=1), (61,), {"strategy": "reference"})
     result = win_probability(10, 10, True, 121, table=only_61)
     assert isinstance(result, Unavailable) and result.reason == "the table has no 121-point game (it has [61])"
+
+
+def _resigned(payload: dict[str, object]) -> bytes:
+    """A table file with the checksum recomputed: right for whatever the payload now holds."""
+    body = {k: v for k, v in payload.items() if k != "sha256"}
+    digest = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    return gzip.compress(json.dumps({**body, "sha256": digest}).encode())
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda p: p.__setitem__("tables", []), "the table file has no 'tables' or no 'provenance'"),
+    (lambda p: p.__setitem__("provenance", "x"), "the table file has no 'tables' or no 'provenance'"),
+    (lambda p: p["tables"].__setitem__("9" * 5000, []), "the table file holds a '99999999999999999999'…-point game"),
+    (lambda p: p["tables"].__setitem__("١٢١", p["tables"].pop("121")), "holds a '١٢١'-point game"),
+    (lambda p: p["tables"]["61"][3].__setitem__(4, "0.5"), "the 61-point table is not 61 x 61 chances"),
+    (lambda p: p["tables"]["61"][3].__setitem__(4, 10**7), "the 61-point table is not 61 x 61 chances"),
+    (lambda p: p["tables"]["121"].pop(), "the 121-point table is not 121 x 121 chances"),
+    (lambda p: p["counts"].__setitem__("peg", [[-1]]), "counts: 'peg' is not a 49 x 49 grid of whole numbers from 0"),
+    (lambda p: p["counts"].__setitem__("deals", True), "counts: 'deals' must be a whole number"),
+    (lambda p: p["counts"].pop("show"), "counts: 'show' is not a"),
+])
+def test_a_table_whose_checksum_is_right_but_content_is_not(table: WinTable, change: Callable[[Any], object],
+                                                            message: str) -> None:
+    payload = json.loads(gzip.decompress(dump_table(table)))
+    change(payload)
+    with pytest.raises(TableError) as caught:
+        load_table(_resigned(payload))
+    assert message in str(caught.value) and len(str(caught.value)) < 200
+
+
+def test_a_gzip_bomb_is_refused_after_64_mib_not_read_whole() -> None:
+    bomb = gzip.compress(b" " * (100 << 20), compresslevel=1)
+    with pytest.raises(TableError, match="not a table file: it expands to more than 64 MiB"):
+        load_table(bomb)
+    with pytest.raises(TableError, match=r"not a readable table file \(JSON nested too deeply\)"):
+        load_table(gzip.compress(b"[" * 100_000))

@@ -38,13 +38,22 @@ def spoiled(path: str, value: object) -> dict[str, object]:
     ("cut.0.seat", 10**5000, "cut: a seat is 0 to 3, not <a number of about 5000 digits>"),
     ("deals.0.hands", "5H", "deal 0: hands must be a list, not '5H'"),
     ("deals.0.hands.0", ["5H", None], "deal 0: a card is text like '5H', not None"),
-    ("rules", {"players": float("inf")}, "rules: cannot convert float infinity to integer"),
+    ("rules", {"players": float("inf")}, "rules: a whole number is needed, not float inf"),
     ("rules", [], "rules: rules must be an object"),
     ("seats", [["x"], "y"], "seats must list 2 names"),
     ("start", {"scores": "a", "dealer": 0}, "start: scores must be a list"),
     ("start", {"scores": [1, 2]}, "start: 'dealer' is missing"),
     ("deals.0.discards", {"a": 1}, "deal 0: discards must be a list"),
     ("deals.0.plays.0.card", "9" * 1_000_000, "deal 0: unknown suit '999"),
+    ("rules.muggins", "false", "rules: muggins must be true or false, not str 'false'"),
+    ("rules.skunk", 1, "rules: skunk must be true or false, not int 1"),
+    ("rules.target", 121.5, "rules: a whole number is needed, not float 121.5"),
+    ("rules.target", "١٢١", "rules: a whole number is needed, not str '١٢١'"),
+    ("winner", False, "winner is False in the record, the engine makes it 0"),
+    ("final", [121.0, 94], "final is [121.0, 94] in the record, the engine makes [121, 94]"),
+    ("deals.0.dealer", False, "deal 0: dealer False, but the rules make it 0"),
+    ("deals.0.plays.4.go", "yes", "deal 0: go must be true or false, not str 'yes'"),
+    ("cut", [], "cut: the record's cut chooses no dealer, yet it has deals"),
 ], ids=lambda v: str(v)[:20] if not isinstance(v, int) or v < 10**100 else "huge")
 def test_a_malformed_record_is_one_error_naming_where(path: str, value: object, named: str) -> None:
     with pytest.raises(RecordError) as caught:

@@ -28,8 +28,10 @@ def test_words_and_allowed_values() -> None:
 
 
 def test_options_given_as_typed_or_stored() -> None:
-    given = {"target": "61", "muggins": 1, "overcount": "penalty"}
+    given = {"target": "61", "muggins": True, "overcount": "penalty"}
     assert STANDARD.with_options(given) == Rules(target=61, muggins=True, overcount=Overcount.PENALTY)
+    with pytest.raises(TypeError, match="^muggins must be true or false, not int 1$"):  # 1 is no answer
+        STANDARD.with_options({"muggins": 1})
     assert Rules(players=3, skunk=True).with_options({}) == Rules(players=3, skunk=True)
     assert STANDARD.with_options({"overcount": Overcount.PENALTY}).overcount is Overcount.PENALTY  # as a door has it
     with pytest.raises(RulesError) as caught:
