@@ -1,0 +1,48 @@
+"""The group strengths: `hard` and `expert` at three- and four-player tables, and the player that sends each
+decision to the two-player or the group strength by the table's size (the two-player strengths are untouched)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.actions import Action
+from engine.cards import Card
+from engine.group_discards import best_group_discard
+from engine.group_pegging import GroupLay, PegSettings
+from engine.observation import Observation
+from engine.strategies import ComputerPlayer
+
+
+class GroupPlayer(ComputerPlayer):
+    """Lays away by the exact group values (engine/group_discards.py) and pegs by play-outs over guessed hands of
+    every other seat (engine/group_pegging.py) with `settings`."""
+
+    def __init__(self, seed: int | None = None, settings: PegSettings | None = None, name: str = "group") -> None:
+        super().__init__(seed)
+        self.settings = settings or PegSettings()
+        self.name = name
+
+    def discard(self, obs: Observation) -> tuple[Card, ...]:
+        return (best_group_discard(obs, self.settings.rival).discard,)
+
+    def play(self, obs: Observation, playable: Sequence[Card]) -> Card:
+        return GroupLay(self.settings, self.rng).choose(obs, playable)
+
+
+HARD_GROUP = PegSettings(samples=24, extra=0, careful=False)
+"""`hard` at a group table: fewer guessed deals, the other seats' lays made quickly, points to the end."""
+EXPERT_GROUP = PegSettings(samples=48, extra=96, careful=True, endgame=30)
+"""`expert` at a group table: more guessed deals where the best lays are close, careful opponents, and the
+game played for near the target."""
+
+
+class ByTableSize:
+    """A strength that plays two-player games as `two` and three- and four-player ones as `group`."""
+
+    def __init__(self, two: ComputerPlayer, group: ComputerPlayer) -> None:
+        self.two = two
+        self.group = group
+        self.name = two.name
+
+    def choose(self, obs: Observation) -> Action:
+        return (self.two if obs.rules.players == 2 else self.group).choose(obs)
