@@ -30,6 +30,12 @@ class GroupOption:
     keep: tuple[Card, ...]
     hand_ev: float
     crib_ev: float
+    hand_totals: tuple[int, ...]
+    """The kept hand's total with each unseen starter, in the deck's order."""
+
+    def reaches(self, points: int) -> float:
+        """The chance the kept hand counts at least `points`."""
+        return sum(1 for t in self.hand_totals if t >= points) / len(self.hand_totals)
 
 
 def group_options(hand: Sequence[Card]) -> tuple[GroupOption, ...]:
@@ -43,8 +49,8 @@ def group_options(hand: Sequence[Card]) -> tuple[GroupOption, ...]:
     options = []
     for card in hand:
         keep = tuple(c for c in hand if c is not card)
-        hand_ev = sum(score_total(keep, s) for s in unseen) / len(unseen)
-        options.append(GroupOption(card, keep, hand_ev, crib.average(card)))
+        totals = tuple(score_total(keep, s) for s in unseen)
+        options.append(GroupOption(card, keep, sum(totals) / len(totals), crib.average(card), totals))
     return tuple(options)
 
 
@@ -87,7 +93,16 @@ def crib_weight(obs: Observation, rival: float) -> float:
     return -rival if obs.rules.players == 3 else -1.0
 
 
-def best_group_discard(obs: Observation, rival: float = 0.5) -> GroupOption:
-    """The option worth most to this seat: the kept hand's value and the crib's, weighed by who owns it."""
+PEG_GUESS = 2
+"""Points a seat may count on pegging in a deal, when it asks what its hand must count to reach the target."""
+
+
+def best_group_discard(obs: Observation, rival: float = 0.5, endgame: int = 0, win_worth: float = 0.0) -> GroupOption:
+    """The option worth most to this seat: the kept hand's value and the crib's, weighed by who owns it. Once its
+    side needs `endgame` or fewer, the chance that the hand (with a little pegging) counts out is worth
+    `win_worth` points more: the first to the target wins, and the hands count before the crib."""
     weight = crib_weight(obs, rival)
-    return max(group_options(obs.hand), key=lambda o: o.hand_ev + weight * o.crib_ev)
+    need = obs.rules.target - obs.scores[obs.seat]
+    out = win_worth if endgame and need <= endgame else 0.0
+    return max(group_options(obs.hand),
+               key=lambda o: o.hand_ev + weight * o.crib_ev + (out * o.reaches(need - PEG_GUESS) if out else 0.0))

@@ -26,8 +26,9 @@ Guess = list[list[Card]]
 
 @dataclass(frozen=True, slots=True)
 class PegSettings:
-    """`samples` guessed deals, `extra` more when the best two lays are within `close` of each other; the other
-    seats lay `careful`ly (weighing the reply a card leaves open) or quickly; `rival` is what an opponent's point
+    """`samples` guessed deals, `extra` more when the best two lays are within `close` of each other (as far as
+    `budget` play-outs in all allow: the first lays of a deal, with many cards to play out, are the slow ones); the
+    other seats lay `careful`ly (weighing the reply a card leaves open) or quickly; `rival` is what an opponent's point
     costs with three players (each of two opponents gains from the other's points too); within `endgame` of the
     target a lay that wins the deal first is worth `win_worth` points more, one that lets an opponent win as much
     less; with `read`, the guessed hands are ones a sensible player would have kept (`guess_hands`)."""
@@ -40,6 +41,7 @@ class PegSettings:
     endgame: int = 0
     win_worth: float = 25.0
     read: bool = False
+    budget: int = 320
 
 
 def seat_weights(obs: Observation, rival: float) -> list[float]:
@@ -61,33 +63,49 @@ def go_floors(obs: Observation) -> list[int]:
 
 
 def guess_hands(obs: Observation, rng: random.Random, read: bool = False) -> Guess:
-    """One guess at every seat's cards: the unseen ones dealt at random to the seats that hold cards, the most
+    """One guess at every seat's cards (see `Guesser`)."""
+    return Guesser(obs, read).guess(rng)
+
+
+class Guesser:
+    """Guesses at every seat's cards: the unseen ones dealt at random to the seats that hold cards, the most
     constrained seat first, none holding a card its gos rule out (unless the unseen cards cannot fill it). With
     `read`, a seat's guess is drawn again (up to `READ_TRIES` times) when the five cards it would have been dealt
     (those it laid and those guessed, with one more unseen card) are ones a sensible player would have laid away
     one of its laid cards from."""
-    floors = go_floors(obs)
-    pool = list(obs.unseen())
-    rng.shuffle(pool)
-    hands: Guess = [[] for _ in range(obs.rules.players)]
-    hands[obs.seat] = list(obs.hand)
-    played: list[list[Card]] = [[] for _ in range(obs.rules.players)]
-    for p in obs.plays:
-        if p.card is not None:
-            played[p.seat].append(p.card)
-    others = sorted((s for s in range(obs.rules.players) if s != obs.seat and obs.cards_held[s]),
-                    key=lambda s: -floors[s])
-    for s in others:
-        need = obs.cards_held[s]
-        take = _read(pool, played[s], need, floors[s], obs.rules.team_of(s) == obs.rules.team_of(obs.dealer),
-                     rng) if read else None
-        if take is None:
-            take = [c for c in pool if c.value > floors[s]][:need]
-            if len(take) < need:
-                take += [c for c in pool if c not in take][:need - len(take)]
-        hands[s] = take
-        pool = [c for c in pool if c not in take]
-    return hands
+
+    def __init__(self, obs: Observation, read: bool) -> None:
+        self.obs = obs
+        self.read = read
+        self.floors = go_floors(obs)
+        self.unseen = list(obs.unseen())
+        self.played: list[list[Card]] = [[] for _ in range(obs.rules.players)]
+        for p in obs.plays:
+            if p.card is not None:
+                self.played[p.seat].append(p.card)
+        self.others = sorted((s for s in range(obs.rules.players) if s != obs.seat and obs.cards_held[s]),
+                             key=lambda s: -self.floors[s])
+        dealer_team = obs.rules.team_of(obs.dealer)
+        self.owns_crib = [obs.rules.team_of(s) == dealer_team for s in range(obs.rules.players)]
+
+    def guess(self, rng: random.Random) -> Guess:
+        obs = self.obs
+        pool = self.unseen[:]
+        rng.shuffle(pool)
+        hands: Guess = [[] for _ in range(obs.rules.players)]
+        hands[obs.seat] = list(obs.hand)
+        for s in self.others:
+            need, floor = obs.cards_held[s], self.floors[s]
+            take = _read(pool, self.played[s], need, floor, self.owns_crib[s], rng) if self.read else None
+            if take is None:
+                take = [c for c in pool if c.value > floor][:need]
+                if len(take) < need:
+                    chosen = {id(c) for c in take}
+                    take += [c for c in pool if id(c) not in chosen][:need - len(take)]
+            hands[s] = take
+            taken = {id(c) for c in take}
+            pool = [c for c in pool if id(c) not in taken]
+        return hands
 
 
 READ_TRIES = 12
@@ -101,7 +119,7 @@ def _read(pool: list[Card], played: list[Card], need: int, floor: int, owns_crib
     for _ in range(READ_TRIES):
         drawn = rng.sample(pool, need + 1)
         thrown = likely_throw([*played, *drawn], owns_crib)
-        if thrown in played:
+        if any(thrown is c for c in played):
             continue
         keep = [c for c in drawn if c is not thrown]
         if all(c.value > floor for c in keep):
@@ -146,8 +164,9 @@ class GroupLay:
         alone = not any(obs.cards_held[s] for s in range(obs.rules.players) if s != obs.seat)
         values: dict[int, list[float]] = {r: [] for r in choices}
         self._judge(obs, weights, race, values, 1 if alone else self.s.samples)
-        if not alone and self.s.extra and _close(values, self.s.close):
-            self._judge(obs, weights, race, values, self.s.extra)
+        extra = min(self.s.extra, self.s.budget // len(values) - self.s.samples)
+        if not alone and extra > 0 and _close(values, self.s.close):
+            self._judge(obs, weights, race, values, extra)
         best = max(values, key=lambda r: (sum(values[r]) / len(values[r]) + 0.001 * min(r, 10)))
         return choices[best]
 
@@ -165,8 +184,9 @@ class GroupLay:
             for s in range(n_seats):
                 team_need[teams[s]] = need[s]
         outcomes: dict[tuple[object, ...], tuple[list[int], int]] = {}
+        guesser = Guesser(obs, self.s.read)
         for _ in range(n):
-            guess = guess_hands(obs, self.rng, self.s.read)
+            guess = guesser.guess(self.rng)
             ranks = [[c.rank for c in h] for h in guess]
             key_hands = tuple(tuple(sorted(h)) for h in ranks)
             for rank in values:

@@ -23,7 +23,8 @@ class GroupPlayer(ComputerPlayer):
         self.name = name
 
     def discard(self, obs: Observation) -> tuple[Card, ...]:
-        return (best_group_discard(obs, self.settings.rival).discard,)
+        s = self.settings
+        return (best_group_discard(obs, s.rival, s.endgame, s.win_worth).discard,)
 
     def play(self, obs: Observation, playable: Sequence[Card]) -> Card:
         return GroupLay(self.settings, self.rng).choose(obs, playable)
@@ -31,9 +32,9 @@ class GroupPlayer(ComputerPlayer):
 
 HARD_GROUP = PegSettings(samples=24, extra=0, careful=False)
 """`hard` at a group table: fewer guessed deals, the other seats' lays made quickly, points to the end."""
-EXPERT_GROUP = PegSettings(samples=48, extra=96, careful=True, endgame=30)
-"""`expert` at a group table: more guessed deals where the best lays are close, careful opponents, and the
-game played for near the target."""
+EXPERT_GROUP = PegSettings(samples=48, extra=96, careful=True, endgame=30, read=True)
+"""`expert` at a group table: more guessed deals where the best lays are close, careful opponents, guessed hands
+read from the cards each seat laid, and the game played for near the target."""
 
 
 class ByTableSize:

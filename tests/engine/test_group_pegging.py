@@ -5,7 +5,16 @@ import random
 from engine.actions import Deal, Discard, Go, Play, Starter
 from engine.cards import DECK, parse_card, parse_cards
 from engine.game import Game
-from engine.group_pegging import GroupLay, PegSettings, ShowRace, go_floors, guess_hands, seat_weights
+from engine.group_pegging import (
+    GroupLay,
+    Guesser,
+    PegSettings,
+    ShowRace,
+    go_floors,
+    guess_hands,
+    likely_throw,
+    seat_weights,
+)
 from engine.observation import observe
 from engine.rules import Rules
 from tests.engine.helpers import cut_for
@@ -86,3 +95,20 @@ def test_the_race_counts_the_show_in_its_order() -> None:
     assert race.outcome(rich, [0, 0, 0], -1) == -1
     assert race.outcome(poor, [0, 0, 0], -1) == 0
     assert race.outcome(poor, [0, 0, 0], 0) == 1 and race.outcome(poor, [0, 0, 0], 2) == -1
+
+
+def test_a_sensible_throw_keeps_the_points() -> None:
+    assert likely_throw(parse_cards("5H 5C 10D JS 2C"), owns_crib=False) == parse_card("2C")
+    # K Q 9 7 keeps nothing, K Q 9 5 four: the ace goes, whoever owns the crib
+    assert likely_throw(parse_cards("KH QC 9D 5S AC"), owns_crib=True) == parse_card("AC")
+
+
+def test_read_guesses_keep_to_the_gos_and_the_cards_laid() -> None:
+    game = group_deal(THREE, "6S", "1:9S 2:JH 0:KS 1:go")
+    obs = observe(game, 2)
+    guesser = Guesser(obs, read=True)
+    rng = random.Random(8)
+    for _ in range(50):
+        guess = guesser.guess(rng)
+        assert [len(h) for h in guess] == [3, 3, 3] and all(c.value > 2 for c in guess[1])
+        assert parse_card("9S") not in guess[1] and parse_card("KS") not in guess[0]
