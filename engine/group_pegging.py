@@ -28,15 +28,17 @@ Guess = list[list[Card]]
 class PegSettings:
     """`samples` guessed deals, `extra` more when the best two lays are within `close` of each other (as far as
     `budget` play-outs in all allow: the first lays of a deal, with many cards to play out, are the slow ones); the
-    other seats lay `careful`ly (weighing the reply a card leaves open) or quickly; `rival` is what an opponent's point
-    costs with three players (each of two opponents gains from the other's points too); within `endgame` of the
-    target a lay that wins the deal first is worth `win_worth` points more, one that lets an opponent win as much
-    less; with `read`, the guessed hands are ones a sensible player would have kept (`guess_hands`)."""
+    other seats lay `careful`ly (weighing the reply a card leaves open) or quickly, the seat's own later lays so too
+    with `self_careful` (else quickly); `rival` is what an opponent's point costs with three players (each of two
+    opponents gains from the other's points too); within `endgame` of the target a lay that wins the deal first is
+    worth `win_worth` points more, one that lets an opponent win as much less; with `read`, the guessed hands are
+    ones a sensible player would have kept (`guess_hands`)."""
 
     samples: int = 48
     extra: int = 96
     close: float = 0.5
     careful: bool = True
+    self_careful: bool = False
     rival: float = 0.5
     endgame: int = 0
     win_worth: float = 25.0
@@ -194,7 +196,7 @@ class GroupLay:
                 outcome = outcomes.get(key)
                 if outcome is None:
                     policies = [other] * n_seats
-                    policies[obs.seat] = _forced(rank, quick_policy)
+                    policies[obs.seat] = _forced(rank, other if self.s.self_careful else quick_policy)
                     outcome = group_playout([h[:] for h in ranks], series[:], obs.count, obs.seat, gone[:], None,
                                             policies, team_need if need is not None else None, teams)
                     outcomes[key] = outcome

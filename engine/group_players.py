@@ -32,9 +32,9 @@ class GroupPlayer(ComputerPlayer):
 
 HARD_GROUP = PegSettings(samples=24, extra=0, careful=False)
 """`hard` at a group table: fewer guessed deals, the other seats' lays made quickly, points to the end."""
-EXPERT_GROUP = PegSettings(samples=48, extra=96, careful=True, endgame=30, read=True)
-"""`expert` at a group table: more guessed deals where the best lays are close, careful opponents, guessed hands
-read from the cards each seat laid, and the game played for near the target."""
+EXPERT_GROUP = PegSettings(samples=48, extra=96, careful=True, self_careful=True, endgame=30, read=True)
+"""`expert` at a group table: more guessed deals where the best lays are close, every later lay careful (its own
+too), guessed hands read from the cards each seat laid, and the game played for near the target."""
 
 
 class ByTableSize:
