@@ -32,7 +32,8 @@ class PegSettings:
     with `self_careful` (else quickly); `rival` is what an opponent's point costs with three players (each of two
     opponents gains from the other's points too); within `endgame` of the target a lay that wins the deal first is
     worth `win_worth` points more, one that lets an opponent win as much less; with `read`, the guessed hands are
-    ones a sensible player would have kept (`guess_hands`)."""
+    ones a sensible player would have kept (`guess_hands`); `series_only` plays out only the series under way.
+    At a table size not in `simulate_at` a lay is `expected`'s: points now less the next seat's best reply."""
 
     samples: int = 48
     extra: int = 96
@@ -44,6 +45,8 @@ class PegSettings:
     win_worth: float = 25.0
     read: bool = False
     budget: int = 320
+    series_only: bool = False
+    simulate_at: tuple[int, ...] = (3, 4)
 
 
 def seat_weights(obs: Observation, rival: float) -> list[float]:
@@ -198,7 +201,8 @@ class GroupLay:
                     policies = [other] * n_seats
                     policies[obs.seat] = _forced(rank, other if self.s.self_careful else quick_policy)
                     outcome = group_playout([h[:] for h in ranks], series[:], obs.count, obs.seat, gone[:], None,
-                                            policies, team_need if need is not None else None, teams)
+                                            policies, team_need if need is not None else None, teams,
+                                            self.s.series_only)
                     outcomes[key] = outcome
                 points, first = outcome
                 value = sum(w * p for w, p in zip(weights, points, strict=True))

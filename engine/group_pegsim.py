@@ -25,10 +25,12 @@ def _next(hands: Sequence[Sequence[int]], gone: Sequence[bool], seat: int) -> in
 
 def group_playout(hands: list[list[int]], series: list[int], count: int, turn: int, gone: list[bool],
                   last: int | None, policies: Sequence[Policy] | None = None,
-                  need: Sequence[int] | None = None, teams: Sequence[int] | None = None) -> tuple[list[int], int]:
-    """Play the rest out (the lists are consumed), `policies[seat]` laying each seat's cards (quick_policy for
-    all by default). Returns each seat's points and the first team (`teams[seat]`, by default each seat its
-    own) whose points reached its `need` (-1 if none, or without `need`): the game would end there."""
+                  need: Sequence[int] | None = None, teams: Sequence[int] | None = None,
+                  until_reset: bool = False) -> tuple[list[int], int]:
+    """Play the rest out (the lists are consumed; with `until_reset`, only the series under way), `policies[seat]`
+    laying each seat's cards (quick_policy for all by default). Returns each seat's points and the first team
+    (`teams[seat]`, by default each seat its own) whose points reached its `need` (-1 if none, or without
+    `need`): the game would end there."""
     n = len(hands)
     lay = policies or (quick_policy,) * n
     pts = [0] * n
@@ -64,7 +66,7 @@ def group_playout(hands: list[list[int]], series: list[int], count: int, turn: i
             if last is not None:
                 pts[last] += 1
                 race.scored(last, 1)
-        if not any(hands):
+        if until_reset or not any(hands):
             return pts, race.first
         series, count = [], 0
         for s in range(n):

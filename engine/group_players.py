@@ -10,7 +10,7 @@ from engine.cards import Card
 from engine.group_discards import best_group_discard
 from engine.group_pegging import GroupLay, PegSettings
 from engine.observation import Observation
-from engine.strategies import ComputerPlayer
+from engine.strategies import ComputerPlayer, one_ply
 
 
 class GroupPlayer(ComputerPlayer):
@@ -27,11 +27,15 @@ class GroupPlayer(ComputerPlayer):
         return (best_group_discard(obs, s.rival, s.endgame, s.win_worth).discard,)
 
     def play(self, obs: Observation, playable: Sequence[Card]) -> Card:
+        if obs.rules.players not in self.settings.simulate_at:
+            return max(playable, key=lambda c: (one_ply(obs, c), self.rng.random()))
         return GroupLay(self.settings, self.rng).choose(obs, playable)
 
 
-HARD_GROUP = PegSettings(samples=24, extra=0, careful=False)
-"""`hard` at a group table: fewer guessed deals, the other seats' lays made quickly, points to the end."""
+HARD_GROUP = PegSettings(samples=32, extra=0, careful=True, self_careful=True, read=True, simulate_at=(3,))
+"""`hard` at a group table: the exact discards, and with three players two thirds of the expert's guessed deals and
+none more for close lays; points to the end. With four it pegs as `expected` does: there play-outs on that few
+guesses pegged less than `expected` (docs/computer-players.md)."""
 EXPERT_GROUP = PegSettings(samples=48, extra=96, careful=True, self_careful=True, endgame=30, read=True)
 """`expert` at a group table: more guessed deals where the best lays are close, every later lay careful (its own
 too), guessed hands read from the cards each seat laid, and the game played for near the target."""

@@ -79,3 +79,8 @@ def test_three_players_go_passes_round() -> None:
     # anew, seat 1 lays the king and scores one for last
     points, first = group_playout([[1], [13], [6]], [10, 10, 5], 25, 1, [False] * 3, 0)
     assert points == [0, 1, 2] and first == -1
+
+
+def test_a_play_out_can_stop_with_the_series() -> None:
+    points, _ = group_playout([[1], [13], [6]], [10, 10, 5], 25, 1, [False] * 3, 0, until_reset=True)
+    assert points == [0, 0, 2]  # the 31, and nothing of the series after it

@@ -1,17 +1,22 @@
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from engine.actions import Discard
+from engine.cards import Card
 from engine.expert import ExpertPlayer
-from engine.game import Game
+from engine.game import Game, Phase
 from engine.group_arena import checked
 from engine.group_discards import best_group_discard
+from engine.group_pegging import GroupLay
 from engine.group_players import EXPERT_GROUP, HARD_GROUP, ByTableSize, GroupPlayer
-from engine.observation import observe
+from engine.observation import Observation, observe
 from engine.players import make_player
 from engine.rules import Rules
 from engine.selfplay import decisions, play_game
+from engine.strategies import one_ply
 
 
 def test_two_player_games_go_to_the_two_player_strength() -> None:
@@ -34,14 +39,35 @@ def test_group_games_go_to_the_group_strength(players: int, strength: str, setti
 
 
 def test_group_settings_order_the_ladder() -> None:
-    """`hard` guesses fewer deals, quickly, without reading them; `expert` reads them and plays for the game."""
-    assert (HARD_GROUP.samples, HARD_GROUP.extra, HARD_GROUP.careful, HARD_GROUP.read, HARD_GROUP.endgame) == (
-        24, 0, False, False, 0)
-    assert (EXPERT_GROUP.samples, EXPERT_GROUP.extra, EXPERT_GROUP.self_careful, EXPERT_GROUP.read,
-            EXPERT_GROUP.endgame) == (48, 96, True, True, 30)
+    """`hard` guesses fewer deals and plays for points; `expert` looks again at close lays and plays for the game."""
+    assert (HARD_GROUP.samples, HARD_GROUP.extra, HARD_GROUP.simulate_at, HARD_GROUP.endgame) == (32, 0, (3,), 0)
+    assert (EXPERT_GROUP.samples, EXPERT_GROUP.extra, EXPERT_GROUP.simulate_at, EXPERT_GROUP.read,
+            EXPERT_GROUP.endgame) == (48, 96, (3, 4), True, 30)
 
 
 def test_a_group_game_between_the_strengths_finishes_and_replays() -> None:
     game = play_game(Rules(players=4, target=61), [make_player(n, k) for k, n in
                                                     enumerate(("expert", "hard", "expert", "expected"))], 9)
     assert checked(game).over
+
+
+@pytest.mark.parametrize(("players", "simulated"), [(4, False), (3, True)])
+def test_hard_pegs_as_expected_does_at_four_and_by_play_outs_at_three(
+        monkeypatch: pytest.MonkeyPatch, players: int, simulated: bool) -> None:
+    game = Game(Rules(players=players), seed=21)
+    seats = [make_player("expected", k) for k in range(players)]
+    while game.phase is not Phase.PLAY:
+        seat = game.to_act()[0]
+        game.apply(seats[seat].choose(observe(game, seat)))
+    obs = observe(game, game.to_act()[0])
+    calls: list[Observation] = []
+    choose = GroupLay.choose
+
+    def counted(self: GroupLay, seen: Observation, playable: Sequence[Card]) -> Card:
+        calls.append(seen)
+        return choose(self, seen, playable)
+    monkeypatch.setattr(GroupLay, "choose", counted)
+    card = GroupPlayer(1, HARD_GROUP).play(obs, list(obs.hand))
+    assert len(calls) == int(simulated)
+    if not simulated:
+        assert one_ply(obs, card) == max(one_ply(obs, c) for c in obs.hand)
