@@ -15,6 +15,7 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from engine.cards import DECK, JACK, SUITS, Card, CardError, check_distinct
+from engine.expert import peg_value
 from engine.observation import Observation
 from engine.scoring import RANK_WEIGHT, rank_points, score_total
 
@@ -85,11 +86,11 @@ class _CribCounter:
         return total / self.choices
 
 
-def crib_weight(obs: Observation, rival: float) -> float:
-    """What a crib point is worth to this seat: 1 when its side owns the crib, `-rival` when one opponent of two
+def crib_weight(obs: Observation, rival: float, own: float = 1.0) -> float:
+    """What a crib point is worth to this seat: `own` when its side owns the crib, `-rival` when one opponent of two
     does (three players: the third player loses by it too), -1 when the opposing partnership does."""
     if obs.rules.team_of(obs.dealer) == obs.rules.team_of(obs.seat):
-        return 1.0
+        return own
     return -rival if obs.rules.players == 3 else -1.0
 
 
@@ -97,12 +98,19 @@ PEG_GUESS = 2
 """Points a seat may count on pegging in a deal, when it asks what its hand must count to reach the target."""
 
 
-def best_group_discard(obs: Observation, rival: float = 0.5, endgame: int = 0, win_worth: float = 0.0) -> GroupOption:
-    """The option worth most to this seat: the kept hand's value and the crib's, weighed by who owns it. Once its
-    side needs `endgame` or fewer, the chance that the hand (with a little pegging) counts out is worth
-    `win_worth` points more: the first to the target wins, and the hands count before the crib."""
-    weight = crib_weight(obs, rival)
+def best_group_discard(obs: Observation, rival: float = 0.5, endgame: int = 0, win_worth: float = 0.0,
+                       own: float = 1.0, peg: float = 0.0) -> GroupOption:
+    """The option worth most to this seat: the kept hand's value and the crib's, weighed by who owns it (`own` for
+    its side's), and `peg` times the kept cards' pegging worth (`peg_value`). Once its side needs `endgame` or
+    fewer, the chance that the hand (with a little pegging) counts out is worth `win_worth` points more: the first
+    to the target wins, and the hands count before the crib."""
+    weight = crib_weight(obs, rival, own)
     need = obs.rules.target - obs.scores[obs.seat]
     out = win_worth if endgame and need <= endgame else 0.0
-    return max(group_options(obs.hand),
-               key=lambda o: o.hand_ev + weight * o.crib_ev + (out * o.reaches(need - PEG_GUESS) if out else 0.0))
+
+    def value(o: GroupOption) -> float:
+        worth = o.hand_ev + weight * o.crib_ev
+        if peg:
+            worth += peg * peg_value(o.keep, obs.is_dealer)
+        return worth + (out * o.reaches(need - PEG_GUESS) if out else 0.0)
+    return max(group_options(obs.hand), key=value)

@@ -47,6 +47,8 @@ class PegSettings:
     budget: int = 320
     series_only: bool = False
     simulate_at: tuple[int, ...] = (3, 4)
+    own_crib: float = 1.0
+    peg_keep: float = 0.0
 
 
 def seat_weights(obs: Observation, rival: float) -> list[float]:

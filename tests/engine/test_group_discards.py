@@ -78,3 +78,8 @@ def test_near_the_target_the_hand_that_counts_out_is_kept() -> None:
     assert best_group_discard(obs).discard == parse_card("2S")  # points alone
     assert best_group_discard(obs, endgame=30, win_worth=25).discard == parse_card("5D")
     assert best_group_discard(obs, endgame=9, win_worth=25).discard == parse_card("2S")  # needs 10: not yet
+
+
+def test_the_side_s_own_crib_can_be_weighed_less() -> None:
+    assert crib_weight(seat_sees(4, 2, 0, HAND), rival=0.5, own=0.7) == 0.7
+    assert crib_weight(seat_sees(4, 1, 0, HAND), rival=0.5, own=0.7) == -1.0
