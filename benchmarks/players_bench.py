@@ -1,8 +1,9 @@
 """Decision times of every strength and the analyzer's speed, run by hand (never a timed test):
 
-    .venv/bin/python benchmarks/players_bench.py [--games 20]
+    .venv/bin/python benchmarks/players_bench.py [--games 20] [--players 3 [--strengths hard expert]]
 
-Each strength plays whole games against `expected`; every one of its decisions is timed.
+Each strength plays whole games against `expected` (at a group table, in seat 0 with `expected` in the others);
+every one of its decisions is timed.
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.analysis.discards import analyze  # noqa: E402
+from engine.computer.group_discards import group_options  # noqa: E402
 from engine.computer.players import make_player  # noqa: E402
 from engine.core.cards import DECK  # noqa: E402
 from engine.core.game import Game  # noqa: E402
 from engine.core.observation import observe  # noqa: E402
+from engine.core.rules import Rules  # noqa: E402
 
 
 def pct(values: list[float], q: float) -> float:
@@ -32,6 +35,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--hands", type=int, default=500)
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--strengths", nargs="+", default=["random", "greedy", "expected", "hard", "expert"])
     args = parser.parse_args()
     rng = random.Random(1)
     analyze(rng.sample(DECK, 6), True)  # build the rank tables once
@@ -43,11 +48,14 @@ def main() -> None:
         times.append(time.perf_counter() - start)
     print(f"analyzer, all 15 options exact: median {statistics.median(times) * 1e3:.2f} ms, "
           f"p99 {pct(times, 0.99) * 1e3:.2f} ms ({args.hands} hands)")
-    for name in ("random", "greedy", "expected", "hard", "expert"):
+    rules = Rules(players=args.players)
+    if args.players > 2:
+        group_options(rng.sample(DECK, 5))  # build the five-card rank tables once, as a running bot has
+    for name in args.strengths:
         times = []
         for g in range(args.games):
-            players = [make_player(name, g), make_player("expected", g + 1)]
-            game = Game(seed=g)
+            players = [make_player(name, g)] + [make_player("expected", g + k) for k in range(1, args.players)]
+            game = Game(rules, seed=g)
             while not game.over:
                 seat = game.to_act()[0]
                 obs = observe(game, seat)

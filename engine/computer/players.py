@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from engine.computer.expert import ExpertPlayer
+from engine.computer.group_players import EXPERT_GROUP, HARD_GROUP, ByTableSize, GroupPlayer
 from engine.computer.reference import ReferencePlayer
 from engine.computer.strategies import ExpectedPlayer, GreedyPlayer, show_answer
 from engine.core.actions import Action
@@ -46,9 +47,15 @@ def _expert_for_points(seed: int | None = None) -> Player:
 def _hard(seed: int | None = None) -> Player:
     """The `hard` difficulty: the expert's pegging simulation on 48 guessed hands, the opponent's future lays made
     quickly, without its reading of the opponent's plays, with the analyzer's discards (as `expected`) and no win
-    table (between `expected` and `expert`; see docs/computer-players.md)."""
-    return ExpertPlayer(seed, samples=48, peg_weight=0.0, crib_model=False, table=None, play_model=0.0,
-                        extra_samples=0, careful_opponent=False, deep_samples=0)
+    table (between `expected` and `expert`; see docs/computer-players.md). At a group table: `HARD_GROUP`."""
+    two = ExpertPlayer(seed, samples=48, peg_weight=0.0, crib_model=False, table=None, play_model=0.0,
+                       extra_samples=0, careful_opponent=False, deep_samples=0)
+    return ByTableSize(two, GroupPlayer(seed, HARD_GROUP, "hard"))
+
+
+def _expert(seed: int | None = None) -> Player:
+    """The `expert` difficulty: `ExpertPlayer` for two players, `EXPERT_GROUP` at a group table."""
+    return ByTableSize(ExpertPlayer(seed), GroupPlayer(seed, EXPERT_GROUP, "expert"))
 
 
 PlayerFactory = Callable[[int | None], Player]
@@ -56,7 +63,7 @@ STRENGTHS: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "expected": ExpectedPlayer,
-    "expert": ExpertPlayer,
+    "expert": _expert,
     "reference": ReferencePlayer,
     "expert-points": _expert_for_points,
     "hard": _hard,

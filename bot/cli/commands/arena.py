@@ -1,4 +1,5 @@
-"""`cribbage arena`: two computer strengths play duplicate pairs; win rate, points per deal, skunks."""
+"""`cribbage arena`: two computer strengths play duplicate pairs; win rate, points per deal, skunks. With
+`--players 3` or `4` the match is a group one (bot/cli/arena_group.py)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,26 @@ import json
 import sys
 import time
 from collections.abc import Callable, Iterable
+from typing import Any, Protocol, TypeVar
 
 from bot.cli.errors import UsageError
 from bot.cli.numbers import seed_number, whole, worker_count, worker_number
 from bot.cli.stopping import worker_pool
-from engine.computer.arena import A, ArenaTally, B, play_pairs, split_pairs
+from engine.computer.arena import A, ArenaTally, B, RoleTally, play_pairs, split_pairs
 from engine.computer.players import STRENGTHS
 from engine.core.rules import Rules, RulesError
+
+
+class _Tally(Protocol):
+    """What a match adds up: games, and exact addition."""
+
+    @property
+    def games(self) -> int: ...
+
+    def __add__(self, other: Any) -> Any: ...
+
+
+T = TypeVar("T", bound=_Tally)
 
 CHUNKS_PER_WORKER = 8
 """Each worker takes several smaller ranges of pairs, so one slow range does not hold up the end
@@ -22,12 +36,18 @@ CHUNKS_PER_WORKER = 8
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "arena", help="two computer strengths play duplicate pairs of games",
+        "arena", help="computer strengths play duplicate games (two, three or four players)",
         description="Play GAMES games between strengths A and B as duplicate pairs (each deck sequence "
-                    "twice, seats swapped) and report A's win rate, points per deal and skunks.")
+                    "twice, seats swapped) and report A's win rate, points per deal and skunks. With "
+                    "--players 3: A against two B (or A, B and C), each deck sequence once in every seat "
+                    "order; with --players 4: partnership A against partnership B, each deck sequence twice. "
+                    "Every group game is replayed from its record before it counts.")
     p.add_argument("a", metavar="A", help="first strength (its win rate is reported)")
     p.add_argument("b", metavar="B", help="second strength")
-    p.add_argument("--games", type=whole(2, 10**7), required=True, help="how many games: even, at least 2")
+    p.add_argument("c", metavar="C", nargs="?", help="a third strength (three players only)")
+    p.add_argument("--players", type=whole(2, 4), default=2, help="2 (the default), 3 or 4")
+    p.add_argument("--games", type=whole(2, 10**7), required=True,
+                   help="how many games: even, at least 2 (a group match: a multiple of its seat orders)")
     p.add_argument("--seed", type=seed_number, default=0, help="match seed: the same seed replays every game")
     p.add_argument("--target", type=whole(1, 9999), default=121, help="121 or 61")
     p.add_argument("--workers", type=worker_number, default=1, help="processes to use; 0 = one per core")
@@ -36,8 +56,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.players != 2 or args.c is not None:
+        from bot.cli.arena_group import run_group
+
+        return run_group(args)
     a, b, rules, pairs, workers = _check(args)
-    progress = _show_progress(args.games) if sys.stderr.isatty() else None
+    progress = show_progress(args.games) if sys.stderr.isatty() else None
     start = time.perf_counter()
     tally = play_match(a, b, rules, args.seed, pairs, workers, progress)
     seconds = time.perf_counter() - start
@@ -48,17 +72,26 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _show_progress(games: int) -> Callable[[int], None]:
+def show_progress(games: int) -> Callable[[int], None]:
     """A line on a terminal's stderr, rewritten as games finish: long matches say how far they are."""
     def show(done: int) -> None:
         print(f"\rarena: {done} of {games} games", end="", file=sys.stderr, flush=True)
     return show
 
 
-def _check(args: argparse.Namespace) -> tuple[str, str, Rules, int, int]:
-    for name in (args.a, args.b):
+def check_strengths(names: Iterable[str]) -> None:
+    for name in names:
         if name not in STRENGTHS:
             raise UsageError(f"unknown strength {name!r}; choose from {', '.join(sorted(STRENGTHS))}")
+
+
+def check_workers(workers: int, jobs: int) -> int:
+    """--workers as a number of processes: 0 is one per core, and never more than there are `jobs`."""
+    return min(worker_count(workers), jobs)
+
+
+def _check(args: argparse.Namespace) -> tuple[str, str, Rules, int, int]:
+    check_strengths((args.a, args.b))
     if args.games < 2 or args.games % 2:
         raise UsageError(f"--games must be an even number of at least 2 (games come in duplicate pairs), "
                          f"not {args.games}")
@@ -67,8 +100,7 @@ def _check(args: argparse.Namespace) -> tuple[str, str, Rules, int, int]:
     except RulesError as exc:
         raise UsageError(f"--target: {exc}") from None
     pairs = args.games // 2
-    workers = worker_count(args.workers)
-    return args.a, args.b, rules, pairs, min(workers, pairs)
+    return args.a, args.b, rules, pairs, check_workers(args.workers, pairs)
 
 
 def play_match(a: str, b: str, rules: Rules, seed: int, pairs: int, workers: int,
@@ -78,23 +110,36 @@ def play_match(a: str, b: str, rules: Rules, seed: int, pairs: int, workers: int
     `progress` hears the number of games finished after each range of pairs."""
     ranges = split_pairs(pairs, max(1, workers) * CHUNKS_PER_WORKER)
     jobs = [(a, b, rules, seed, lo, hi) for lo, hi in ranges]
-    total = ArenaTally()
+    return run_ranges(play_pairs, jobs, workers, ArenaTally(), progress)
+
+
+def run_ranges(play: Callable[..., T], jobs: list[tuple[Any, ...]], workers: int, total: T,
+               progress: Callable[[int], None] | None = None) -> T:
+    """`play(*job)` for every job, here or in `workers` forked processes, added to `total` as each finishes
+    (so in any order: the parts must add exactly); `progress` hears the games played so far."""
+    parts: Iterable[T]
     if workers <= 1:
-        parts: Iterable[ArenaTally] = (play_pairs(*job) for job in jobs)
+        parts = (play(*job) for job in jobs)
         for part in parts:
             total = _add(total, part, progress)
         return total
     with worker_pool(workers) as pool:
-        for part in pool.imap_unordered(_play_job, jobs):
+        for part in pool.imap_unordered(_Job(play), jobs):
             total = _add(total, part, progress)
     return total
 
 
-def _play_job(job: tuple[str, str, Rules, int, int, int]) -> ArenaTally:
-    return play_pairs(*job)
+class _Job:
+    """A picklable `play(*job)` for the pool (the function is a module-level one, so it pickles by name)."""
+
+    def __init__(self, play: Callable[..., Any]) -> None:
+        self.play = play
+
+    def __call__(self, job: tuple[Any, ...]) -> Any:
+        return self.play(*job)
 
 
-def _add(total: ArenaTally, part: ArenaTally, progress: Callable[[int], None] | None) -> ArenaTally:
+def _add(total: T, part: T, progress: Callable[[int], None] | None) -> T:
     total = total + part
     if progress is not None:
         progress(total.games)
@@ -162,14 +207,21 @@ def format_table(tally: ArenaTally, report: dict[str, object]) -> str:
 
 
 def _role_rows(tally: ArenaTally, a_label: str, b_label: str, same: bool) -> list[str]:
-    lines = [f"{'':<22}{'pegging':>8}{'hand':>7}{'crib':>7}{'heels':>7}{'total':>7}{'deals':>8}"]
+    lines = [role_header(22)]
     for side, label in ((A, a_label), (B, b_label)):
         for dealer in (True, False):
-            role = tally.role(side, dealer, same)
-            avg = role.per_deal()
-            crib = f"{avg['crib']:>7.2f}" if dealer else f"{'-':>7}"
-            heels = f"{avg['heels']:>7.2f}" if dealer else f"{'-':>7}"
             name = f"{label[:12]} as {'dealer' if dealer else 'pone'}"
-            lines.append(f"{name:<22}{avg['pegging']:>8.2f}{avg['hand']:>7.2f}{crib}{heels}"
-                         f"{avg['total']:>7.2f}{role.deals:>8}")
+            lines.append(role_row(name, tally.role(side, dealer, same), dealer, 22))
     return lines
+
+
+def role_header(width: int) -> str:
+    return f"{'':<{width}}{'pegging':>8}{'hand':>7}{'crib':>7}{'heels':>7}{'total':>7}{'deals':>8}"
+
+
+def role_row(name: str, role: RoleTally, dealer: bool, width: int) -> str:
+    """One seat's points a deal by kind (crib and heels only for the dealer), under `role_header`."""
+    avg = role.per_deal()
+    crib = f"{avg['crib']:>7.2f}" if dealer else f"{'-':>7}"
+    heels = f"{avg['heels']:>7.2f}" if dealer else f"{'-':>7}"
+    return f"{name:<{width}}{avg['pegging']:>8.2f}{avg['hand']:>7.2f}{crib}{heels}{avg['total']:>7.2f}{role.deals:>8}"

@@ -1,0 +1,256 @@
+"""Laying a card in three- and four-player games: each lay judged by playing the rest of the play out over guessed
+hands of every other seat, the points weighed by whose they are (the seat's own and its partner's for it, the
+opponents' against it), and, near the target, by who would reach it first.
+
+Everything comes from the seat's observation: the other seats' cards are drawn from the unseen ones, each seat's
+holding nothing its gos rule out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.computer.group_pegsim import group_playout
+from engine.computer.pegsim import Policy, careful_policy, quick_policy
+from engine.computer.strategies import CRIB_CARD_VALUE
+from engine.core.cards import Card
+from engine.core.observation import Observation
+from engine.core.pegging import MAX_COUNT
+from engine.core.scoring import score_cards, score_total
+
+Guess = list[list[Card]]
+"""The cards each seat holds in one guess (the deciding seat's own: its real hand)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PegSettings:
+    """`samples` guessed deals, `extra` more when the best two lays are within `close` of each other (as far as
+    `budget` play-outs in all allow: the first lays of a deal, with many cards to play out, are the slow ones); the
+    other seats lay `careful`ly (weighing the reply a card leaves open) or quickly, the seat's own later lays so too
+    with `self_careful` (else quickly); `rival` is what an opponent's point costs with three players (each of two
+    opponents gains from the other's points too); within `endgame` of the target a lay that wins the deal first is
+    worth `win_worth` points more, one that lets an opponent win as much less; with `read`, the guessed hands are
+    ones a sensible player would have kept (`guess_hands`); `series_only` plays out only the series under way.
+    At a table size not in `simulate_at` a lay is `expected`'s: points now less the next seat's best reply."""
+
+    samples: int = 48
+    extra: int = 96
+    close: float = 0.5
+    careful: bool = True
+    self_careful: bool = False
+    rival: float = 0.5
+    endgame: int = 0
+    win_worth: float = 25.0
+    read: bool = False
+    budget: int = 320
+    series_only: bool = False
+    simulate_at: tuple[int, ...] = (3, 4)
+    own_crib: float = 1.0
+    peg_keep: float = 0.0
+
+
+def seat_weights(obs: Observation, rival: float) -> list[float]:
+    """What a point of each seat is worth to the deciding one."""
+    rules = obs.rules
+    mine = rules.team_of(obs.seat)
+    other = -rival if rules.players == 3 else -1.0
+    return [1.0 if rules.team_of(s) == mine else other for s in range(rules.players)]
+
+
+def go_floors(obs: Observation) -> list[int]:
+    """For each seat, the pip value every card it still holds exceeds: a go at count k says it held nothing worth
+    31 - k or less."""
+    floors = [0] * obs.rules.players
+    for p in obs.plays:
+        if p.card is None:
+            floors[p.seat] = max(floors[p.seat], MAX_COUNT - p.count)
+    return floors
+
+
+def guess_hands(obs: Observation, rng: random.Random, read: bool = False) -> Guess:
+    """One guess at every seat's cards (see `Guesser`)."""
+    return Guesser(obs, read).guess(rng)
+
+
+class Guesser:
+    """Guesses at every seat's cards: the unseen ones dealt at random to the seats that hold cards, the most
+    constrained seat first, none holding a card its gos rule out (unless the unseen cards cannot fill it). With
+    `read`, a seat's guess is drawn again (up to `READ_TRIES` times) when the five cards it would have been dealt
+    (those it laid and those guessed, with one more unseen card) are ones a sensible player would have laid away
+    one of its laid cards from."""
+
+    def __init__(self, obs: Observation, read: bool) -> None:
+        self.obs = obs
+        self.read = read
+        self.floors = go_floors(obs)
+        self.unseen = list(obs.unseen())
+        self.played: list[list[Card]] = [[] for _ in range(obs.rules.players)]
+        for p in obs.plays:
+            if p.card is not None:
+                self.played[p.seat].append(p.card)
+        self.others = sorted((s for s in range(obs.rules.players) if s != obs.seat and obs.cards_held[s]),
+                             key=lambda s: -self.floors[s])
+        dealer_team = obs.rules.team_of(obs.dealer)
+        self.owns_crib = [obs.rules.team_of(s) == dealer_team for s in range(obs.rules.players)]
+
+    def guess(self, rng: random.Random) -> Guess:
+        obs = self.obs
+        pool = self.unseen[:]
+        rng.shuffle(pool)
+        hands: Guess = [[] for _ in range(obs.rules.players)]
+        hands[obs.seat] = list(obs.hand)
+        for s in self.others:
+            need, floor = obs.cards_held[s], self.floors[s]
+            take = _read(pool, self.played[s], need, floor, self.owns_crib[s], rng) if self.read else None
+            if take is None:
+                take = [c for c in pool if c.value > floor][:need]
+                if len(take) < need:
+                    chosen = {id(c) for c in take}
+                    take += [c for c in pool if id(c) not in chosen][:need - len(take)]
+            hands[s] = take
+            taken = {id(c) for c in take}
+            pool = [c for c in pool if id(c) not in taken]
+        return hands
+
+
+READ_TRIES = 12
+
+
+def _read(pool: list[Card], played: list[Card], need: int, floor: int, owns_crib: bool,
+          rng: random.Random) -> list[Card] | None:
+    """`need` cards from `pool` a seat that laid `played` would have kept, or None if no try found them."""
+    if len(pool) < need + 1:
+        return None
+    for _ in range(READ_TRIES):
+        drawn = rng.sample(pool, need + 1)
+        thrown = likely_throw([*played, *drawn], owns_crib)
+        if any(thrown is c for c in played):
+            continue
+        keep = [c for c in drawn if c is not thrown]
+        if all(c.value > floor for c in keep):
+            return keep
+    return None
+
+
+def likely_throw(five: Sequence[Card], owns_crib: bool) -> Card:
+    """The card a sensible player lays away from five: the kept four's points before the starter, with a rough
+    worth of the card in a crib (for its side's crib or against the other's)."""
+    sign = 1.0 if owns_crib else -1.0
+    return max(five, key=lambda c: score_cards([x for x in five if x is not c]) + sign * CRIB_CARD_VALUE[c.rank])
+
+
+def _forced(rank: int, then: Policy) -> Policy:
+    """A policy that lays `rank` first, then plays by `then`."""
+    laid = [False]
+
+    def policy(playable: list[int], series: list[int], count: int, held: int) -> int:
+        if not laid[0]:
+            laid[0] = True
+            return rank
+        return then(playable, series, count, held)
+    return policy
+
+
+class GroupLay:
+    """The lay worth most to the seat, over guessed hands of every other seat."""
+
+    def __init__(self, settings: PegSettings, rng: random.Random) -> None:
+        self.s = settings
+        self.rng = rng
+
+    def choose(self, obs: Observation, playable: Sequence[Card]) -> Card:
+        choices: dict[int, Card] = {}
+        for card in playable:  # suits do not matter in the play
+            choices.setdefault(card.rank, card)
+        if len(choices) == 1:
+            return playable[0]
+        weights = seat_weights(obs, self.s.rival)
+        race = ShowRace(obs) if self.s.endgame and obs.rules.target - max(obs.scores) <= self.s.endgame else None
+        alone = not any(obs.cards_held[s] for s in range(obs.rules.players) if s != obs.seat)
+        values: dict[int, list[float]] = {r: [] for r in choices}
+        self._judge(obs, weights, race, values, 1 if alone else self.s.samples)
+        extra = min(self.s.extra, self.s.budget // len(values) - self.s.samples)
+        if not alone and extra > 0 and _close(values, self.s.close):
+            self._judge(obs, weights, race, values, extra)
+        best = max(values, key=lambda r: (sum(values[r]) / len(values[r]) + 0.001 * min(r, 10)))
+        return choices[best]
+
+    def _judge(self, obs: Observation, weights: list[float], race: ShowRace | None,
+               values: dict[int, list[float]], n: int) -> None:
+        """Append each rank's value in `n` new guessed deals."""
+        other: Policy = careful_policy if self.s.careful else quick_policy
+        n_seats = obs.rules.players
+        series = [c.rank for c in obs.series]
+        gone = [s in obs.said_go for s in range(n_seats)]
+        teams = [obs.rules.team_of(s) for s in range(n_seats)]
+        need = [obs.rules.target - obs.scores[s] for s in range(n_seats)] if race else None
+        team_need = [0] * (max(teams) + 1)
+        if need is not None:
+            for s in range(n_seats):
+                team_need[teams[s]] = need[s]
+        outcomes: dict[tuple[object, ...], tuple[list[int], int]] = {}
+        guesser = Guesser(obs, self.s.read)
+        for _ in range(n):
+            guess = guesser.guess(self.rng)
+            ranks = [[c.rank for c in h] for h in guess]
+            key_hands = tuple(tuple(sorted(h)) for h in ranks)
+            for rank in values:
+                key = (rank, key_hands)
+                outcome = outcomes.get(key)
+                if outcome is None:
+                    policies = [other] * n_seats
+                    policies[obs.seat] = _forced(rank, other if self.s.self_careful else quick_policy)
+                    outcome = group_playout([h[:] for h in ranks], series[:], obs.count, obs.seat, gone[:], None,
+                                            policies, team_need if need is not None else None, teams,
+                                            self.s.series_only)
+                    outcomes[key] = outcome
+                points, first = outcome
+                value = sum(w * p for w, p in zip(weights, points, strict=True))
+                if race is not None:
+                    value += self.s.win_worth * race.outcome(guess, points, first)
+                values[rank].append(value)
+
+
+def _close(values: dict[int, list[float]], within: float) -> bool:
+    means = sorted((sum(v) / len(v) for v in values.values()), reverse=True)
+    return means[0] - means[1] < within
+
+
+class ShowRace:
+    """Who would win this deal: in the play, or in the show that follows it (pone first, the dealer's hand, then
+    the crib, valued at its average) from the seat's team's view: 1 a win, -1 a loss, 0 the game goes on."""
+
+    CRIB_AVERAGE = 4.5
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        self.played: list[list[Card]] = [[] for _ in range(obs.rules.players)]
+        for p in obs.plays:
+            if p.card is not None:
+                self.played[p.seat].append(p.card)
+
+    def outcome(self, guess: Sequence[Sequence[Card]], points: list[int], first: int) -> int:
+        obs = self.obs
+        rules = obs.rules
+        mine = rules.team_of(obs.seat)
+        if first >= 0:
+            return 1 if first == mine else -1
+        if obs.starter is None:
+            return 0
+        scores = {rules.team_of(s): obs.scores[s] for s in range(rules.players)}
+        for s in range(rules.players):
+            scores[rules.team_of(s)] += points[s]
+        n = rules.players
+        for k in range(1, n + 1):
+            seat = (obs.dealer + k) % n
+            team = rules.team_of(seat)
+            scores[team] += score_total([*self.played[seat], *guess[seat]], obs.starter)
+            if scores[team] >= rules.target:
+                return 1 if team == mine else -1
+        team = rules.team_of(obs.dealer)
+        if scores[team] + self.CRIB_AVERAGE >= rules.target:
+            return 1 if team == mine else -1
+        return 0
+

@@ -1,0 +1,53 @@
+"""The group strengths: `hard` and `expert` at three- and four-player tables, and the player that sends each
+decision to the two-player or the group strength by the table's size (the two-player strengths are untouched)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.computer.group_discards import best_group_discard
+from engine.computer.group_pegging import GroupLay, PegSettings
+from engine.computer.strategies import ComputerPlayer, one_ply
+from engine.core.actions import Action
+from engine.core.cards import Card
+from engine.core.observation import Observation
+
+
+class GroupPlayer(ComputerPlayer):
+    """Lays away by the exact group values (engine/computer/group_discards.py) and pegs by play-outs over guessed
+    hands of every other seat (engine/computer/group_pegging.py) with `settings`."""
+
+    def __init__(self, seed: int | None = None, settings: PegSettings | None = None, name: str = "group") -> None:
+        super().__init__(seed)
+        self.settings = settings or PegSettings()
+        self.name = name
+
+    def discard(self, obs: Observation) -> tuple[Card, ...]:
+        s = self.settings
+        return (best_group_discard(obs, s.rival, s.endgame, s.win_worth, s.own_crib, s.peg_keep).discard,)
+
+    def play(self, obs: Observation, playable: Sequence[Card]) -> Card:
+        if obs.rules.players not in self.settings.simulate_at:
+            return max(playable, key=lambda c: (one_ply(obs, c), self.rng.random()))
+        return GroupLay(self.settings, self.rng).choose(obs, playable)
+
+
+HARD_GROUP = PegSettings(samples=32, extra=0, careful=True, self_careful=True, read=True, simulate_at=(3,))
+"""`hard` at a group table: the exact discards, and with three players two thirds of the expert's guessed deals and
+none more for close lays; points to the end. With four it pegs as `expected` does: there play-outs on that few
+guesses pegged less than `expected` (docs/computer-players.md)."""
+EXPERT_GROUP = PegSettings(samples=48, extra=96, careful=True, self_careful=True, endgame=30, read=True)
+"""`expert` at a group table: more guessed deals where the best lays are close, every later lay careful (its own
+too), guessed hands read from the cards each seat laid, and the game played for near the target."""
+
+
+class ByTableSize:
+    """A strength that plays two-player games as `two` and three- and four-player ones as `group`."""
+
+    def __init__(self, two: ComputerPlayer, group: ComputerPlayer) -> None:
+        self.two = two
+        self.group = group
+        self.name = two.name
+
+    def choose(self, obs: Observation) -> Action:
+        return (self.two if obs.rules.players == 2 else self.group).choose(obs)

@@ -1,0 +1,73 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from engine.computer.expert import ExpertPlayer
+from engine.computer.group_arena import checked
+from engine.computer.group_discards import best_group_discard
+from engine.computer.group_pegging import GroupLay
+from engine.computer.group_players import EXPERT_GROUP, HARD_GROUP, ByTableSize, GroupPlayer
+from engine.computer.players import make_player
+from engine.computer.selfplay import decisions, play_game
+from engine.computer.strategies import one_ply
+from engine.core.actions import Discard
+from engine.core.cards import Card
+from engine.core.game import Game, Phase
+from engine.core.observation import Observation, observe
+from engine.core.rules import Rules
+
+
+def test_two_player_games_go_to_the_two_player_strength() -> None:
+    """The same moves as a bare ExpertPlayer with the same seed, decision by decision."""
+    wrapped = [make_player("expert", 3), make_player("expected", 4)]
+    bare = ExpertPlayer(3)
+    for obs, action in decisions(Game(Rules(target=61), seed=12), wrapped):
+        if obs.seat == 0:
+            assert bare.choose(obs) == action
+
+
+@pytest.mark.parametrize(("players", "strength", "settings"), [(3, "expert", EXPERT_GROUP), (4, "hard", HARD_GROUP)])
+def test_group_games_go_to_the_group_strength(players: int, strength: str, settings: object) -> None:
+    player = make_player(strength, 1)
+    assert isinstance(player, ByTableSize) and player.name == player.two.name  # named as before, by its two-player self
+    assert isinstance(player.group, GroupPlayer) and player.group.settings == settings
+    assert player.group.name == strength
+    obs = observe(Game(Rules(players=players), seed=5), 0)
+    assert player.choose(obs) == Discard(0, (best_group_discard(obs, 0.5).discard,))
+
+
+def test_group_settings_order_the_ladder() -> None:
+    """`hard` guesses fewer deals and plays for points; `expert` looks again at close lays and plays for the game."""
+    assert (HARD_GROUP.samples, HARD_GROUP.extra, HARD_GROUP.simulate_at, HARD_GROUP.endgame) == (32, 0, (3,), 0)
+    assert (EXPERT_GROUP.samples, EXPERT_GROUP.extra, EXPERT_GROUP.simulate_at, EXPERT_GROUP.read,
+            EXPERT_GROUP.endgame) == (48, 96, (3, 4), True, 30)
+
+
+def test_a_group_game_between_the_strengths_finishes_and_replays() -> None:
+    game = play_game(Rules(players=4, target=61), [make_player(n, k) for k, n in
+                                                    enumerate(("expert", "hard", "expert", "expected"))], 9)
+    assert checked(game).over
+
+
+@pytest.mark.parametrize(("players", "simulated"), [(4, False), (3, True)])
+def test_hard_pegs_as_expected_does_at_four_and_by_play_outs_at_three(
+        monkeypatch: pytest.MonkeyPatch, players: int, simulated: bool) -> None:
+    game = Game(Rules(players=players), seed=21)
+    seats = [make_player("expected", k) for k in range(players)]
+    while game.phase is not Phase.PLAY:
+        seat = game.to_act()[0]
+        game.apply(seats[seat].choose(observe(game, seat)))
+    obs = observe(game, game.to_act()[0])
+    calls: list[Observation] = []
+    choose = GroupLay.choose
+
+    def counted(self: GroupLay, seen: Observation, playable: Sequence[Card]) -> Card:
+        calls.append(seen)
+        return choose(self, seen, playable)
+    monkeypatch.setattr(GroupLay, "choose", counted)
+    card = GroupPlayer(1, HARD_GROUP).play(obs, list(obs.hand))
+    assert len(calls) == int(simulated)
+    if not simulated:
+        assert one_ply(obs, card) == max(one_ply(obs, c) for c in obs.hand)
