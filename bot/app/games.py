@@ -16,7 +16,6 @@ from typing import Any, TypeVar
 
 from bot.app import snapshot
 from bot.app.live_game import LiveGame
-from bot.app.replies import Attachment
 from bot.storage import GameStore, StorageError
 from bot.storage.values import GameMeta
 from engine.core.actions import PlayerAction
@@ -28,12 +27,10 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class _Resting:
-    """A game between commands: who plays it and how it stands, the game itself pickled, and its last
-    pegboard picture (kept as it is: the PNG is shared with the reply that carried it, not copied)."""
+    """A game between commands: who plays it and how it stands, and the game itself pickled."""
 
     meta: GameMeta
     data: bytes
-    board: Attachment | None
 
 CACHE_GAMES = 2000
 """Live games kept in memory; older ones are rebuilt from storage when next touched."""
@@ -101,7 +98,6 @@ class GameCache:
                 if resting is None:  # forgotten meanwhile
                     return None
                 live = self._busy[game_id] = pickle.loads(resting.data)
-                live.board = resting.board
                 self._resting.move_to_end(game_id)
         return live
 
@@ -134,7 +130,7 @@ class GameCache:
         if live is None:
             return
         try:
-            data = pickle.dumps(replace(live, board=None), protocol=pickle.HIGHEST_PROTOCOL)
+            data = pickle.dumps(live, protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, TypeError, AttributeError) as exc:  # its log still rebuilds it
             log.warning("game %s could not be put at rest (%s): it will be replayed when next used", game_id, exc)
             with self._lock:
@@ -143,7 +139,7 @@ class GameCache:
         with self._lock:
             if game_id in self._busy:  # woken again meanwhile: that copy is the one in use
                 return
-            self._resting[game_id] = _Resting(live.meta, data, live.board)
+            self._resting[game_id] = _Resting(live.meta, data)
             self._resting.move_to_end(game_id)
             while len(self._resting) > self._size:
                 self._resting.popitem(last=False)

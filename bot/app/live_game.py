@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from bot.app.replies import Attachment
 from bot.i18n import Lang, t
 from bot.storage.values import GameMeta, SeatKind, Status
 from engine.core.events import DealStarted, Pegged, Shown
@@ -45,9 +44,6 @@ class LiveGame:
     """Settled count steps: (deal, seat, crib) -> the declared count (None: timed out)."""
     langs: dict[int, Lang] = field(default_factory=dict)
     """seat -> the language its member last used (in memory only: after a restart, the game's)."""
-    board_key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-    board: Attachment | None = None
-    """The last pegboard picture and the pegs it shows: drawn again only when a peg moved."""
 
     @property
     def id(self) -> str:
