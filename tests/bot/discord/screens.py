@@ -24,20 +24,20 @@ from typing import Any
 
 from bot.app.controller import Controller
 from bot.app.ids import BadComponentId, ComponentId, Verb
+from engine.core.cards import parse_card
 from engine.core.record_view import record_for
+from tests.bot.discord.test_discord_group import CARD
 from tests.bot.discord_helpers import EPHEMERAL, Call, FakeDiscord
 
 BOX = (550, 350)
 """Discord's box for a message's one image, in CSS pixels (desktop and phone alike, at most)."""
-CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
-SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 MOVE_VERBS = {Verb.LAY, Verb.PLAY, Verb.GO, Verb.MUGGINS}
 INVITE_VERBS = {Verb.ACCEPT, Verb.DECLINE, Verb.FILL, Verb.CANCEL}
 
 
 def card_texts(text: str) -> set[str]:
     """The cards a text shows, in the record's spelling (10♥ -> 10H)."""
-    return {c[:-1] + SUITS[c[-1]] for c in CARD.findall(text)}
+    return {str(parse_card(c)) for c in CARD.findall(text)}
 
 
 def shown_size(width: int, height: int) -> tuple[int, int]:
