@@ -16,6 +16,7 @@ from bot.storage.values import GameMeta, SeatKind, Status
 from engine.core.events import DealStarted, Pegged, Shown
 from engine.core.game import Game
 from engine.core.observation import Observation, observe
+from engine.core.record_view import shows_by_deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,18 +132,6 @@ class LiveGame:
                     break
             scores[seat], backs[seat] = front, back
         return replace(obs, scores=tuple(scores), backs=tuple(backs))
-
-
-def shows_by_deal(game: Game) -> dict[int, list[int]]:
-    """The indices of the Shown events of each deal (deals are marked by DealStarted)."""
-    out: dict[int, list[int]] = {}
-    deal = 0
-    for i, e in enumerate(game.events):
-        if isinstance(e, DealStarted):
-            deal = e.deal
-        elif isinstance(e, Shown):
-            out.setdefault(deal, []).append(i)
-    return out
 
 
 def show_range(game: Game, deal: int) -> range:

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.app import pictures
 from bot.app.ids import ComponentId, Verb
-from bot.app.live_game import CountStep, LiveGame, show_range, shows_by_deal, shows_completed
+from bot.app.live_game import CountStep, LiveGame, show_range, shows_completed
 from bot.app.narrate import describe
 from bot.app.replies import Attachment, Button, Control, Option, Panel, Post, Reply, Select, Style, TableMessage
 from bot.app.runner import Runner
@@ -21,7 +21,7 @@ from engine.core.events import GameWon, Shown
 from engine.core.game import Phase
 from engine.core.observation import Observation, observe
 from engine.core.record import dumps, to_record
-from engine.core.record_view import record_for
+from engine.core.record_view import record_for, shows_by_deal
 
 RECENT_LINES = 8
 """How many of the latest public lines the table message keeps."""

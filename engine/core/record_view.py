@@ -45,15 +45,26 @@ def record_for(game: Game, seats: Sequence[str] | None, viewer: int | None, seen
     return record
 
 
+def shows_by_deal(game: Game) -> dict[int, list[int]]:
+    """The indices of the Shown events of each deal (deals are marked by DealStarted)."""
+    out: dict[int, list[int]] = {}
+    deal = 0
+    for i, e in enumerate(game.events):
+        if isinstance(e, DealStarted):
+            deal = e.deal
+        elif isinstance(e, Shown):
+            out.setdefault(deal, []).append(i)
+    return out
+
+
 def _shown(game: Game, seen: int) -> dict[int, set[tuple[int, bool]]]:
     """Per deal, the (seat, crib) counts the table has shown among the first `seen` events."""
     out: dict[int, set[tuple[int, bool]]] = {}
-    deal = 0
-    for event in game.events[:seen]:
-        if isinstance(event, DealStarted):
-            deal = event.deal
-        elif isinstance(event, Shown):
-            out.setdefault(deal, set()).add((event.seat, event.crib))
+    for deal, indices in shows_by_deal(game).items():
+        for i in indices:
+            event = game.events[i]
+            if i < seen and isinstance(event, Shown):
+                out.setdefault(deal, set()).add((event.seat, event.crib))
     return out
 
 
