@@ -6,6 +6,11 @@ binascii at run time, annotations only where MicroPython ignores them), so the f
 contract; a refused line is a value (a Nak with its reason code), never an exception.
 """
 
+try:  # noqa: SIM105 - MicroPython has no contextlib
+    from typing import Any
+except ImportError:  # MicroPython: annotations are never evaluated there
+    pass
+
 PROTOCOL_VERSION = 1
 FIRMWARE = "pegboard-1.0"
 MAX_LINE = 128
@@ -15,6 +20,9 @@ MAX_TRACKS = 4
 MAX_HOLE = 999
 DEFAULT_COLOURS = (0xD55E00, 0x56B4E9, 0xF0E442, 0x0072B2)  # Okabe-Ito vermillion, sky blue, yellow, blue
 DEFAULT_BRIGHTNESS = 128
+STOP = 3
+"""Ctrl-C (0x03): no valid line holds it, so the firmware takes it, wherever it comes, as the signal to stop
+and hand the port back to MicroPython's REPL (what mpremote and Thonny send to get in)."""
 HOST_QUIET_MS = 5000
 """No valid host frame for this long (or none since power-on): the link counts as down."""
 
@@ -301,6 +309,21 @@ def decode(payload: str) -> Frame | Nak:
     return _fill(Frame(kind, seq), fields)
 
 
+def take_input(ready: Any, read1: Any, wait_ms: int, most: int) -> tuple[bytes, bool]:
+    """What the host has sent, at most `most` bytes, waiting up to wait_ms for the first (ready(ms) is true
+    when a byte can be read, read1() reads one), and whether a Ctrl-C came. Reading stops at the Ctrl-C,
+    so the bytes after it (mpremote's Ctrl-A, say) stay unread for the REPL."""
+    data = bytearray()
+    while len(data) < most and ready(0 if data else wait_ms):
+        byte = read1()
+        if not byte:
+            break
+        if byte[0] == STOP:
+            return bytes(data), True
+        data += byte
+    return bytes(data), False
+
+
 class LineReader:
     """Cuts the host's bytes into lines. A line longer than MAX_LINE bytes (its CR and LF counted) is
     given as None, once, when its LF arrives; empty lines (nothing but CR) are skipped."""
@@ -348,6 +371,9 @@ class Board:
         self.reader = LineReader()
         self.changes = 0
         self.tracks: list[Track] = []
+        self.power: Any = None
+        """None, or a function of the board giving REPORT's last field: `WANTED/BUDGET` in mA, what its
+        picture would draw at its brightest and the budget it is dimmed to fit (set by the drawing side)."""
         self.boot()
 
     def boot(self) -> None:
@@ -367,7 +393,10 @@ class Board:
 
     def report_line(self) -> bytes:
         fields = ["REPORT", str(self.seq), str(self.brightness), dash(self.winner), dash(self.skunk)]
-        return frame_line(" ".join(fields + [t.field() for t in self.tracks]))
+        fields += [t.field() for t in self.tracks]
+        if self.power is not None:
+            fields.append(self.power(self))
+        return frame_line(" ".join(fields))
 
     def host_quiet(self, now_ms: int) -> bool:
         """True before the first valid frame and after HOST_QUIET_MS without one."""

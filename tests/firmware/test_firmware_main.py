@@ -4,7 +4,7 @@ machine, neopixel and micropython modules, a scripted USB port and a fake clock.
 from __future__ import annotations
 
 import io
-import runpy
+import re
 import select
 import sys
 import time
@@ -39,17 +39,26 @@ class Usb:
         self.pending = bytearray()
         self.buffer = self  # sys.stdin.buffer and sys.stdout.buffer are this object
         self.sent = io.BytesIO()
+        self.events: list[tuple[int, str, bytes]] = []
+        """(ms, "out" or "draw", bytes sent or b"") in the order they happened."""
 
     def register(self, stream: object, mask: int) -> None:
         pass
 
     def poll(self, timeout_ms: int) -> list[tuple[object, int]]:
+        """Ready at once, or when the next bytes arrive within timeout_ms (the clock moves to then)."""
+        self._arrive()
+        if not self.pending:
+            if not self.script or self.script[0][0] > self.clock.ms + timeout_ms:
+                self.clock.ms += max(timeout_ms, 1)
+                return []
+            self.clock.ms = self.script[0][0]
+            self._arrive()
+        return [(self, 1)]
+
+    def _arrive(self) -> None:
         while self.script and self.script[0][0] <= self.clock.ms:
             self.pending += self.script.pop(0)[1]
-        if not self.pending:
-            self.clock.ms += max(timeout_ms, 1)
-            return []
-        return [(self, 1)]
 
     def read(self, n: int) -> bytes:
         out = bytes(self.pending[:n])
@@ -57,7 +66,12 @@ class Usb:
         return out
 
     def write(self, data: bytes) -> int:
+        self.events.append((self.clock.ms, "out", data))
         return self.sent.write(data)
+
+    def unread(self) -> bytes:
+        """What the firmware left unread when it stopped: the REPL's."""
+        return bytes(self.pending) + b"".join(data for _, data in self.script)
 
 
 class Strip:
@@ -65,6 +79,9 @@ class Strip:
         self.leds = [(0, 0, 0)] * n
         self.frames: list[tuple[int, dict[int, tuple[int, int, int]]]] = []
         self.clock: Clock | None = None
+        self.usb: Usb | None = None
+        self.write_ms = 0
+        """How long a write holds the loop (machine.bitstream: about 15 ms at 488 LEDs)."""
 
     def fill(self, colour: tuple[int, int, int]) -> None:
         self.leds = [colour] * len(self.leds)
@@ -74,10 +91,13 @@ class Strip:
 
     def write(self) -> None:
         lit = {i: c for i, c in enumerate(self.leds) if c != (0, 0, 0)}
-        self.frames.append((self.clock.ms if self.clock else 0, lit))
+        assert self.clock is not None and self.usb is not None
+        self.frames.append((self.clock.ms, lit))
+        self.usb.events.append((self.clock.ms, "draw", b""))
+        self.clock.ms += self.write_ms
 
 
-def hardware(clock: Clock) -> tuple[types.ModuleType, list[Strip], list[int], list[int]]:
+def hardware(clock: Clock, usb: Usb, write_ms: int) -> tuple[types.ModuleType, list[Strip], list[int], list[int]]:
     strips: list[Strip] = []
     duties: list[int] = []
     intr: list[int] = []
@@ -100,7 +120,7 @@ def hardware(clock: Clock) -> tuple[types.ModuleType, list[Strip], list[int], li
 
     def make_strip(pin: object, n: int) -> Strip:
         strip = Strip(pin, n)
-        strip.clock = clock
+        strip.clock, strip.usb, strip.write_ms = clock, usb, write_ms
         strips.append(strip)
         return strip
 
@@ -114,8 +134,9 @@ def hardware(clock: Clock) -> tuple[types.ModuleType, list[Strip], list[int], li
     return machine, strips, duties, intr
 
 
-def run_main(monkeypatch: pytest.MonkeyPatch, script: list[tuple[int, bytes]]) -> tuple[Usb, Strip, list[int],
-                                                                                             list[int]]:
+def run_main(monkeypatch: pytest.MonkeyPatch, script: list[tuple[int, bytes]], write_ms: int = 0,
+             settings: dict[str, object] | None = None) -> tuple[Usb, Strip, list[int], list[int]]:
+    """Run firmware/main.py until it stops, its settings (TRACKS, BUDGET_MA, ...) changed as given."""
     clock = Clock()
     monkeypatch.setattr(time, "ticks_ms", clock.ticks_ms, raising=False)
     monkeypatch.setattr(time, "ticks_diff", clock.ticks_diff, raising=False)
@@ -128,9 +149,13 @@ def run_main(monkeypatch: pytest.MonkeyPatch, script: list[tuple[int, bytes]]) -
     monkeypatch.setitem(sys.modules, "pegboard", firmware.pegboard)
     for name, module in (("core", core), ("layout", layout), ("picture", picture)):
         monkeypatch.setitem(sys.modules, f"pegboard.{name}", module)
-    _, strips, duties, intr = hardware(clock)
+    _, strips, duties, intr = hardware(clock, usb, write_ms)
+    source = MAIN.read_text()
+    for name, value in (settings or {}).items():
+        source, found = re.subn(rf"^{name} = .*$", f"{name} = {value!r}", source, count=1, flags=re.M)
+        assert found, name
     try:
-        runpy.run_path(str(MAIN), run_name="__main__")
+        exec(compile(source, str(MAIN), "exec"), {"__name__": "__main__"})
     finally:
         for name in ("machine", "neopixel", "micropython"):
             sys.modules.pop(name, None)
@@ -173,6 +198,42 @@ def test_after_5_s_without_the_host_the_start_holes_breathe_and_pegs_stay(monkey
     assert len(set(duties[-50:])) > 5
 
 
-def test_a_control_byte_inside_a_line_is_the_protocols_not_a_stop(monkeypatch: pytest.MonkeyPatch) -> None:
-    usb, _, _, _ = run_main(monkeypatch, [(100, b"PI\x03NG 1*0000\n"), (200, b"\x03")])
-    assert usb.sent.getvalue().splitlines()[1].startswith(b"NAK - CRC")
+# -- Ctrl-C: what mpremote sends to get in --------------------------------------------------------
+# mpremote 1.29.0, transport_serial.py, SerialTransport.enter_raw_repl: write(b"\r\x03"), read whatever is
+# waiting, write(b"\r\x01"), then wait up to 10 s for "raw REPL; CTRL-B to exit\r\n>". Older versions
+# (pyboard.py) wrote b"\r\x03\x03" first. On a busy board both writes are in the buffer at once.
+MPREMOTE = b"\r\x03" + b"\r\x01"
+MPREMOTE_OLD = b"\r\x03\x03" + b"\r\x01"
+WINNER = [(100, STATE), (150, frame(b"EFFECT 2 1 91"))]
+"""A game's end: the winner's track flashes, so the board draws a frame every 40 ms."""
+
+
+@pytest.mark.parametrize(("sent", "left"), [(MPREMOTE, b"\r\x01"), (MPREMOTE_OLD, b"\x03\r\x01")],
+                         ids=["mpremote-1.29", "pyboard-older"])
+def test_a_ctrl_c_between_lines_stops_at_once_and_leaves_the_rest_for_the_repl(
+        monkeypatch: pytest.MonkeyPatch, sent: bytes, left: bytes) -> None:
+    usb, strip, _, intr = run_main(monkeypatch, [*WINNER, (1000, sent)], write_ms=15, settings={"TRACKS": 4})
+    assert usb.unread() == left  # the Ctrl-A (and a second Ctrl-C) are the REPL's: mpremote gets in
+    assert intr == [-1, 3]
+    assert [ms for ms, _ in strip.frames if ms >= 1000] == [strip.frames[-1][0]] and strip.frames[-1][1] == {}
+    assert len([ms for ms, lit in strip.frames if 200 < ms < 1000 and lit]) >= 15  # it was animating
+
+
+@pytest.mark.parametrize("before", [b"STATE 3 87,80,FF", b"x" * 300], ids=["half-a-line", "overlong-line"])
+def test_a_ctrl_c_inside_a_line_is_seen_too(monkeypatch: pytest.MonkeyPatch, before: bytes) -> None:
+    usb, strip, _, intr = run_main(monkeypatch, [*WINNER, (500, before), (600, MPREMOTE)])
+    assert usb.unread() == b"\r\x01" and intr == [-1, 3]
+    assert usb.sent.getvalue().count(b"NAK") == 0  # the half line is dropped, not answered
+    assert strip.frames[-1][1] == {}
+
+
+def test_an_ack_is_sent_before_the_strip_is_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    moves = [(100 + 30 * i, frame(b"STATE %d %d,%d,FF2020,0" % (i + 1, i + 2, i + 1))) for i in range(20)]
+    usb, strip, _, _ = run_main(monkeypatch, [*moves, (2000, b"\x03")], write_ms=15, settings={"TRACKS": 4})
+    acks = [i for i, (_, _, data) in enumerate(usb.events) if data.startswith(b"ACK")]
+    draws = [i for i, (_, kind, _) in enumerate(usb.events) if kind == "draw"]
+    assert len(acks) == 20
+    for n, i in enumerate(acks):
+        assert usb.events[i][0] - moves[n][0] <= 1  # answered as it arrived (the fake poll costs 1 ms)
+        assert usb.events[i + 1][1] == "draw"  # then the 15 ms frame that shows it
+        assert strip.frames[draws.index(i + 1)][1][n + 2] == (107, 13, 13)  # 488 LEDs on 450 mA: dimmed

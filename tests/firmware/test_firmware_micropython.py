@@ -63,6 +63,48 @@ for i in range(40):
     white[i] = (255, 255 - i, 3 * i)
 print(sorted(picture.capped(white, 244, 450).items()))
 print(picture.animated(pegs, None, False), picture.animated(pegs, None, True))
+print(sorted(picture.capped(white, 500, 450).items()))
+for name in layout.NAMES:
+    for tracks in (1, 2, 3, 4):
+        shape = layout.make(name, tracks)
+        end = shape.holes
+        won = [core.Track(end - t, end - 3 - t, core.DEFAULT_COLOURS[t], t == 0) for t in range(tracks)]
+        for budget in (450, 220):
+            cap = picture.power(shape, won, 255, 0, 91, budget)
+            worst, dark = 0, 0
+            for now in range(0, 4000, 250):
+                raw = picture.raw_lights(shape, won, 255, 0, 91, now, True)
+                lit = picture.lights(shape, won, 255, 0, 91, now, True, budget, cap)
+                for i in raw:
+                    if raw[i] != (0, 0, 0) and lit[i] == (0, 0, 0):
+                        dark += 1
+                worst = max(worst, shape.leds + (picture.units(lit) * 20 + 254) // 255)
+            print(name, tracks, budget, cap.field(), cap.over, worst, dark, sorted(lit.items())[:4])
+        board = core.Board(tracks, end, shape.leds)
+        board.power = lambda b: picture.power(shape, b.tracks, b.brightness, b.winner, b.skunk, 450).field()
+        print(board.report_line())
+
+
+def stream(data):
+    at = [0]
+
+    def ready(ms):
+        return at[0] < len(data)
+
+    def read1():
+        at[0] += 1
+        return data[at[0] - 1:at[0]]
+    return ready, read1, at
+
+
+for data in (b"\r\x03\r\x01", b"\r\x03\x03\r\x01", b"PING 1*XXXX\nSTATE 3 87,8\r\x03\r\x01",
+             b"x" * 300 + b"\x03\r\x01", b"x" * 300, b"QUERY*324D\n"):
+    ready, read1, at = stream(data)
+    passes, got, stop = 0, b"", False
+    while not stop and ready(0):  # the firmware's passes, 256 bytes at most each
+        taken, stop = core.take_input(ready, read1, 20, 256)
+        passes, got = passes + 1, got + taken
+    print("input", passes, len(got), got[:20], stop, data[at[0]:at[0] + 20])
 '''
 
 
@@ -112,3 +154,8 @@ def test_the_core_layout_and_picture_run_unchanged_under_micropython() -> None:
     assert "ERR" not in got, got[-2000:]
     assert got.splitlines() == expected.splitlines()
     assert expected.count("\n") > 60 and "REPORT 4 128 - - 2,0,FF2020,0 6,0,2060FF,1" in expected
+    assert "straight 4 450 1346/450 True 500 0 [(0, (1, 0, 0))" in expected  # 488 dark LEDs: dimmed, not dark
+    assert "straight 2 450 935/450 False 429 0 " in expected  # dimmed to fit, every frame, nothing dark
+    assert "input 1 1 b'\\r' True b'\\r\\x01'\n" in expected  # mpremote's Ctrl-A is left for the REPL
+    assert "input 1 1 b'\\r' True b'\\x03\\r\\x01'\n" in expected  # and an older one's second Ctrl-C
+    assert "input 2 300 b'xxxxxxxxxxxxxxxxxxxx' True b'\\r\\x01'\n" in expected  # in an overlong line too

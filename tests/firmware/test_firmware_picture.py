@@ -54,7 +54,7 @@ def test_the_winner_flashes_its_whole_track_twice_a_second() -> None:
     on = picture.lights(STRAIGHT, pegs, winner=0, budget_ma=100_000)
     assert {i for i, c in on.items() if c == (48, 6, 6)} == set(range(1, 121)) - {118}
     assert on[121] == (255, 32, 32) and on[118] == (64, 8, 8) and 0 not in on
-    assert picture.lights(STRAIGHT, pegs, winner=0, now_ms=250) == picture.lights(STRAIGHT, pegs)
+    assert picture.lights(STRAIGHT, pegs, winner=0, now_ms=250, budget_ma=100_000) == picture.lights(STRAIGHT, pegs)
     assert picture.lights(STRAIGHT, pegs, winner=0, now_ms=500, budget_ma=100_000) == on
 
 
@@ -97,21 +97,35 @@ def test_the_current_estimate_is_20_ma_per_channel_plus_1_ma_per_led() -> None:
 def test_the_cap_scales_every_colour_to_fit_the_budget() -> None:
     white = {i: (255, 255, 255) for i in range(10)}   # 244 + 600 mA: over 450
     capped = picture.capped(white, 244, 450)
-    assert capped == {i: (87, 87, 87) for i in range(10)}
+    assert capped == {i: (87, 87, 87) for i in range(10)}  # 255 * (2626 - 10) // 7650
     assert picture.current_ma(capped, 244) <= 450
     assert picture.capped({0: (255, 0, 0)}, 244, 450) == {0: (255, 0, 0)}   # under budget: untouched
-    assert picture.capped(white, 500, 450) == {}   # idle LEDs alone are over: all dark
 
 
-def test_a_winning_track_on_usb_is_capped_and_a_5v_supply_lifts_the_cap() -> None:
+def test_when_the_dark_leds_alone_exceed_the_budget_the_picture_is_dimmed_not_blanked() -> None:
+    white = {i: (255, 255, 255) for i in range(10)}
+    assert picture.capped(white, 500, 450) == {i: (8, 8, 8) for i in range(10)}  # MIN_COLOUR_MA: 255 units
+    assert picture.capped({0: (1, 0, 0), 1: (0, 0, 0)}, 500, 450) == {0: (1, 0, 0), 1: (0, 0, 0)}
+    many = {i: (3, 9, 200) for i in range(250)}  # 255 units for 250 LEDs: each keeps 1 in its strongest channel
+    assert picture.capped(many, 500, 0) == {i: (0, 0, 1) for i in range(250)}
+
+
+def test_a_winning_track_on_usb_is_dimmed_alike_in_every_frame_and_a_5v_supply_lifts_the_cap() -> None:
     pegs = [Track(121, 118, RED), Track(86, 80, BLUE)]
+    cap = picture.power(STRAIGHT, pegs, 255, 0, None, 450)
+    # 119 flashing LEDs, 4 pegs and 2 breathing start holes want 8458 channel units at their brightest;
+    # 450 mA leaves (450 - 244) * 255 // 20 = 2626, less 1 kept for each of the 125 LEDs
+    assert (cap.peak, cap.allowed, cap.lit, cap.wanted_ma, cap.field()) == (8458, 2626, 125, 908, "908/450")
+    assert cap.dimmed and not cap.over
     usb = picture.lights(STRAIGHT, pegs, winner=0)
-    # 120 flashing LEDs and 4 pegs want 8018 channel units; 450 mA leaves (450 - 244) * 255 // 20 = 2626
-    assert picture.current_ma(usb, 244) <= 450
-    assert usb[121] == (255 * 2626 // 8018, 32 * 2626 // 8018, 32 * 2626 // 8018) == (83, 10, 10)
-    assert usb[1] == (15, 1, 1) and usb[157] == (10, 31, 83)  # everything is scaled alike
+    assert usb[121] == (255 * 2501 // 8458, 32 * 2501 // 8458, 32 * 2501 // 8458) == (75, 9, 9)
+    assert usb[1] == (14, 1, 1) and usb[157] == (9, 28, 75) and usb[118] == (18, 2, 2)
+    assert round(picture.current_ma(usb, 244), 1) == 413.3
+    off = picture.lights(STRAIGHT, pegs, winner=0, now_ms=250)  # the flash off: the pegs do not brighten
+    assert off == {121: (75, 9, 9), 118: (18, 2, 2), 157: (9, 28, 75), 163: (2, 7, 18)}
     supply = picture.lights(STRAIGHT, pegs, winner=0, budget_ma=3500)
     assert supply[121] == (255, 32, 32)
+    assert picture.power(STRAIGHT, pegs, budget_ma=450).field() == "348/450"  # no winner: 244 + 104 mA fits
 
 
 @given(st.dictionaries(st.integers(0, 243), st.tuples(*[st.integers(0, 255)] * 3), max_size=244),
@@ -119,7 +133,9 @@ def test_a_winning_track_on_usb_is_capped_and_a_5v_supply_lifts_the_cap() -> Non
 def test_the_cap_never_lets_the_estimate_past_the_budget(lit: dict[int, tuple[int, int, int]],
                                                          budget: int) -> None:
     capped = picture.capped(lit, 244, budget)
-    if budget >= 244:
+    lit_leds = sum(1 for rgb in lit.values() if rgb != (0, 0, 0))
+    if budget >= 244 + picture.MIN_COLOUR_MA and lit_leds <= (budget - 244) * 255 // 20:
         assert picture.current_ma(capped, 244) <= budget + 1e-9
     for index, (r, g, b) in capped.items():
         assert r <= lit[index][0] and g <= lit[index][1] and b <= lit[index][2]
+        assert (r, g, b) != (0, 0, 0) or lit[index] == (0, 0, 0)  # nothing the picture lights goes dark
