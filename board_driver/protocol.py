@@ -135,6 +135,9 @@ class Report:
     brightness: int
     effects: Effects
     tracks: tuple[Track, ...]
+    power: tuple[int, int] | None = None
+    """(wanted, budget) in mA: what the picture would draw at its brightest, and the budget it is dimmed to
+    fit when the first is more; None from a board that does not say (its last field is optional)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,9 +182,9 @@ def payload_of(frame: Frame) -> str:
             return f"PONG {seq}"
         case Query():
             return "QUERY"
-        case Report(seq, level, fx, tracks):
-            return " ".join([f"REPORT {seq} {level} {core.dash(fx.winner)} {core.dash(fx.skunk)}",
-                             *map(track_field, tracks)])
+        case Report(seq, level, fx, tracks, power):
+            fields = [f"REPORT {seq} {level} {core.dash(fx.winner)} {core.dash(fx.skunk)}", *map(track_field, tracks)]
+            return " ".join(fields if power is None else [*fields, f"{power[0]}/{power[1]}"])
         case Ack(seq):
             return f"ACK {seq}"
         case Nak(seq, reason, detail):
@@ -198,7 +201,7 @@ def encode(frame: Frame) -> bytes:
 # The frames a host sends are the firmware core's to read (core.decode); the board's frames are read here
 # with the core's field rules, so every field has one parser.
 
-_BOARD_ARITY = {"INFO": (5, 5), "PONG": (1, 1), "REPORT": (5, 4 + MAX_TRACKS), "ACK": (1, 1), "NAK": (2, 99)}
+_BOARD_ARITY = {"INFO": (5, 5), "PONG": (1, 1), "REPORT": (5, 5 + MAX_TRACKS), "ACK": (1, 1), "NAK": (2, 99)}
 """The frames a board sends: type to its (least, most) fields after the type."""
 _BOARD_SEQ_FIRST = ("PONG", "ACK")
 
@@ -246,8 +249,11 @@ def _board_frame(kind: str, seq: int | None, fields: list[str]) -> Frame:
                                   _int(fields[4], "leds", 0, 99999)))
         case "REPORT":
             rseq = _int(fields[0], "seq", 0, MAX_SEQ)
+            power = _power(fields.pop(), rseq) if "/" in fields[-1] else None
+            if len(fields) > 4 + MAX_TRACKS:
+                raise FrameError(NakReason.FORMAT, f"REPORT has {len(fields) - 4} tracks, at most {MAX_TRACKS}", rseq)
             return Report(rseq, _int(fields[1], "brightness", 0, 255), _effects(fields[2], fields[3], rseq),
-                          tuple(_track(text, n, rseq) for n, text in enumerate(fields[4:], 1)))
+                          tuple(_track(text, n, rseq) for n, text in enumerate(fields[4:], 1)), power)
         case "NAK":
             nseq = None if fields[0] == "-" else _int(fields[0], "seq", 0, MAX_SEQ)
             try:
@@ -256,6 +262,12 @@ def _board_frame(kind: str, seq: int | None, fields: list[str]) -> Frame:
                 raise FrameError(NakReason.FORMAT, f"NAK reason {fields[1]!r} is not known") from None
             return Nak(nseq, reason, " ".join(fields[2:]))
     return Pong(seq or 0) if kind == "PONG" else Ack(seq or 0)
+
+
+def _power(field: str, seq: int) -> tuple[int, int]:
+    """REPORT's optional last field, `WANTED/BUDGET` in mA."""
+    wanted, _, budget = field.partition("/")
+    return _int(wanted, "wanted mA", 0, 99999, seq), _int(budget, "budget mA", 0, 99999, seq)
 
 
 def decode_payload(payload: str) -> Frame:

@@ -21,19 +21,26 @@ import time
 from board_driver.faults import NO_FAULTS, FaultPlan
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
-from firmware.pegboard import core
+from firmware.pegboard import core, picture
 from firmware.pegboard import layout as layouts
 from firmware.pegboard.layout import Layout
 
 
 def make_board(name: str = layouts.STRAIGHT, tracks: int = 2, holes: int = 121,
-               faults: FaultPlan = NO_FAULTS) -> tuple[SimBoard, Layout]:
-    """The board the firmware would be with these settings (its core on a simulated cable), and its Layout;
-    ValueError for a board that cannot be built."""
+               faults: FaultPlan = NO_FAULTS, budget_ma: int = picture.USB_BUDGET_MA) -> tuple[SimBoard, Layout]:
+    """The board the firmware would be with these settings (its core on a simulated cable, its REPORT
+    ending with the power field as the firmware's does), and its Layout; ValueError for a board that
+    cannot be built."""
     shape = layouts.make(name, tracks, holes)
     if shape is None:
         raise ValueError(f"no {name} board with {tracks} tracks of {holes} holes")
-    return SimBoard(tracks, holes, firmware=core.FIRMWARE, faults=faults, leds=shape.leds), shape
+    board = SimBoard(tracks, holes, firmware=core.FIRMWARE, faults=faults, leds=shape.leds)
+
+    def power(b: core.Board) -> str:
+        return picture.power(shape, b.tracks, b.brightness, b.winner, b.skunk, budget_ma).field()
+
+    board.core.power = power
+    return board, shape
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:

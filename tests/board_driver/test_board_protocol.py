@@ -51,6 +51,8 @@ LITERAL_FRAMES = [
     (Pong(3), b"PONG 3*5E38\n"),
     (Query(), b"QUERY*324D\n"),
     (Report(1, 128, Effects(), TWO_TRACKS), b"REPORT 1 128 - - 87,80,FF2020,0 95,91,2060FF,1*AF6E\n"),
+    (Report(1, 128, Effects(), TWO_TRACKS, (908, 450)),
+     b"REPORT 1 128 - - 87,80,FF2020,0 95,91,2060FF,1 908/450*C029\n"),
     (Ack(1), b"ACK 1*92BD\n"),
     (Nak(4, NakReason.RANGE, "track 1 front peg 130 is past hole 121"),
      b"NAK 4 RANGE track 1 front peg 130 is past hole 121*F902\n"),
@@ -101,6 +103,9 @@ def test_lowercase_checksum_is_accepted() -> None:
     (frame_line("EFFECT 6 9 -"), NakReason.FORMAT, "winner track 9 is not 0-3"),
     (frame_line("QUERY now"), NakReason.FORMAT, "QUERY has 1 fields, expected 0"),
     (b"X" * 130 + b"*0000\n", NakReason.LENGTH, "line of 136 bytes, limit 128"),
+    (frame_line("REPORT 1 128 - - 87,80,FF2020,0 9x8/450"), NakReason.FORMAT, "wanted mA '9x8' is not a number"),
+    (frame_line("REPORT 1 128 - - " + " ".join(["1,0,D55E00,0"] * 5)), NakReason.FORMAT,
+     "REPORT has 5 tracks, at most 4"),
 ])
 def test_bad_lines_say_why(line: bytes, reason: NakReason, detail: str) -> None:
     with pytest.raises(FrameError) as caught:

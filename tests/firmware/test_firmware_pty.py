@@ -55,7 +55,7 @@ def test_a_restart_says_info_and_the_driver_sends_everything_again(pty: PtySim) 
         assert pty.board.core.brightness == 128
         wanted = [b"40", b"-", b"-", b"87,80,D55E00,0", b"95,91,56B4E9,0"]
         deadline = time.monotonic() + 5.0
-        while pty.board.core.report_line().split(b"*")[0].split()[2:] != wanted:
+        while pty.board.core.report_line().split(b"*")[0].split()[2:7] != wanted:  # then WANTED/BUDGET
             assert time.monotonic() < deadline, pty.board.core.report_line()
             time.sleep(0.02)
     finally:
@@ -72,7 +72,8 @@ def test_the_command_prints_its_pty_and_answers_on_it() -> None:
         path = first.split(" on ")[1].strip()
         with BoardLink.open(path) as link:
             assert link.handshake(2.0, 0.1).leds == 122
-            assert link.query().seq == 0
+            report = link.query()
+            assert (report.seq, report.power) == (0, (142, 450))  # as the firmware's REPORT: within budget
     finally:
         proc.terminate()
         proc.wait(5)
