@@ -19,7 +19,7 @@ import logging
 import signal
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -42,7 +42,6 @@ from board_driver.protocol import (
     Frame,
     Info,
     Nak,
-    NakReason,
     Ping,
     Pong,
     Query,
@@ -79,6 +78,9 @@ class Timing:
     """Trying a port that is not there costs nothing, so a replugged board is found within a second."""
     finish_backoff: float = 0.1
     """While finishing, a board that is away is looked for this often (a replugged board is found at once)."""
+    finish_patience_s: float = 20.0
+    """How long finish() goes on past its timeout while the board keeps answering (a NAK, or a line that
+    arrived damaged, proves it is there: the line is noisy, and each try may be the one that gets through)."""
     read_slice: float = 0.05
 
     @property
@@ -150,12 +152,22 @@ class FinishResult:
     """Seconds finish() (or stop()) took."""
     detail: str | None = None
     """The technical reason (the driver's last error), for a log."""
+    tries: int = 0
+    """Frames sent while finishing (resends included)."""
+    naks: int = 0
+    """Of their answers, NAKs (CRC or LENGTH: the frame arrived damaged)."""
+    damaged: int = 0
+    """Answers that arrived damaged themselves."""
+    timeouts: int = 0
+    """Tries that got no answer at all in time."""
 
 
 class _Outcome(Enum):
     ACKED = "acked"
     TIMEOUT = "timeout"
     NAKED = "naked"
+    DAMAGED = "damaged"
+    """The answer came, but damaged: the board is there; try again at once."""
     REFUSED = "refused"
     RESET = "reset"
 
@@ -167,6 +179,22 @@ class _Sent:
     value: Wanted | None
     first_at: float
     times: int
+
+
+@dataclass(slots=True)
+class _Seen:
+    """What the board's answers were since the driver started; finish() reports the difference."""
+
+    tries: int = 0
+    naks: int = 0
+    damaged: int = 0
+    timeouts: int = 0
+    answered_at: float = float("-inf")
+    """When the board last sent any line, valid or damaged."""
+
+    def since(self, before: _Seen) -> _Seen:
+        return _Seen(self.tries - before.tries, self.naks - before.naks, self.damaged - before.damaged,
+                     self.timeouts - before.timeouts, self.answered_at)
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +307,6 @@ class _Watch:
         self.srtt: float | None = None
         self.last_heard = now
         self.unanswered = 0
-        self.naks_in_row = 0
         self.garbled_at_heard = 0
 
     def heard(self, now: float, garbled: int) -> None:
@@ -297,6 +324,12 @@ class _Watch:
 
     def lost(self, now: float) -> bool:
         return self.unanswered >= 3 and now - self.last_heard >= self.timing.lost_after
+
+    def silence(self, url: str, garbled: int, now: float) -> str:
+        """Why the link counts as lost, in one line."""
+        quiet = now - self.last_heard
+        heard = f"only {garbled} garbled line{'s' * (garbled != 1)}" if garbled else "nothing"
+        return f"the board at {url} has sent {heard} for {quiet:.1f} s ({self.unanswered} frames unanswered)"
 
 
 def leave_interrupts_to_main_thread() -> None:
@@ -333,6 +366,7 @@ class BoardDriver:
         self._connections = 0
         self._frames_sent = 0
         self._naks = 0
+        self._seen = _Seen()
         self._restarts = 0
 
     # -- the caller's side: all return at once, except finish ------------------------------------
@@ -356,8 +390,12 @@ class BoardDriver:
         self.start()
         self._hurry.set()
         with self._cond:
-            self._cond.wait_for(lambda: self._book.synced() and self._connected or self._hopeless(), timeout)
-        result = self._result(start, waited=True)
+            before = _Seen(self._seen.tries, self._seen.naks, self._seen.damaged, self._seen.timeouts)
+            _wait_while_answered(self._cond, lambda: self._book.synced() and self._connected or self._hopeless(),
+                                 lambda: self._seen.answered_at, start + timeout,
+                                 start + max(timeout, self.timing.finish_patience_s), self.timing.lost_after)
+            seen = self._seen.since(before)
+        result = self._result(start, waited=True, seen=seen)
         self._halt(timeout=1.0)
         log.log(logging.INFO if result.synced else logging.WARNING, "board at %s: %s", self.url, result.message)
         return result
@@ -444,10 +482,10 @@ class BoardDriver:
 
     # -- the result of a finish -------------------------------------------------------------------
 
-    def _result(self, start: float, waited: bool) -> FinishResult:
+    def _result(self, start: float, waited: bool, seen: _Seen | None = None) -> FinishResult:
         with self._cond:
             return _verdict(self._book, self._connected, self._away, self._last_error, time.monotonic() - start,
-                            waited)
+                            waited, seen or _Seen())
 
     # -- the thread: connecting --------------------------------------------------------------------
 
@@ -524,7 +562,7 @@ class BoardDriver:
             self._wake.clear()
             job = self._next_job()
             if job is not None:
-                outcome = self._exchange(link, watch, job.frame, job.seq, job.part, job.value)
+                self._exchange(link, watch, job.frame, job.seq, job.part, job.value)
             else:
                 gap = self.timing.heartbeat_s if watch.unanswered == 0 else watch.rto
                 if not self._idle_until(link, watch, last_exchange + gap):
@@ -532,15 +570,13 @@ class BoardDriver:
                 if self._query_soon or time.monotonic() >= next_query:
                     self._query_soon = False
                     next_query = time.monotonic() + self.timing.query_s
-                    outcome = self._exchange(link, watch, Query(), None, None, None)
+                    self._exchange(link, watch, Query(), None, None, None)
                 else:
                     seq = self._next_seq()
-                    outcome = self._exchange(link, watch, Ping(seq), seq, None, None)
+                    self._exchange(link, watch, Ping(seq), seq, None, None)
             last_exchange = time.monotonic()
-            if outcome is _Outcome.NAKED and watch.naks_in_row >= 3:
-                self._idle_until(link, watch, time.monotonic() + watch.rto)  # do not hammer a noisy line
             if watch.lost(last_exchange):
-                raise LinkLost(self._silence(link, watch, last_exchange))
+                raise LinkLost(watch.silence(self.url, link.garbled - watch.garbled_at_heard, last_exchange))
 
     def _idle_until(self, link: BoardLink, watch: _Watch, due: float) -> bool:
         """Read what the board says until `due`; True when it came with nothing else to do."""
@@ -553,13 +589,6 @@ class BoardDriver:
             self._on_frame(link, watch, frame, None)
             return False
         return time.monotonic() >= due
-
-    def _silence(self, link: BoardLink, watch: _Watch, now: float) -> str:
-        quiet = now - watch.last_heard
-        garbled = link.garbled - watch.garbled_at_heard
-        heard = (f"only {garbled} garbled line{'s' * (garbled != 1)}" if garbled else "nothing")
-        return (f"the board at {self.url} has sent {heard} for {quiet:.1f} s "
-                f"({watch.unanswered} frames unanswered)")
 
     def _next_job(self) -> _Job | None:
         with self._cond:
@@ -598,16 +627,23 @@ class BoardDriver:
         watch.asked()
         with self._cond:
             self._frames_sent += 1
+            self._seen.tries += 1
             if seq is not None:
                 self._book.note_sent(seq, part, value, now)
-        deadline = now + watch.rto
-        while (reply := link.receive(deadline)) is not None:
+        deadline, garbled = now + watch.rto, link.garbled
+        while (reply := link.receive(deadline, damaged_ends=True)) is not None:
             outcome = self._on_frame(link, watch, reply, (frame, seq))
             if outcome is not None:
-                if outcome is not _Outcome.NAKED:
-                    watch.naks_in_row = 0
                 return outcome
-        return _Outcome.TIMEOUT
+        with self._cond:
+            if link.garbled == garbled:
+                self._seen.timeouts += 1
+                return _Outcome.TIMEOUT
+            self._seen.damaged += 1  # an answer, damaged on its way: the board is there, try again at once
+            self._seen.answered_at = time.monotonic()
+            self._cond.notify_all()
+        watch.heard(time.monotonic(), link.garbled)
+        return _Outcome.DAMAGED
 
     # -- what the board says ----------------------------------------------------------------------
 
@@ -616,6 +652,8 @@ class BoardDriver:
         """Take any valid line from the board; the outcome when it answers `awaiting` (frame, seq)."""
         now = time.monotonic()
         watch.heard(now, link.garbled)
+        with self._cond:
+            self._seen.answered_at = now
         asked, seq = awaiting if awaiting is not None else (None, None)
         match frame:
             case Ack(acked):
@@ -656,8 +694,8 @@ class BoardDriver:
                 self._last_error = f"the board at {self.url} refused {type(asked).__name__} seq {seq}: {why}"
                 self._cond.notify_all()
                 return _Outcome.REFUSED
-        if nak.reason in (NakReason.CRC, NakReason.LENGTH):
-            watch.naks_in_row += 1
+            self._seen.naks += 1
+            self._cond.notify_all()
         return _Outcome.NAKED
 
     def _on_info(self, info: BoardInfo, now: float) -> bool:
@@ -697,13 +735,25 @@ class BoardDriver:
 
 
 
+def _wait_while_answered(cond: threading.Condition, done: Callable[[], bool], answered_at: Callable[[], float],
+                         until: float, last: float, gap: float) -> None:
+    """Wait (holding `cond`) until done() or `until`; past it, on while the board answered within `gap`
+    seconds (a NAK, a damaged line: it is there), up to `last`."""
+    while not cond.wait_for(done, max(0.0, until - time.monotonic())):
+        now = time.monotonic()
+        if now >= last or now - answered_at() > gap:
+            return
+        until = min(last, answered_at() + gap)
+
+
 def _verdict(book: _Book, connected: bool, away: FinishCode | None, last_error: str | None,
-             elapsed: float, waited: bool) -> FinishResult:
+             elapsed: float, waited: bool, seen: _Seen) -> FinishResult:
     """Whether the board shows what was desired, and if not why, in one line for a player (`waited`: the
     caller gave the board time, so a connected board that is not in step has stopped answering)."""
     pending = book.pending()
+    counts = (seen.tries, seen.naks, seen.damaged, seen.timeouts)
     if connected and not pending:
-        return FinishResult(True, FinishCode.SHOWN, "the board shows the final picture", elapsed)
+        return FinishResult(True, FinishCode.SHOWN, "the board shows the final picture", elapsed, None, *counts)
     what = " and ".join(PART_WORDS[p] for p in pending) or "anything"
     refusals = book.refusals()
     if refusals:
@@ -711,6 +761,11 @@ def _verdict(book: _Book, connected: bool, away: FinishCode | None, last_error: 
         code, message = FinishCode.REFUSED, f"the board cannot show {PART_WORDS[part]}: {why}"
     elif connected and not waited:
         code, message = FinishCode.NO_ANSWER, f"the board had not yet acknowledged {what} when the host stopped"
+    elif connected and seen.naks + seen.damaged:
+        code, message = FinishCode.NO_ANSWER, (
+            f"the board answered, but its lines kept arriving damaged, so it may not show {what}: in "
+            f"{elapsed:.1f} s {seen.tries} tries got {seen.naks} NAKs, {seen.damaged} damaged answers and "
+            f"{seen.timeouts} timeouts (is its cable loose or too long?)")
     elif connected:
         code, message = FinishCode.NO_ANSWER, f"the board stopped answering, so it may not show {what} " \
                                               "(is its cable loose?)"
@@ -721,7 +776,7 @@ def _verdict(book: _Book, connected: bool, away: FinishCode | None, last_error: 
     else:
         code, message = FinishCode.NO_ANSWER, f"the board does not answer, so it may not show {what} " \
                                               "(is it switched on?)"
-    return FinishResult(False, code, message, elapsed, last_error)
+    return FinishResult(False, code, message, elapsed, last_error, *counts)
 
 
 def _differences(confirmed: dict[Part, Wanted], report: Report, info: BoardInfo) -> str | None:

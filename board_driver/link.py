@@ -123,8 +123,9 @@ class BoardLink:
         if isinstance(frame, Hello):
             self.last_hello_at = time.monotonic()
 
-    def receive(self, deadline: float, wake: threading.Event | None = None) -> Frame | None:
-        """The next valid frame, or None at the deadline (or as soon as `wake` is set)."""
+    def receive(self, deadline: float, wake: threading.Event | None = None, damaged_ends: bool = False) -> Frame | None:
+        """The next valid frame, or None at the deadline (or as soon as `wake` is set, or, with
+        `damaged_ends`, a line arrives damaged: `garbled` counts it)."""
         while True:
             line = self._take_line()
             if line is not None:
@@ -132,6 +133,8 @@ class BoardLink:
                     return decode(line)
                 except FrameError as exc:
                     self._note_garbled(line, exc)
+                    if damaged_ends:
+                        return None
                     continue
             if time.monotonic() >= deadline or (wake is not None and wake.is_set()):
                 return None

@@ -235,6 +235,7 @@ class SimWire:
         """Bytes from the host. Complete lines go through the faults to the board's inbox; a line over
         MAX_LINE bytes is answered at its newline, as the firmware's reader does."""
         with self.board.lock:
+            data = self.board.injector.corrupt(data)
             for line in self._reader.feed(data) if self.board.awake(now) else ():
                 if line is None:
                     for answer in self.board.handle_overlong():
@@ -249,7 +250,7 @@ class SimWire:
         late = self.board.injector.plan.reply_delay_s
         for delay, copy in self.board.injector.apply(line):
             self._out_due = max(self._out_due, now + delay + late)
-            self._outbox.append((self._out_due, copy))
+            self._outbox.append((self._out_due, self.board.injector.corrupt(copy)))
 
     def pump(self, now: float) -> None:
         """Let the board handle every line that has arrived by now, and release due answers."""
@@ -279,7 +280,7 @@ class SimWire:
 _registry: dict[str, SimBoard] = {}
 _registry_lock = threading.Lock()
 
-URL_HELP = ("sim://[NAME][?tracks=1-4&holes=N&drop=P&garble=P&duplicate=P&delay=P&delay_s=S"
+URL_HELP = ("sim://[NAME][?tracks=1-4&holes=N&drop=P&garble=P&duplicate=P&delay=P&delay_s=S&corrupt=P"
             "&reply_delay_s=S&seed=N&firmware=TEXT&mute=1]")
 
 
@@ -311,7 +312,7 @@ class SimOptions(TypedDict, total=False):
     faults: FaultPlan
 
 
-_RATES = ("drop", "garble", "duplicate", "delay", "delay_s", "reply_delay_s")
+_RATES = ("drop", "garble", "duplicate", "delay", "delay_s", "reply_delay_s", "corrupt")
 """The FaultPlan fields a sim:// URL sets as numbers (its `seed` is a whole number)."""
 
 
@@ -354,7 +355,8 @@ def _fault_plan(rates: dict[str, float], seed: int | None) -> FaultPlan:
     return FaultPlan(drop=rates.get("drop", base.drop), garble=rates.get("garble", base.garble),
                      duplicate=rates.get("duplicate", base.duplicate), delay=rates.get("delay", base.delay),
                      delay_s=rates.get("delay_s", base.delay_s), seed=seed,
-                     reply_delay_s=rates.get("reply_delay_s", base.reply_delay_s))
+                     reply_delay_s=rates.get("reply_delay_s", base.reply_delay_s),
+                     corrupt=rates.get("corrupt", base.corrupt))
 
 
 def board_for_url(url: str) -> SimBoard:

@@ -1,7 +1,7 @@
 """The firmware's core behind a real pseudo-terminal, so the driver talks to it exactly as to a Pico on USB.
 
     python -m firmware.pty_board [--layout straight|traditional] [--tracks 2] [--drop P] [--garble P]
-                                 [--duplicate P] [--delay P] [--seed N] [--seconds S]
+                                 [--duplicate P] [--delay P] [--corrupt P] [--seed N] [--seconds S]
 
 prints the pty's path (give it to `cribbage board get --port PATH`) and answers on it with the same
 Board the Pico runs (firmware/pegboard/core.py), sized and named as the firmware with that layout is. The
@@ -52,6 +52,8 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     for name in ("drop", "garble", "duplicate", "delay"):
         p.add_argument(f"--{name}", type=float, default=0.0, metavar="P",
                        help=f"probability (0-1) that a line, either way, is {name}{'ped' if name == 'drop' else 'd'}")
+    p.add_argument("--corrupt", type=float, default=0.0, metavar="P",
+                   help="probability (0-1) that a byte, either way, arrives as another byte")
     p.add_argument("--delay-s", type=float, default=0.2, metavar="S", help="how late a late line is")
     p.add_argument("--seed", type=int, default=None, help="seed for the faults (repeatable runs)")
     p.add_argument("--seconds", type=float, default=None, help="stop after this long (default: Ctrl-C)")
@@ -62,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
     try:
         plan = FaultPlan(drop=args.drop, garble=args.garble, duplicate=args.duplicate, delay=args.delay,
-                         delay_s=args.delay_s, seed=args.seed)
+                         delay_s=args.delay_s, seed=args.seed, corrupt=args.corrupt)
         board, shape = make_board(args.layout, args.tracks, args.holes, plan)
     except ValueError as exc:
         print(f"python -m firmware.pty_board: {exc}", file=sys.stderr)
