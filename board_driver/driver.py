@@ -78,10 +78,13 @@ class Timing:
     """Trying a port that is not there costs nothing, so a replugged board is found within a second."""
     finish_backoff: float = 0.1
     """While finishing, a board that is away is looked for this often (a replugged board is found at once)."""
-    finish_patience_s: float = 20.0
+    finish_patience_s: float = 30.0
     """How long finish() goes on past its timeout while the board keeps answering (a NAK, or a line that
     arrived damaged, proves it is there: the line is noisy, and each try may be the one that gets through)."""
     read_slice: float = 0.05
+    stall_s: float = 0.02
+    """Silence after a frame, or half a line without its end, for this long: a noisy line lost a line end
+    (see BoardLink.answer). Far longer than a USB board's answer takes, far shorter than ack_timeout."""
 
     @property
     def lost_after(self) -> float:
@@ -166,8 +169,7 @@ class _Outcome(Enum):
     ACKED = "acked"
     TIMEOUT = "timeout"
     NAKED = "naked"
-    DAMAGED = "damaged"
-    """The answer came, but damaged: the board is there; try again at once."""
+    """Answered with a NAK, or with a damaged line: the board is there; try again at once."""
     REFUSED = "refused"
     RESET = "reset"
 
@@ -309,6 +311,7 @@ class _Watch:
         self.unanswered = 0
         self.garbled_at_heard = 0
 
+
     def heard(self, now: float, garbled: int) -> None:
         self.last_heard = now
         self.unanswered = 0
@@ -384,15 +387,17 @@ class BoardDriver:
 
     def finish(self, timeout: float = 3.0) -> FinishResult:
         """Wait (up to `timeout`) until the board has acknowledged the latest pegs, effects and brightness,
-        resending and reconnecting as needed, then stop. The result says whether it shows them and, if
-        not, why, in one line. Blocks: from asyncio, run it in a worker thread."""
+        resending and reconnecting as needed, then stop. Past `timeout` it goes on while the board keeps
+        answering (NAKs, damaged lines), up to Timing.finish_patience_s in all. The result says whether it
+        shows them and, if not, why and what the board's answers were. Blocks: from asyncio, run it in a
+        worker thread."""
         start = time.monotonic()
         self.start()
         self._hurry.set()
         with self._cond:
             before = _Seen(self._seen.tries, self._seen.naks, self._seen.damaged, self._seen.timeouts)
             _wait_while_answered(self._cond, lambda: self._book.synced() and self._connected or self._hopeless(),
-                                 lambda: self._seen.answered_at, start + timeout,
+                                 lambda: self._seen.answered_at if self._connected else float("-inf"), start + timeout,
                                  start + max(timeout, self.timing.finish_patience_s), self.timing.lost_after)
             seen = self._seen.since(before)
         result = self._result(start, waited=True, seen=seen)
@@ -606,11 +611,8 @@ class BoardDriver:
         return None
 
     def _fit(self, value: Wanted) -> Wanted:
-        """The value as this board can show it (see model.fit_tracks and fit_effects)."""
-        info = self._info
-        if info is None or isinstance(value, int):
-            return value
-        shown, note = fit_effects(value, info) if isinstance(value, Effects) else fit_tracks(value, info)
+        """The value as this board can show it (see _fitted)."""
+        shown, note = _fitted(value, self._info)
         if note is not None and note != self._fitted:
             log.info("board at %s: %s", self.url, note)
             self._fitted = note
@@ -622,6 +624,7 @@ class BoardDriver:
 
     def _exchange(self, link: BoardLink, watch: _Watch, frame: Frame, seq: int | None, part: Part | None,
                   value: Wanted | None) -> _Outcome:
+        """Send a frame and wait for its answer: the outcome. A damaged answer ends the wait at once."""
         link.send(frame)
         now = time.monotonic()
         watch.asked()
@@ -631,7 +634,7 @@ class BoardDriver:
             if seq is not None:
                 self._book.note_sent(seq, part, value, now)
         deadline, garbled = now + watch.rto, link.garbled
-        while (reply := link.receive(deadline, damaged_ends=True)) is not None:
+        while (reply := link.answer(deadline, self.timing.stall_s)) is not None:
             outcome = self._on_frame(link, watch, reply, (frame, seq))
             if outcome is not None:
                 return outcome
@@ -643,7 +646,7 @@ class BoardDriver:
             self._seen.answered_at = time.monotonic()
             self._cond.notify_all()
         watch.heard(time.monotonic(), link.garbled)
-        return _Outcome.DAMAGED
+        return _Outcome.NAKED
 
     # -- what the board says ----------------------------------------------------------------------
 
@@ -735,15 +738,23 @@ class BoardDriver:
 
 
 
+def _fitted(value: Wanted, info: BoardInfo | None) -> tuple[Wanted, str | None]:
+    """The value as this board can show it, and a note when it had to change (model.fit_tracks, fit_effects)."""
+    if info is None or isinstance(value, int):
+        return value, None
+    return fit_effects(value, info) if isinstance(value, Effects) else fit_tracks(value, info)
+
+
 def _wait_while_answered(cond: threading.Condition, done: Callable[[], bool], answered_at: Callable[[], float],
                          until: float, last: float, gap: float) -> None:
-    """Wait (holding `cond`) until done() or `until`; past it, on while the board answered within `gap`
-    seconds (a NAK, a damaged line: it is there), up to `last`."""
+    """Wait (holding `cond`) until done() or `until`; past it, on while the board has answered since the
+    wait began and within the last `gap` seconds (a NAK, a damaged line: it is there), up to `last`."""
+    began = time.monotonic()
     while not cond.wait_for(done, max(0.0, until - time.monotonic())):
-        now = time.monotonic()
-        if now >= last or now - answered_at() > gap:
+        now, heard = time.monotonic(), answered_at()
+        if now >= last or heard < began or now - heard > gap:
             return
-        until = min(last, answered_at() + gap)
+        until = min(last, heard + gap)
 
 
 def _verdict(book: _Book, connected: bool, away: FinishCode | None, last_error: str | None,

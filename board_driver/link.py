@@ -116,16 +116,18 @@ class BoardLink:
     # -- frames ------------------------------------------------------------------------------------
 
     def send(self, frame: Frame) -> None:
-        try:
-            self.port.write(encode(frame))
-        except (serial.SerialException, OSError) as exc:
-            raise LinkLost(f"the board at {self.url} went away (unplugged?): writing failed: {_why(exc)}") from None
+        self._write(encode(frame))
         if isinstance(frame, Hello):
             self.last_hello_at = time.monotonic()
 
-    def receive(self, deadline: float, wake: threading.Event | None = None, damaged_ends: bool = False) -> Frame | None:
-        """The next valid frame, or None at the deadline (or as soon as `wake` is set, or, with
-        `damaged_ends`, a line arrives damaged: `garbled` counts it)."""
+    def _write(self, data: bytes) -> None:
+        try:
+            self.port.write(data)
+        except (serial.SerialException, OSError) as exc:
+            raise LinkLost(f"the board at {self.url} went away (unplugged?): writing failed: {_why(exc)}") from None
+
+    def receive(self, deadline: float, wake: threading.Event | None = None) -> Frame | None:
+        """The next valid frame, or None at the deadline (or as soon as `wake` is set)."""
         while True:
             line = self._take_line()
             if line is not None:
@@ -133,12 +135,40 @@ class BoardLink:
                     return decode(line)
                 except FrameError as exc:
                     self._note_garbled(line, exc)
-                    if damaged_ends:
-                        return None
                     continue
             if time.monotonic() >= deadline or (wake is not None and wake.is_set()):
                 return None
             self._fill()
+
+    def answer(self, deadline: float, stall_s: float) -> Frame | None:
+        """The answer to a frame just sent: the next valid frame, or None at the deadline or as soon as a line
+        arrives damaged (`garbled` counts it). A noisy line loses line ends, so after `stall_s` of silence
+        it sends a bare line end once (the board ignores an empty line, and answers a half line of ours
+        that lost its own with a NAK at once), and bytes left `stall_s` without their line end count as a
+        damaged line."""
+        probe_at = time.monotonic() + stall_s
+        while True:
+            line = self._take_line()
+            if line is not None:
+                try:
+                    return decode(line)
+                except FrameError as exc:
+                    self._note_garbled(line, exc)
+                    return None
+            now = time.monotonic()
+            if now >= deadline:
+                return None
+            if now >= probe_at:
+                if self._buffer:  # half a line that lost its end: the rest will not come
+                    self._buffer.clear()
+                    self.garbled += 1
+                    return None
+                self._write(b"\n")
+                probe_at = deadline
+            before = len(self._buffer)
+            self._fill()
+            if len(self._buffer) != before:
+                probe_at = max(probe_at, time.monotonic() + stall_s) if self._buffer else probe_at
 
     def _note_garbled(self, line: bytes, exc: FrameError) -> None:
         self.garbled += 1

@@ -177,3 +177,55 @@ def test_a_finished_driver_can_start_again(pty_board: tuple[SimBoard, PtySim]) -
     assert driver.finish(3.0).synced
     assert board.state.tracks == (default_track(0, 3, 0), default_track(1, 0, 0))
     assert driver.status().connections == 2
+
+
+# -- a corrupting link: every byte, either way, may arrive as another --------------------------------
+
+@pytest.mark.parametrize(("rate", "seed"), [(0.05, 1), (0.05, 2), (0.10, 1), (0.10, 2)],
+                         ids=["5%-a", "5%-b", "10%-a", "10%-b"])
+def test_finish_keeps_resending_while_the_board_answers_through_corrupted_bytes(
+        pty_board: tuple[SimBoard, PtySim], rate: float, seed: int) -> None:
+    """At 5% about nine STATE lines in ten arrive damaged, at 10% 99 in 100: the board answers nearly every
+    try with a NAK or a damaged line, and each proves it is there, so finish goes on past its 3 s."""
+    board, pty = pty_board
+    driver = BoardDriver(pty.path, timing=PTY_TIMING).start()
+    assert driver.wait_synced(3.0), driver.status()
+    board.set_faults(FaultPlan(corrupt=rate, seed=seed))
+    play(driver, game_moves(4, 30), gap=0.02)
+    end_game(driver)
+    result = driver.finish(3.0)
+    assert result.synced, result
+    assert shows_final(board)
+    assert result.naks + result.damaged > 0 and result.tries > result.naks + result.damaged
+    assert result.elapsed < 3.0 + PTY_TIMING.finish_patience_s
+    assert driver.status().connections == 1  # a noisy line is not a lost one
+
+
+def test_finish_on_a_line_too_noisy_to_get_through_stops_within_its_bound_and_says_what_it_saw(
+        pty_board: tuple[SimBoard, PtySim]) -> None:
+    board, pty = pty_board
+    timing = Timing(handshake_timeout=0.5, finish_patience_s=2.0)
+    driver = BoardDriver(pty.path, timing=timing).start()
+    assert driver.wait_synced(3.0), driver.status()
+    board.set_faults(FaultPlan(corrupt=0.3, seed=7))  # a whole 48-byte STATE 1 in 27,000: answers come damaged
+    end_game(driver)
+    result = driver.finish(0.5)
+    assert (result.synced, result.code) == (False, FinishCode.NO_ANSWER)
+    assert 2.0 <= result.elapsed < 3.5  # past its 0.5 s while the board answered, up to the 2 s bound
+    assert result.damaged > 5 and result.tries >= result.damaged + result.naks + result.timeouts
+    assert result.message.startswith("the board answered, but its lines kept arriving damaged, so it may not "
+                                     "show the scores and the winner and skunk line: in ")
+    assert (f"{result.tries} tries got {result.naks} NAKs, {result.damaged} damaged answers and "
+            f"{result.timeouts} timeouts (is its cable loose or too long?)") in result.message
+
+
+def test_a_board_that_stops_answering_is_not_waited_for_past_the_timeout(
+        pty_board: tuple[SimBoard, PtySim]) -> None:
+    board, pty = pty_board
+    driver = BoardDriver(pty.path, timing=PTY_TIMING).start()
+    assert driver.wait_synced(3.0), driver.status()
+    board.mute = True  # there, but silent: nothing proves it is listening
+    end_game(driver)
+    result = driver.finish(1.0)
+    assert not result.synced and (result.naks, result.damaged) == (0, 0) and result.timeouts >= 2
+    assert 1.0 <= result.elapsed < 1.6
