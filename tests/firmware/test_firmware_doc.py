@@ -81,3 +81,23 @@ def test_a_frame_refused_for_range_shows_the_host_is_there_on_the_simulated_boar
     data = payload.encode()
     assert b" RANGE " in b"".join(sim.handle_line(data + b"*%04X\n" % core.crc16(data), 1000.0))
     assert not sim.host_quiet(1000.0)
+
+
+def test_the_power_field_and_the_ctrl_c_rule_are_as_the_docs_say() -> None:
+    from firmware.pegboard import layout
+
+    straight = layout.straight(2)
+    report = core.Board(2, 121, straight.leds)
+    report.power = lambda b: picture.power(straight, b.tracks, b.brightness, b.winner, b.skunk).field()
+    report.receive(b"".join(core.frame_line(f) for f in ("STATE 4 2,0,D55E00,0 6,0,56B4E9,1", "BRIGHT 4 128")), 0)
+    example = report.report_line().split(b"*")[0].decode()
+    assert example == "REPORT 4 128 - - 2,0,D55E00,0 6,0,56B4E9,1 296/450"
+    assert f"`{example[:22]} {example[22:]}`" in PROTOCOL or f"(`{example[:21]}" in PROTOCOL
+    won = [core.Track(121, 118, 0xD55E00), core.Track(86, 80, 0x56B4E9)]
+    assert picture.power(straight, won, 255, 0, None).field() == "895/450" and "`895/450`" in GUIDE
+    assert picture.MIN_COLOUR_MA == 20 and "**20 mA** of colour (`MIN_COLOUR_MA`)" in GUIDE
+    assert "`912/450`" in GUIDE and "`912/450`" in PROTOCOL
+    assert core.STOP == 3 and "`CR 0x03`, reads what is waiting, then `CR 0x01`" in PROTOCOL
+    timing = Timing()
+    assert (timing.stall_s, timing.finish_patience_s) == (0.02, 30.0)
+    assert "after 20 ms without an answer the host sends a bare LF" in PROTOCOL and "up to 30 s in all" in PROTOCOL
