@@ -220,6 +220,7 @@ def test_sim_url_options() -> None:
     assert options == {"tracks": 3, "mute": True, "faults": FaultPlan(drop=0.1, garble=0.05, seed=4)}
     assert parse_sim_url("sim://") == ("", {})
     assert parse_sim_url("sim://slow?reply_delay_s=0.3")[1] == {"faults": FaultPlan(reply_delay_s=0.3)}
+    assert parse_sim_url("sim://noisy?corrupt=0.05&seed=2")[1] == {"faults": FaultPlan(corrupt=0.05, seed=2)}
     with pytest.raises(ValueError, match="unknown option 'colour'"):
         parse_sim_url("sim://x?colour=red")
     with pytest.raises(ValueError, match="option drop='lots' in 'sim://x\\?drop=lots' is not a number"):
@@ -235,3 +236,16 @@ def test_a_refused_host_frame_still_counts_as_hearing_the_host_but_garbage_does_
     assert not board.host_quiet(10.0 + HOST_QUIET_S)
     (crc,) = board.handle_line(b"PING 3*0000\n", 20.0)
     assert crc.startswith(b"NAK - CRC") and board.host_quiet(10.0 + HOST_QUIET_S + 0.01)
+
+
+def test_corruption_replaces_bytes_either_way_at_its_rate() -> None:
+    injector = FaultInjector(FaultPlan(corrupt=0.05, seed=3))
+    line = b"STATE 1 87,80,FF2020,0 95,91,2060FF,1*FDF5\n"
+    copies = [injector.corrupt(line) for _ in range(2000)]
+    damaged = sum(copy != line for copy in copies)
+    assert 0.88 < damaged / 2000 < 0.93  # 1 - 0.95 ** 45 = 0.90: about nine lines in ten
+    assert all(len(copy) == len(line) for copy in copies)
+    assert injector.counts.corrupted == sum(a != b for copy in copies for a, b in zip(copy, line, strict=True))
+    assert FaultInjector(FaultPlan(garble=1.0)).corrupt(line) == line  # no corruption asked: untouched
+    with pytest.raises(ValueError, match="corrupt probability 1.5 is not between 0 and 1"):
+        FaultPlan(corrupt=1.5)
