@@ -12,7 +12,8 @@ except ImportError:  # MicroPython: annotations are never evaluated there
     pass
 
 PROTOCOL_VERSION = 1
-FIRMWARE = "pegboard-1.0"
+FIRMWARE = "pegboard-1.1"
+"""1.1: REPORT ends with WANTED/BUDGET; a picture over budget is dimmed, never blanked; any Ctrl-C stops it."""
 MAX_LINE = 128
 """Longest line either side sends or accepts, counting `*CRC`, a CR if any, and the LF."""
 MAX_SEQ = 65535

@@ -174,7 +174,7 @@ def test_it_says_info_at_boot_answers_the_host_and_lights_the_strip(monkeypatch:
         (100, b"HELLO 1*3C7B\n"), (200, STATE), (300, b"BRIGHT 2 255*" + b"%04X" % core.crc16(b"BRIGHT 2 255") + b"\n"),
         (400, frame(b"PING 3")[:-1] + b"\r\n"), (1000, b"\x03")])
     assert usb.sent.getvalue().splitlines(keepends=True) == [
-        b"INFO 1 pegboard-1.0 2 121 244*4D7B\n", b"INFO 1 pegboard-1.0 2 121 244*4D7B\n", b"ACK 1*92BD\n",
+        b"INFO 1 pegboard-1.1 2 121 244*9532\n", b"INFO 1 pegboard-1.1 2 121 244*9532\n", b"ACK 1*92BD\n",
         b"ACK 2*" + b"%04X" % core.crc16(b"ACK 2") + b"\n", b"PONG 3*" + b"%04X" % core.crc16(b"PONG 3") + b"\n"]
     assert intr == [-1, 3]  # the protocol owns Ctrl-C until a Ctrl-C at a line's start hands it back
     at_boot = strip.frames[0][1]
