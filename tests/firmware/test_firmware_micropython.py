@@ -4,7 +4,8 @@ MicroPython here is its WebAssembly port from the npm registry, run by node:
     npm install --prefix ~/.cache/micropython-wasm @micropython/micropython-webassembly-pyscript
 (or set MICROPYTHON_WASM to the folder holding micropython.mjs). Without node or the package the test is
 skipped. The same program runs under both and its output must match line for line; it uses no floats
-(the RP2040's MicroPython has single-precision ones, and the picture needs none)."""
+(the RP2040's MicroPython has single-precision ones, and the picture needs none). A second program runs
+firmware/main.py itself, its hardware modules (and sys, select, time) stood in for through sys.modules."""
 
 from __future__ import annotations
 
@@ -122,13 +123,13 @@ def program() -> str:
     return "LINES = [" + ", ".join(repr(line) for line in lines()) + "]\n" + PROGRAM
 
 
-def run_cpython() -> str:
-    code = f"import sys; sys.path.insert(0, {str(PACKAGE.parent)!r}); exec({program()!r})"
+def run_cpython(text: str | None = None) -> str:
+    code = f"import sys; sys.path.insert(0, {str(PACKAGE.parent)!r}); exec({text or program()!r})"
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                           timeout=60).stdout
 
 
-def run_micropython(mjs: Path) -> str:
+def run_micropython(mjs: Path, text: str | None = None) -> str:
     files = {name: (PACKAGE / name).read_text() for name in ("__init__.py", "core.py", "layout.py", "picture.py")}
     script = (f"import {{ loadMicroPython }} from {json.dumps(mjs.as_uri())};\n"
               "let out = '';\n"
@@ -137,7 +138,7 @@ def run_micropython(mjs: Path) -> str:
               "mp.FS.mkdirTree('/lib/pegboard');\n"
               f"const files = {json.dumps(files)};\n"
               "for (const [name, text] of Object.entries(files)) mp.FS.writeFile('/lib/pegboard/' + name, text);\n"
-              f"try {{ mp.runPython({json.dumps(program())}); }} catch (e) {{ out += 'ERR ' + e + '\\n'; }}\n"
+              f"try {{ mp.runPython({json.dumps(text or program())}); }} catch (e) {{ out += 'ERR ' + e + '\\n'; }}\n"
               "process.stdout.write(out);\n")
     done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True,
                           timeout=120)
@@ -159,3 +160,147 @@ def test_the_core_layout_and_picture_run_unchanged_under_micropython() -> None:
     assert "input 1 1 b'\\r' True b'\\r\\x01'\n" in expected  # mpremote's Ctrl-A is left for the REPL
     assert "input 1 1 b'\\r' True b'\\x03\\r\\x01'\n" in expected  # and an older one's second Ctrl-C
     assert "input 2 300 b'xxxxxxxxxxxxxxxxxxxx' True b'\\r\\x01'\n" in expected  # in an overlong line too
+
+
+MAIN_PROGRAM = r"""
+import sys as real_sys
+
+try:  # CPython's typing imports sys itself: it must see the real one
+    import typing  # noqa: F401
+except ImportError:  # MicroPython has none
+    pass
+
+
+class Ticks:  # main.py has a Clock of its own
+    ms = 0
+
+
+EVENTS = []
+
+
+class Usb:
+    def __init__(self, script):
+        self.script = script
+        self.pending = b""
+        self.buffer = self
+
+    def register(self, stream, mask):
+        pass
+
+    def poll(self, timeout_ms):
+        self.arrive()
+        if not self.pending:
+            if not self.script or self.script[0][0] > Ticks.ms + timeout_ms:
+                Ticks.ms += max(timeout_ms, 1)
+                return []
+            Ticks.ms = self.script[0][0]
+            self.arrive()
+        return [(self, 1)]
+
+    def arrive(self):
+        while self.script and self.script[0][0] <= Ticks.ms:
+            self.pending += self.script.pop(0)[1]
+
+    def read(self, n):
+        out = self.pending[:n]
+        self.pending = self.pending[n:]
+        return out
+
+    def write(self, data):
+        EVENTS.append((Ticks.ms, "out", data))
+        return len(data)
+
+
+class Strip:
+    def __init__(self, pin, n):
+        self.leds = [(0, 0, 0)] * n
+
+    def fill(self, colour):
+        self.leds = [colour] * len(self.leds)
+
+    def __setitem__(self, index, colour):
+        self.leds[index] = colour
+
+    def write(self):
+        lit = [i for i in range(len(self.leds)) if self.leds[i] != (0, 0, 0)]
+        EVENTS.append((Ticks.ms, "draw", lit[:6]))
+        Ticks.ms += 15  # machine.bitstream at 488 LEDs: the loop is held 15 ms
+
+
+class Pin:
+    OUT = 1
+
+    def __init__(self, name, mode=0):
+        pass
+
+    def value(self, level):
+        pass
+
+
+class PWM:
+    def __init__(self, pin):
+        pass
+
+    def freq(self, hz):
+        pass
+
+    def duty_u16(self, value):
+        pass
+
+
+class Module:
+    pass
+
+
+def module(**names):
+    m = Module()
+    for name in names:
+        setattr(m, name, names[name])
+    return m
+
+
+usb = Usb(SCRIPT)
+real_sys.modules["machine"] = module(Pin=Pin, PWM=PWM)
+real_sys.modules["neopixel"] = module(NeoPixel=Strip)
+real_sys.modules["micropython"] = module(kbd_intr=lambda c: EVENTS.append((Ticks.ms, "kbd_intr", c)))
+real_sys.modules["select"] = module(poll=lambda: usb, POLLIN=1)
+real_sys.modules["time"] = module(ticks_ms=lambda: Ticks.ms, ticks_diff=lambda a, b: a - b)
+real_sys.modules["sys"] = module(stdin=usb, stdout=usb)
+exec(MAIN_SOURCE)
+for event in EVENTS:
+    print(event[0], event[1], event[2])
+print("left for the REPL", usb.pending + b"".join(chunk for _, chunk in usb.script))
+"""
+
+
+def main_program() -> str:
+    """firmware/main.py itself (4 tracks, 488 LEDs) against stand-ins: a game's moves, its end (the winner
+    flashes), then mpremote's Ctrl-C and Ctrl-A in one read."""
+    source = (PACKAGE.parent / "main.py").read_text().replace("\nTRACKS = 2", "\nTRACKS = 4")
+    moves = [(100 + 40 * i, core_line(f"STATE {i + 1} {i + 2},{i + 1},D55E00,0")) for i in range(8)]
+    script = [*moves, (500, core_line("EFFECT 9 0 91")), (900, b"\r\x03\r\x01")]
+    return f"MAIN_SOURCE = {source!r}\nSCRIPT = {script!r}\n" + MAIN_PROGRAM
+
+
+def core_line(payload: str) -> bytes:
+    return payload.encode() + b"*%04X\n" % crc16(payload.encode())
+
+
+def test_main_py_itself_answers_before_it_draws_and_stops_at_ctrl_c_under_micropython() -> None:
+    mjs = micropython_mjs()
+    if shutil.which("node") is None or mjs is None:
+        pytest.skip("MicroPython's WebAssembly port is not installed (see this file's docstring)")
+    expected = run_cpython(main_program())
+    got = run_micropython(mjs, main_program())
+    assert "ERR" not in got, got[-2000:]
+    assert got.splitlines() == expected.splitlines()
+    events = [line.split(" ", 2) for line in expected.splitlines()[:-1]]
+    acks = [i for i, (_, kind, data) in enumerate(events) if kind == "out" and data.startswith("b'ACK")]
+    assert len(acks) == 9
+    for n, i in enumerate(acks[:8]):  # each move: its ACK at once, then the 15 ms write that shows it
+        assert int(events[i][0]) - (100 + 40 * n) <= 1 and events[i + 1][1] == "draw"
+        assert str(n + 2) in events[i + 1][2]
+    assert len([e for e in events[acks[-1]:] if e[1] == "draw"]) >= 8  # the winner flashes: a frame every 55 ms
+    assert events[-2][1:] == ["kbd_intr", "3"] and events[-1][1:] == ["draw", "[]"]  # REPL's Ctrl-C back, dark
+    assert int(events[-2][0]) - 900 <= 15  # the Ctrl-C waited at most for the write under way
+    assert expected.splitlines()[-1] == "left for the REPL b'\\r\\x01'"
