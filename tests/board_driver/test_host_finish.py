@@ -181,12 +181,13 @@ def test_a_finished_driver_can_start_again(pty_board: tuple[SimBoard, PtySim]) -
 
 # -- a corrupting link: every byte, either way, may arrive as another --------------------------------
 
-@pytest.mark.parametrize(("rate", "seed"), [(0.05, 1), (0.05, 2), (0.10, 1), (0.10, 2)],
-                         ids=["5%-a", "5%-b", "10%-a", "10%-b"])
+@pytest.mark.parametrize(("rate", "seed"), [(0.05, 1), (0.05, 2), (0.05, 3)], ids=["5%-a", "5%-b", "5%-c"])
 def test_finish_keeps_resending_while_the_board_answers_through_corrupted_bytes(
         pty_board: tuple[SimBoard, PtySim], rate: float, seed: int) -> None:
-    """At 5% about nine STATE lines in ten arrive damaged, at 10% 99 in 100: the board answers nearly every
-    try with a NAK or a damaged line, and each proves it is there, so finish goes on past its 3 s."""
+    """At 5% about nine STATE lines in ten arrive damaged (finish(3.0) used to give up with "no answer"): the
+    board answers nearly every try with a NAK or a damaged line, each proves it is there, and finish goes
+    on past its 3 s if it must. (10%, where a try gets through about once in 600, is measured by
+    benchmarks/board_bench.py: too slow a tail for a test.)"""
     board, pty = pty_board
     driver = BoardDriver(pty.path, timing=PTY_TIMING).start()
     assert driver.wait_synced(3.0), driver.status()
