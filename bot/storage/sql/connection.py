@@ -49,8 +49,8 @@ class SqlDatabase(ABC):
 
     @abstractmethod
     def _reads(self, queries: Sequence[Query], subject: str | None = None) -> list[list[Any]]:
-        """Each query's rows, read together on one connection; DatabaseFault (naming `subject`) when the
-        database fails."""
+        """Each query's rows, read together in one snapshot (what one transaction sees); DatabaseFault (naming
+        `subject`) when the database fails."""
 
     @abstractmethod
     def _duplicate(self, exc: Exception) -> bool:

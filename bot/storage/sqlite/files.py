@@ -100,14 +100,28 @@ def _link(made: Path, path: Path) -> None:
             os.replace(made, path)
 
 
-def quick_check(db: sqlite3.Connection, limit: int = 10) -> tuple[str, ...]:
-    """SQLite's PRAGMA quick_check (the structure of every page, not the indexes' contents): its findings."""
+def page_check(db: sqlite3.Connection, *, whole: bool, limit: int = 10) -> tuple[str, ...]:
+    """SQLite's own check of every page: its findings, one a line, at most `limit` (then how many more were
+    left unsaid, up to 100). `whole` is PRAGMA integrity_check (also the order of every index's keys and that
+    each index holds its table's rows: the damage a lookup trips over), else quick_check (the pages'
+    structure only, linear in the file's size)."""
+    pragma = "integrity_check" if whole else "quick_check"
     try:
-        rows = db.execute(f"PRAGMA quick_check({int(limit)})").fetchall()
+        rows = db.execute(f"PRAGMA {pragma}({MORE})").fetchall()
     except sqlite3.DatabaseError as exc:
         return (explain(exc),)
-    found = tuple(str(r[0]) for r in rows)
-    return () if found == ("ok",) else found
+    found = [line for (row,) in rows for line in str(row).splitlines() if line and not line.startswith("***")]
+    if found == ["ok"]:
+        return ()
+    if len(found) > limit:
+        more = "at least " if len(rows) >= MORE else ""
+        found[limit:] = [f"and {more}{len(found) - limit} more finding(s) like these"]
+    return tuple(found)
+
+
+MORE = 100
+"""The most findings SQLite is asked for: enough to count past what is shown, not so many that a badly
+damaged file keeps the check going."""
 
 
 def backup(source: sqlite3.Connection, target: Path) -> int:

@@ -1,6 +1,6 @@
-"""Games in SQLite: the shared GameStore reading past damage, and the check of the whole file: SQLite's quick
-check and every game whose row or log cannot be read (a text that is not UTF-8, a damaged page), so a damaged
-game is named and the others play on."""
+"""Games in SQLite: the shared GameStore reading past damage, and the check of the whole file: SQLite's own
+check and every game whose row or log cannot be read (a text that is not UTF-8, a damaged page) or whose log
+is not the one its row counts, so a damaged game is named and the others play on."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from bot.storage.codec.actions import decode_action
 from bot.storage.codec.games import GAME_COLUMNS, LIVE, game_meta
 from bot.storage.errors import DatabaseFault, StorageError
 from bot.storage.health import Health
-from bot.storage.sql.games import SqlGames
+from bot.storage.sql.games import SqlGames, check_log
 from bot.storage.sqlite.connection import SqliteDatabase
-from bot.storage.sqlite.files import explain, quick_check
+from bot.storage.sqlite.files import explain, page_check
 
 
 class SqliteGames(SqliteDatabase, SqlGames):
@@ -32,12 +32,14 @@ class SqliteGames(SqliteDatabase, SqlGames):
             return rows
 
     def health(self, every: bool = False) -> Health:
-        """What is wrong with the database: PRAGMA quick_check's findings, and the games that cannot be
-        loaded (their rows; the logs of the live games, or of `every` game)."""
+        """What is wrong with the database: SQLite's check of its pages, and the games that cannot be loaded
+        (their rows; the logs of the live games, or of `every` game). With `every` (`cribbage db check`) the
+        pages are checked whole, the indexes' order and contents too (PRAGMA integrity_check); when a door
+        opens the database, their structure only (quick_check, which is linear in the file's size)."""
         if self.path == ":memory:":
             return Health()
         with self._lock:
-            problems = quick_check(self._db)
+            problems = page_check(self._db, whole=every, limit=10 if every else 3)
             self._db.text_factory = bytes  # read the raw bytes, so one bad text names its game
             try:
                 damaged, failure = damaged_games(self._db, every)
@@ -50,7 +52,7 @@ def damaged_games(db: sqlite3.Connection, every: bool) -> tuple[tuple[str, ...],
     so the damage is pinned on the games it touches."""
     damaged: dict[str, None] = {}
     try:
-        rows = db.execute(f"SELECT rowid, {GAME_COLUMNS} FROM games").fetchall()
+        rows = db.execute(f"SELECT rowid, {GAME_COLUMNS}, moves FROM games").fetchall()
     except sqlite3.Error:
         rows = []
         try:
@@ -59,16 +61,17 @@ def damaged_games(db: sqlite3.Connection, every: bool) -> tuple[tuple[str, ...],
             return (), (f"the games cannot be listed: {explain(exc)}",)
         for (rowid,) in rowids:
             try:
-                rows += db.execute(f"SELECT rowid, {GAME_COLUMNS} FROM games WHERE rowid = ?", (rowid,)).fetchall()
+                rows += db.execute(f"SELECT rowid, {GAME_COLUMNS}, moves FROM games WHERE rowid = ?",
+                                   (rowid,)).fetchall()
             except sqlite3.Error:
                 damaged[f"at row {rowid}"] = None
     logs = []
-    for rowid, *row in rows:
+    for rowid, *row, kept in rows:
         name = _text(row[0]) or f"at row {rowid} (its id unreadable)"
         if not _row_reads(name, row):
             damaged[name] = None
         elif every or _text(row[4]) in LIVE:
-            logs.append((name, row[0]))
+            logs.append((name, row[0], kept))
     for name in _damaged_logs(db, logs):
         damaged[name] = None
     return tuple(damaged), ()
@@ -85,14 +88,16 @@ def _row_reads(name: str, row: Sequence[Any]) -> bool:
     return True
 
 
-def _damaged_logs(db: sqlite3.Connection, games: list[tuple[str, object]]) -> list[str]:
-    """The games (name, raw id) whose action log SQLite cannot read or whose actions do not decode."""
+def _damaged_logs(db: sqlite3.Connection, games: list[tuple[str, object, object]]) -> list[str]:
+    """The games (name, raw id, the moves its row counts) whose action log SQLite cannot read, is not the
+    one the row counts, or whose actions do not decode."""
     found = []
-    for name, gid in games:
+    for name, gid, kept in games:
         try:
-            texts = db.execute("SELECT action FROM actions WHERE game = CAST(? AS TEXT) ORDER BY seq",
-                               (gid,)).fetchall()
-            for (text,) in texts:
+            log = db.execute("SELECT seq, action FROM actions WHERE game = CAST(? AS TEXT) ORDER BY seq",
+                             (gid,)).fetchall()
+            check_log(name, kept, [seq for seq, _ in log])
+            for _, text in log:
                 decode_action(_text(text) or "")
         except (sqlite3.Error, StorageError):
             found.append(name)

@@ -171,15 +171,21 @@ def test_a_database_from_before_the_new_columns_opens(tmp_path: Path) -> None:
             status TEXT NOT NULL, place TEXT NOT NULL, message TEXT NOT NULL DEFAULT '', winner INTEGER,
             created REAL NOT NULL, updated REAL NOT NULL, reminded INTEGER NOT NULL DEFAULT 0,
             guild TEXT NOT NULL DEFAULT '');
+        CREATE TABLE actions (game TEXT NOT NULL REFERENCES games (id), seq INTEGER NOT NULL, action TEXT NOT NULL,
+            PRIMARY KEY (game, seq)) WITHOUT ROWID;
     """)
     db.execute("INSERT INTO games (id, rules, seats, seed, status, place, created, updated) VALUES "
                "('old', ?, ?, 1, 'active', 'chan', 1.0, 1.0)",
                ('{"target": 121}', '[{"kind": "human", "name": "ann", "user": "u1"}]'))
+    db.executemany("INSERT INTO actions VALUES ('old', ?, ?)", [(0, '{"t":"go","seat":0}'), (1, '{"t":"go","seat":1}')])
     db.commit()
     db.close()
     store = SqliteStorage(path)
     loaded = store.load("old")
     assert loaded is not None and (loaded.meta.self_count, loaded.meta.lang) == ((), "en")
+    assert loaded.actions == (Go(0), Go(1))  # its row's count of moves is made from the log it holds
+    store.append("old", 2, [Go(0)], now=2.0)
+    assert store.action_count("old") == 3 and len(store.load("old").actions) == 3  # type: ignore[union-attr]
     store.close()
 
 
@@ -213,8 +219,8 @@ def test_processes_opening_a_file_together_bring_it_up_to_date_once(tmp_path: Pa
             p.join(30)
         assert got == ["opened"] * 6, (path, got)
         columns = [row[1] for row in sqlite3.connect(path).execute("PRAGMA table_info(games)")]
-        assert sorted(columns) == ["changes", "created", "guild", "id", "lang", "message", "place", "reminded", "rev",
-                                   "rules", "seats", "seed", "self_count", "status", "updated", "winner"]
+        assert sorted(columns) == ["changes", "created", "guild", "id", "lang", "message", "moves", "place", "reminded",
+                                   "rev", "rules", "seats", "seed", "self_count", "status", "updated", "winner"]
 
 
 def test_tables_practice_and_summaries_are_kept(store: Storage) -> None:
