@@ -31,6 +31,8 @@ class Damage(Enum):
     """The log plays the game to its end, which the row (`status`) does not record, or names another winner."""
     UNFINISHED = "unfinished"
     """The row records the game as over, but its log stops before the end."""
+    INDEX = "index"
+    """The row is in the table, but a lookup by its id does not find it (the index of ids is damaged)."""
 
 
 class DamagedGame(StorageError, CodedError[Damage]):
