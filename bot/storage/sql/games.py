@@ -86,7 +86,7 @@ class SqlGames(SqlDatabase):
         log cannot be read, DamagedGame when the log read is not the one the row counts (numbered 0, 1, ...
         up to its `moves`): a lookup past a damaged index finds part of a log, and a game is never resumed
         from there."""
-        rows, log = self._reads(((f"SELECT {GAME_COLUMNS}, moves FROM games WHERE id = ?", (game_id,)),
+        rows, log = self._reads(((f"SELECT {GAME_COLUMNS}, {self.moves} FROM games WHERE id = ?", (game_id,)),
                                  (LOG, (game_id,))), f"game {game_id}")
         if not rows:
             return None

@@ -48,6 +48,8 @@ class SqliteDatabase(SqlDatabase):
                 self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
                 self._db.execute("PRAGMA foreign_keys=ON")
             self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()  # reads the schema: is it one?
+            if readonly and "moves" not in {row[1] for row in self._db.execute("PRAGMA table_info(games)")}:
+                self.moves = "(SELECT count(*) FROM actions WHERE actions.game = games.id)"  # not brought up to date
         except sqlite3.Error as exc:
             self._db.close()
             raise StorageError(f"cannot open the database {self.path}: {explain(exc)}") from None

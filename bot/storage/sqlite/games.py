@@ -55,17 +55,17 @@ class SqliteGames(SqliteDatabase, SqlGames):
             problems = page_check(self._db, whole=every, limit=10 if every else 3)
             self._db.text_factory = bytes  # read the raw bytes, so one bad text names its game
             try:
-                damaged, failure = damaged_games(self._db, every)
+                damaged, failure = damaged_games(self._db, every, self.moves)
             finally:
                 self._db.text_factory = str
         return Health(problems + failure, damaged)
-def damaged_games(db: sqlite3.Connection, every: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def damaged_games(db: sqlite3.Connection, every: bool, moves: str = "moves") -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(the games that cannot be loaded, what stopped the scan) over a connection returning raw bytes. One
     query reads everything; when SQLite fails half-way (a damaged page), each game is read alone instead,
     so the damage is pinned on the games it touches."""
     damaged: dict[str, None] = {}
     try:
-        rows = db.execute(f"SELECT rowid, {GAME_COLUMNS}, moves FROM games").fetchall()
+        rows = db.execute(f"SELECT rowid, {GAME_COLUMNS}, {moves} FROM games").fetchall()
     except sqlite3.Error:
         rows = []
         try:
@@ -75,7 +75,7 @@ def damaged_games(db: sqlite3.Connection, every: bool) -> tuple[tuple[str, ...],
         ids = _ids(db)
         for (rowid,) in rowids:
             try:
-                rows += db.execute(f"SELECT rowid, {GAME_COLUMNS}, moves FROM games WHERE rowid = ?",
+                rows += db.execute(f"SELECT rowid, {GAME_COLUMNS}, {moves} FROM games WHERE rowid = ?",
                                    (rowid,)).fetchall()
             except sqlite3.Error:
                 damaged[ids.get(rowid) or f"at row {rowid}"] = None

@@ -189,6 +189,26 @@ def test_a_database_from_before_the_new_columns_opens(tmp_path: Path) -> None:
     store.close()
 
 
+def test_a_database_from_before_the_count_of_moves_is_checked_read_only_and_counted_when_opened(
+        tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = SqliteStorage(path)
+    store.create(meta())
+    store.append("g1", 0, [Go(0), Go(1)], now=150.0)
+    store.close()
+    db = sqlite3.connect(path)
+    db.execute("ALTER TABLE games DROP COLUMN moves")  # as the program before it made the file
+    db.commit()
+    db.close()
+    read_only = SqliteStorage(path, readonly=True)  # `db check` and `db backup` do not bring it up to date
+    assert read_only.opened.ok and len(read_only.load("g1").actions) == 2  # type: ignore[union-attr]
+    read_only.close()
+    assert [row[1] for row in sqlite3.connect(path).execute("PRAGMA table_info(games)")][-1] != "moves"
+    store = SqliteStorage(path)
+    assert store.load("g1") is not None and store._read("SELECT moves FROM games") == [(2,)]
+    store.close()
+
+
 def _open_at_once(path: str, barrier: Any, answers: Any) -> None:
     barrier.wait(30)
     try:

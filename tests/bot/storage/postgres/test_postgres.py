@@ -13,12 +13,14 @@ import pytest
 
 from bot.app.autopilot import play_out
 from bot.app.controller import Controller, Member, NewGame
+from bot.cli.main import main
 from bot.config import Config, ConfigError, load_config
 from bot.storage import SqliteStorage, StaleWrite, Storage, StorageError, encode_action
 from bot.storage.opening import describe, open_storage
 from bot.storage.values import GameMeta, GuildTotals, Seat, SeatKind, Status
 from engine.core.actions import Go
 from engine.core.rules import Rules
+from tests.bot.storage.sqlite.pages import GOING_ON, fill
 from tests.pg_server import PgServer
 
 psycopg = pytest.importorskip("psycopg")
@@ -258,3 +260,29 @@ def test_without_postgresql_binaries_the_server_says_how_to_get_them(monkeypatch
     with pytest.raises(pg_server.Unavailable, match=r"no PostgreSQL binaries .* apt-get install postgresql"):
         server.start()
     server.stop()
+
+
+def test_db_check_on_postgresql_loads_every_game_and_checks_the_indexes_with_amcheck(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    store = PostgresStorage(pg_url, pool_size=1)
+    fill(store, finished=2)
+    store.close()
+    monkeypatch.setenv("CRIBBAGE_DATABASE_URL", pg_url)
+    monkeypatch.setenv("CRIBBAGE_CONFIG", "")
+    assert main(["db", "check"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == ("note: the indexes were not checked: the amcheck extension is not installed in this database "
+                      "(`CREATE EXTENSION amcheck` as its owner adds it); PostgreSQL checks its pages as it reads them")
+    assert out[1].startswith("the database postgresql://cribbage@127.0.0.1:") and out[1].endswith(
+        " is sound: 3 game(s), each one replayed")
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("CREATE EXTENSION amcheck")
+    assert main(["db", "check"]) == 0 and "note:" not in capsys.readouterr().out  # every index checked
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("UPDATE games SET moves = moves + 1 WHERE id = %s", (GOING_ON,))
+    assert main(["db", "check"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith(f"has 1 damaged game(s) that cannot be loaded: {GOING_ON}; every other game plays on")
+    assert out[1].startswith("copy it now with pg_dump (docs/deploy.md)")
+    assert out[2] == (f"game {GOING_ON} is damaged: its row records 14 move(s) but 13 were read from its log; it is "
+                      "not resumed, and nothing is written to it")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import SqliteStorage
+from bot.storage import GameStore, SqliteStorage
 from bot.storage.values import GameMeta, Seat, SeatKind, Status
 from engine.computer.players import make_player
 from engine.core.actions import PlayerAction
@@ -27,6 +27,14 @@ def build(path: Path, finished: int = 16, moves: int = 13) -> dict[str, tuple[Pl
     """`finished` whole games of two computers, then ann's game `moves` actions in (at her turn), each logged
     an action at a time as play does (the last with the game's end): every game's log, by id."""
     store = SqliteStorage(path, synchronous="OFF")
+    try:
+        return fill(store, finished, moves)
+    finally:
+        store.close()
+
+
+def fill(store: GameStore, finished: int = 16, moves: int = 13) -> dict[str, tuple[PlayerAction, ...]]:
+    """The games of `build`, in any store."""
     logs: dict[str, tuple[PlayerAction, ...]] = {}
     for i in range(finished + 1):
         gid, ours = (GOING_ON, True) if i == finished else (f"game{i:02d}", False)
@@ -46,7 +54,6 @@ def build(path: Path, finished: int = 16, moves: int = 13) -> dict[str, tuple[Pl
                          winner=game.winner)
             log.append(action)
         logs[gid] = tuple(log)
-    store.close()
     return logs
 
 
