@@ -5,10 +5,12 @@ SQLite's failures said in words (the disk is full, the file is read-only or dama
 from __future__ import annotations
 
 import os
+import secrets
 import sqlite3
 import stat
 import tempfile
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 
 from bot.storage.errors import StorageError
@@ -126,18 +128,18 @@ damaged file keeps the check going."""
 
 def backup(source: sqlite3.Connection, target: Path) -> int:
     """Copy a database with SQLite's online backup (consistent while others write): the pages copied.
-    The copy is made under another name, readable by its owner only, and renamed into place."""
+    The copy is made under another name, readable by its owner only, without a journal (it is nobody's
+    database until it is whole), and renamed into place. A copy that fails or is stopped (Ctrl-C, SIGTERM: the
+    copy goes in steps, between which a signal's exception arrives) leaves nothing behind."""
     if target.exists():
         raise StorageError(f"{target} exists: name a new file for the backup")
+    name = str(target.parent / f".{target.name}.{secrets.token_hex(6)}.new")  # known before the file is made
     try:
-        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".new", dir=target.parent)
-    except OSError as exc:
-        raise StorageError(f"cannot write {target}: {exc.strerror or exc}") from None
-    os.close(fd)
-    try:
+        os.close(os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         copy = sqlite3.connect(name)
         try:
-            source.backup(copy)
+            copy.execute("PRAGMA journal_mode=MEMORY")
+            source.backup(copy, pages=STEP, progress=_step)
             (pages,) = copy.execute("PRAGMA page_count").fetchone()
         finally:
             copy.close()
@@ -148,5 +150,15 @@ def backup(source: sqlite3.Connection, target: Path) -> int:
     except OSError as exc:
         raise StorageError(f"cannot write {target}: {exc.strerror or exc}") from None
     finally:
-        if os.path.exists(name):
-            os.unlink(name)
+        for leftover in (name, name + "-journal", name + "-wal", name + "-shm"):
+            with suppress(FileNotFoundError):
+                os.unlink(leftover)
+
+
+STEP = 1024
+"""Pages a backup copies between two chances for a signal to stop it (4 MB at SQLite's usual page size)."""
+
+
+def _step(status: int, remaining: int, total: int) -> None:
+    """Called between the backup's steps: Python code, so a signal's handler (Ctrl-C, SIGTERM) runs here and
+    its exception stops the copy."""
