@@ -32,12 +32,27 @@ _CAUSES = (
 
 
 def explain(exc: sqlite3.Error) -> str:
-    """SQLite's error with the cause in words in front of it, for a person who must act on it."""
+    """SQLite's error with the cause in words in front of it, for a person who must act on it. A write that
+    fails while this process has a file-size limit (`ulimit -f`: the write fails with EFBIG, which SQLite
+    reports as an I/O error) names that limit."""
     text = str(exc)
+    limit = size_limit()
+    if limit is not None and ("disk I/O error" in text or "database or disk is full" in text):
+        return f"a file reached the file-size limit set for this process (ulimit -f: {limit:,} bytes) ({text})"
     for words, cause in _CAUSES:
         if words in text:
             return f"{cause} ({text})"
     return text
+
+
+def size_limit() -> int | None:
+    """The largest file this process may write (RLIMIT_FSIZE, set by `ulimit -f`), None when unlimited."""
+    try:
+        import resource
+    except ImportError:  # not on this system
+        return None
+    soft, _ = resource.getrlimit(resource.RLIMIT_FSIZE)
+    return None if soft == resource.RLIM_INFINITY else int(soft)
 
 
 def prepare(path: Path, make: Callable[[sqlite3.Connection], None]) -> None:
