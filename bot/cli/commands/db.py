@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.cli.errors import UsageError
-from bot.cli.paths import database_file
+from bot.cli.paths import database_file, database_problem
 from bot.config import ConfigError, load_config
 from bot.storage.backends import URL_SCHEMES
 from bot.storage.postgres.checks import UNCHECKED
@@ -47,6 +47,9 @@ def _database(args: argparse.Namespace, *, postgres: bool = False) -> str:
     if config.url is not None:  # the games are in PostgreSQL: its own tools back it up
         raise UsageError("the games are in PostgreSQL ([storage] url or $CRIBBAGE_DATABASE_URL): use pg_dump "
                          "to back it up (docs/deploy.md); --db FILE names an SQLite file")
+    problem = database_problem(str(config.database))  # checked as --db is: a loop, a folder
+    if problem is not None:
+        raise UsageError(f"the database {problem}")
     return str(config.database)
 
 

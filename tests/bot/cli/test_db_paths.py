@@ -29,3 +29,14 @@ def test_a_home_that_does_not_exist_is_refused_and_one_that_does_is_used(
     assert main(["db", "check", "--db", "~/games.sqlite3"]) == 0
     assert capsys.readouterr().out == (f"the database {tmp_path}/home/games.sqlite3 is sound: 0 game(s), each one "
                                        "replayed\n")
+
+
+def test_a_configured_database_that_loops_is_said_so_by_db_check_and_backup(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "loop.sqlite3").symlink_to("loop.sqlite3")
+    (tmp_path / "config.toml").write_text(f'[storage]\ndatabase = "{tmp_path}/loop.sqlite3"\n')
+    monkeypatch.setenv("CRIBBAGE_DATABASE_URL", "")
+    for argv in (["db", "check"], ["db", "backup", str(tmp_path / "copy.sqlite3")]):
+        assert main([*argv, "--config", str(tmp_path / "config.toml")]) == 2
+        assert capsys.readouterr().err == (f"cribbage db: the database '{tmp_path}/loop.sqlite3': a symbolic link "
+                                           "that leads round in a loop\n")  # not "there is no database"
