@@ -68,8 +68,13 @@ def run_check(args: argparse.Namespace) -> int:
     postgres = not args.db and where.partition("://")[0].lower() in URL_SCHEMES
     try:
         health = storage.health(every=True)
-        games = storage.every_game()
-        unplayable = _replayed(storage, games)
+        try:
+            games = storage.every_game()
+        except StorageError as exc:  # not even listed (the health above says why): nothing to replay
+            games, listed = [], [f"the games cannot be listed to replay them: {exc}"]
+        else:
+            listed = []
+        unplayable = listed + _replayed(storage, games)
         notes = [UNCHECKED] if postgres and not getattr(storage, "indexes_checked", True) else []
     finally:
         storage.close()

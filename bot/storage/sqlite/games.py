@@ -28,12 +28,22 @@ class SqliteGames(SqliteDatabase, SqlGames):
     def _game_rows(self, where: str, args: Sequence[Any]) -> list[Any]:
         try:
             return super()._game_rows(where, args)
-        except DatabaseFault:  # a text that is not UTF-8 fails the whole query: read row by row instead
+        except DatabaseFault:  # a text that is not UTF-8, or a damaged page, fails the whole query: row by row
             rows = []
-            for (rowid,) in self._read(f"SELECT rowid FROM games WHERE {where} ORDER BY created, rowid", args):
+            for rowid in self._rowids(where, args):
                 with suppress(DatabaseFault):
-                    rows += self._read(f"SELECT {GAME_COLUMNS} FROM games WHERE rowid = ?", (rowid,))
+                    rows += self._read(f"SELECT {GAME_COLUMNS} FROM games WHERE rowid = ? AND ({where})",
+                                       (rowid, *args))
             return rows
+
+    def _rowids(self, where: str, args: Sequence[Any]) -> list[int]:
+        """The rows matching `where`, oldest first; when a damaged page of the table stops that scan, every row
+        the index of ids lists (the caller reads each alone, and `where` again). DatabaseFault when neither
+        reads."""
+        try:
+            return [r for (r,) in self._read(f"SELECT rowid FROM games WHERE {where} ORDER BY created, rowid", args)]
+        except DatabaseFault:
+            return [r for (r,) in self._read("SELECT rowid FROM games INDEXED BY sqlite_autoindex_games_1")]
 
     def load(self, game_id: str) -> StoredGame | None:
         """The shared load; a game its id does not find is looked for again without the index (a scan, only
