@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.storage import SqliteStorage, StaleWrite, Storage, StorageError, decode_action, encode_action
+from bot.storage import DamagedGame, SqliteStorage, StaleWrite, Storage, StorageError, decode_action, encode_action
+from bot.storage.errors import Damage
 from bot.storage.values import (
     Declaration,
     GameMeta,
@@ -304,3 +305,24 @@ def test_a_table_saved_from_an_outdated_read_is_refused(store: Storage) -> None:
     store.save_table(replace(first, live=False, rev=2))
     store.save_table(replace(first, id="t2", created=20.0))  # the place is free again
     assert store.table_at("chan") == replace(first, id="t2", created=20.0, rev=1)
+
+
+def test_a_log_that_is_not_the_one_its_row_counts_is_refused_and_never_written_under(store: Storage) -> None:
+    store.create(meta(), [Go(0)])
+    store.append("g1", 1, [Go(1), Go(0)], now=150.0)
+    assert len(store.load("g1").actions) == 3  # type: ignore[union-attr]
+    with store._transaction() as cur:  # type: ignore[attr-defined]  # as if an index hid the last row
+        cur.execute("UPDATE games SET moves = 4 WHERE id = ?", ("g1",))
+    with pytest.raises(DamagedGame) as refused:
+        store.load("g1")
+    assert (refused.value.code, dict(refused.value.fields)) == (Damage.LOG, {"game": "g1", "kept": 4, "read": 3})
+    for first in (3, 4):
+        with pytest.raises(DamagedGame):
+            store.append("g1", first, [Go(1)], now=160.0)
+    assert store.action_count("g1") == 3  # nothing written
+    with store._transaction() as cur:  # type: ignore[attr-defined]  # a hole in the numbers: 0, 1, 3
+        cur.execute("UPDATE actions SET seq = 3 WHERE game = ? AND seq = 2", ("g1",))
+        cur.execute("UPDATE games SET moves = 3 WHERE id = ?", ("g1",))
+    with pytest.raises(DamagedGame) as refused:
+        store.load("g1")
+    assert dict(refused.value.fields) == {"game": "g1", "kept": 3, "read": 2}  # the unbroken run from 0
