@@ -94,7 +94,7 @@ def _open(where: str) -> SqliteStorage | PostgresStorage:
 
     if where.partition("://")[0].lower() in URL_SCHEMES:
         return PostgresStorage(where, pool_size=2)
-    return SqliteStorage(where, readonly=True)
+    return SqliteStorage(where, readonly=True, check=False)  # checked whole by the caller
 
 
 def _replayed(storage: SqliteStorage | PostgresStorage, games: list[GameMeta]) -> list[str]:
