@@ -17,7 +17,8 @@ from typing import Any, TypeVar
 from bot.app import snapshot
 from bot.app.live_game import LiveGame
 from bot.storage import GameStore, StorageError
-from bot.storage.values import GameMeta
+from bot.storage.errors import state_mismatch
+from bot.storage.values import GameMeta, Status, StoredGame
 from engine.core.actions import PlayerAction
 from engine.core.game import Game, GameError
 
@@ -34,6 +35,22 @@ class _Resting:
 
 CACHE_GAMES = 2000
 """Live games kept in memory; older ones are rebuilt from storage when next touched."""
+
+
+def replayed(stored: StoredGame) -> Game:
+    """The game a stored log replays to: StorageError when an action does not replay, DamagedGame when the
+    game it comes to contradicts the row's status (over by the cards exactly when the row says so, with the
+    same winner), so a damaged game is refused, never resumed from another state."""
+    meta = stored.meta
+    game = Game(meta.rules, seed=meta.seed)
+    for n, action in enumerate(stored.actions):
+        try:
+            game.apply(action)
+        except GameError as exc:
+            raise StorageError(f"game {meta.id}: logged action {n} ({action}) does not replay: {exc}") from None
+    if game.over != (meta.status is Status.OVER) or (game.over and game.winner != meta.winner):
+        raise state_mismatch(meta.id, meta.status.value, game.over)
+    return game
 
 
 class GameCache:
@@ -62,13 +79,7 @@ class GameCache:
         stored = self.store.load(game_id)
         if stored is None:
             return None
-        game = Game(stored.meta.rules, seed=stored.meta.seed)
-        for n, action in enumerate(stored.actions):
-            try:
-                game.apply(action)
-            except GameError as exc:
-                raise StorageError(f"game {game_id}: logged action {n} ({action}) does not replay: {exc}") \
-                    from None
+        game = replayed(stored)
         live = LiveGame(stored.meta, game, names=tuple(s.name for s in stored.meta.seats))
         if stored.meta.self_count:
             live.declared = {(d.deal, d.seat, d.crib): d.declared for d in self.store.declarations(game_id)}

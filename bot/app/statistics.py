@@ -19,17 +19,19 @@ from bot.app.game_stats import (
     stats_text,
     totals_text,
 )
+from bot.app.games import replayed
 from bot.app.live_game import LiveGame
 from bot.app.replies import Answer
 from bot.i18n import Lang
-from bot.storage import GameStore, PracticeStore, SummaryStore
+from bot.storage import DatabaseFault, GameStore, PracticeStore, StorageError, SummaryStore
 from bot.storage.values import SUMMARY_COUNTS, GameSummary, PlayerLine, Seat, SeatKind
 from engine.analysis.practice import Tally
-from engine.core.game import Game
 from engine.core.record import to_record
 
 MEMBER_KEY = "member:"
 LEADERS = 10
+WARNINGS = 10
+"""At most this many lines say what the backfill passed over (then how many more)."""
 
 
 def stat_key(seat: Seat) -> str:
@@ -64,20 +66,36 @@ class Statistics:
         self.games = games
         self.summaries = summaries
         self.practice = practice
+        self.warnings: list[str] = []
+        """What the backfill passed over, and why: a door says it when the application starts."""
 
     def backfill(self) -> int:
-        """Summaries for decided games that have none (once, for a database made before them)."""
+        """Summaries for decided games that have none (once, for a database made before them): how many were
+        added. Damage never stops the start: a game that cannot be read or replayed is passed over, and
+        summaries that cannot be read or written end the backfill; each says why in `warnings` (statistics
+        then leave those games out, while play goes on)."""
         added = 0
-        for game_id in self.summaries.unsummarized():
-            stored = self.games.load(game_id)
-            if stored is None:
-                continue
-            game = Game(stored.meta.rules, seed=stored.meta.seed)
-            for action in stored.actions:
-                game.apply(action)
-            summary = summary_of(LiveGame(stored.meta, game, names=tuple(s.name for s in stored.meta.seats)))
-            if summary is not None and self.summaries.add_summary(summary):
-                added += 1
+        try:
+            pending = self.summaries.unsummarized()
+        except StorageError as exc:
+            self.warnings.append(f"the statistics were not brought up to date: {exc}")
+            return 0
+        for game_id in pending:
+            try:
+                stored = self.games.load(game_id)
+                if stored is None:
+                    continue
+                summary = summary_of(LiveGame(stored.meta, replayed(stored), names=tuple(s.name for s in
+                                                                                           stored.meta.seats)))
+                if summary is not None and self.summaries.add_summary(summary):
+                    added += 1
+            except DatabaseFault as exc:  # the database itself fails: every next game would too
+                self.warnings.append(f"the statistics were not brought up to date: {exc}")
+                break
+            except StorageError as exc:
+                self.warnings.append(f"game {game_id} is left out of the statistics: {exc}")
+        if len(self.warnings) > WARNINGS:
+            self.warnings[WARNINGS:] = [f"and {len(self.warnings) - WARNINGS} more left out the same way"]
         return added
 
     def member(self, guild: str, user: str, name: str, lang: Lang) -> Answer:

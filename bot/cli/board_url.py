@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 
 from board_driver.sim import SimBoard, parse_sim_url
 from bot.cli.errors import UsageError
+from bot.cli.numbers import SEED_MAX
 from bot.cli.paths import refusing
 from bot.config import Config
 from engine.core.errors import clip, excerpt
@@ -30,6 +31,9 @@ def board_problem(url: str) -> str | None:
             SimBoard(**options)
         except ValueError as exc:
             return clip(str(exc), 200)
+        seed = options["faults"].seed if "faults" in options else None
+        if seed is not None and not 0 <= seed <= SEED_MAX:  # as every --seed: not echoed whole, not wrapped
+            return f"seed {excerpt(str(seed))} in a sim:// address is not a whole number from 0 to {SEED_MAX}"
     elif scheme in NETWORK_SCHEMES:
         try:
             parts = urlsplit(url)

@@ -56,6 +56,10 @@ def database_problem(path: str) -> str | None:
     if len(path) > PATH_LIMIT:
         return f"a path of {len(path):,} characters: more than {PATH_LIMIT:,} is not one"
     try:
+        path = home_expanded(path)
+    except ValueError as exc:
+        return str(exc)
+    try:
         if Path(path).is_dir():
             return f"{excerpt(path, SHOWN)} is a folder: name a file"
         os.stat(path)
@@ -77,5 +81,24 @@ def refusing(problem: Callable[[str], str | None]) -> Callable[[str], str]:
     return read
 
 
-database_file = refusing(database_problem)
+def home_expanded(path: str) -> str:
+    """`path` with a leading `~` or `~user` made that home folder, as the config's paths are (a shell leaves it as
+    typed when quoted, or when there is no such user); ValueError when there is no such user, so no folder named
+    '~nosuchuser' is ever made in the current one."""
+    if not path.startswith("~"):
+        return path
+    try:
+        return str(Path(path).expanduser())
+    except RuntimeError:
+        user = path[1:].split("/", 1)[0]
+        raise ValueError(f"{excerpt(path, SHOWN)}: there is no user {excerpt(user, SHOWN)} whose home folder "
+                         f"~{user[:SHOWN]} would name") from None
+
+
+def database_file(text: str) -> str:
+    """An argparse type for a database file: the path (its `~` expanded), or the reason it cannot be one."""
+    found = database_problem(text)
+    if found is not None:
+        raise argparse.ArgumentTypeError(found)
+    return home_expanded(text)
 """An argparse type for --db: a path that could be a database file (see database_problem)."""

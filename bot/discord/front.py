@@ -33,7 +33,7 @@ from bot.discord.tables import TableDoor
 from bot.discord.views import submitted_text
 from bot.i18n import Lang, t
 from bot.shards import Shards
-from bot.storage import DatabaseFault, StaleWrite, StorageError
+from bot.storage import DamagedGame, DatabaseFault, StaleWrite, StorageError
 from engine.core.errors import clip as shorten
 
 log = logging.getLogger(__name__)
@@ -78,6 +78,8 @@ def failure_text(error: BaseException, lang: Lang) -> str:
         return t("adapter.busy", lang)
     if isinstance(error, DatabaseFault):
         return t("adapter.database", lang, detail=shorten(str(error), 300))
+    if isinstance(error, DamagedGame):  # its log and row disagree: said by code, in the member's language
+        return t("adapter.damaged", lang, detail=t(f"damage.{error.code.value}", lang, **error.fields))
     if isinstance(error, StorageError):
         return t("adapter.damaged", lang, detail=shorten(str(error), 300))
     return t("adapter.failure", lang)

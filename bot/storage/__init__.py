@@ -9,10 +9,10 @@ is exactly what players saw accepted. `GameStore`, `TableStore`, `PracticeStore`
 """
 
 from bot.storage.codec.actions import decode_action, encode_action
-from bot.storage.errors import DatabaseFault, StaleWrite, StorageError
+from bot.storage.errors import DamagedGame, DatabaseFault, StaleWrite, StorageError
 from bot.storage.health import Health
 from bot.storage.interfaces import GameStore, PracticeStore, Storage, SummaryStore, TableStore
 from bot.storage.sqlite import SqliteStorage
 
-__all__ = ["DatabaseFault", "GameStore", "Health", "PracticeStore", "SqliteStorage", "StaleWrite", "Storage",
-           "StorageError", "SummaryStore", "TableStore", "decode_action", "encode_action"]
+__all__ = ["DamagedGame", "DatabaseFault", "GameStore", "Health", "PracticeStore", "SqliteStorage", "StaleWrite",
+           "Storage", "StorageError", "SummaryStore", "TableStore", "decode_action", "encode_action"]

@@ -8,6 +8,11 @@ RECOVER = ("restore a copy made with `cribbage db backup`, or salvage what is re
            "`.recover` command")
 """How to get a damaged SQLite database's games back."""
 
+PG_COPY = "pg_dump (docs/deploy.md)"
+PG_REPAIR = ("restore a dump made with pg_dump, or rebuild a damaged index with REINDEX; a game whose log is not "
+             "the one its row counts can only be ended")
+"""What to do about a damaged PostgreSQL database."""
+
 
 @dataclass(frozen=True, slots=True)
 class Health:
@@ -21,8 +26,9 @@ class Health:
     def ok(self) -> bool:
         return not self.problems and not self.damaged
 
-    def lines(self, path: str) -> list[str]:
-        """One line per finding, then what to do; nothing when all is well."""
+    def lines(self, path: str, *, copy: str = "`cribbage db backup FILE`", repair: str = RECOVER) -> list[str]:
+        """One line per finding, then what to do (how to `copy` the database, how to `repair` it); nothing when
+        all is well."""
         if self.ok:
             return []
         found = [f"the database {path} is damaged: {p}" for p in self.problems]
@@ -31,6 +37,5 @@ class Health:
                                                       else "")
             found.append(f"the database {path} has {len(self.damaged)} damaged game(s) that cannot be loaded: "
                          f"{shown}; every other game plays on")
-        found.append(f"copy it now with `cribbage db backup FILE`; `cribbage db check` lists the damage; to repair, "
-                     f"{RECOVER}")
+        found.append(f"copy it now with {copy}; `cribbage db check` lists the damage; to repair, {repair}")
         return found

@@ -108,7 +108,7 @@ def replay(record: object) -> Replayed:
         raise RecordError(f"a record is a JSON object, not {excerpt(record)}")
     if record.get("format") != FORMAT:
         raise RecordError(f"format must be {FORMAT!r}, not {excerpt(record.get('format'))}")
-    if record.get("version") != VERSION:
+    if type(record.get("version")) is not int or record.get("version") != VERSION:  # true is no version 1
         raise RecordError(f"unsupported record version {excerpt(record.get('version'))}")
     where = "rules"
     try:

@@ -73,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
     controller = Controller(storage, workers=config.workers, processes=config.processes,
                             remind_after=config.remind_after, forfeit_after=config.forfeit_after,
                             board_url=config.board_port, difficulty=config.difficulty)
+    for line in controller.statistics.warnings:  # damage the statistics' backfill passed over
+        _warn(line)
     client = CribbageBot(config, controller)
     print(f"cribbage bot: database {describe(config, args.db)}; {shards_text(config)}; connecting to Discord …",
           file=sys.stderr)

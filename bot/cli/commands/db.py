@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.cli.errors import UsageError
-from bot.cli.paths import database_file
+from bot.cli.paths import database_file, database_problem
 from bot.config import ConfigError, load_config
+from bot.storage.backends import URL_SCHEMES
+from bot.storage.postgres.checks import UNCHECKED
+
+if TYPE_CHECKING:
+    from bot.storage import SqliteStorage
+    from bot.storage.postgres import PostgresStorage
+    from bot.storage.values import GameMeta
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -26,48 +34,85 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     b.set_defaults(func=run_backup)
 
 
-def _database(args: argparse.Namespace) -> str:
+def _database(args: argparse.Namespace, *, postgres: bool = False) -> str:
+    """The SQLite file named (--db) or configured; with `postgres`, the PostgreSQL URL when the config names one."""
     if args.db:
         return str(args.db)
     try:
         config = load_config(args.config)
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
-    if config.url is not None:  # the games are in PostgreSQL: its own tools check and back it up
+    if config.url is not None and postgres:
+        return config.url
+    if config.url is not None:  # the games are in PostgreSQL: its own tools back it up
         raise UsageError("the games are in PostgreSQL ([storage] url or $CRIBBAGE_DATABASE_URL): use pg_dump "
-                         "to back it up (docs/deploy.md); --db FILE checks an SQLite file")
+                         "to back it up (docs/deploy.md); --db FILE names an SQLite file")
+    problem = database_problem(str(config.database))  # checked as --db is: a loop, a folder
+    if problem is not None:
+        raise UsageError(f"the database {problem}")
     return str(config.database)
 
 
 def run_check(args: argparse.Namespace) -> int:
-    """Exit 0 when every page and game reads and replays; else 1, with a line per finding."""
-    from bot.app.games import GameCache
-    from bot.storage import SqliteStorage, StorageError
+    """Exit 0 when every page and game reads and replays; else 1, with a line per finding. An SQLite file is
+    checked whole (integrity_check); PostgreSQL by amcheck when installed (said when it is not), and every
+    game loaded and replayed on both."""
+    from bot.storage import StorageError
+    from bot.storage.health import PG_COPY, PG_REPAIR
 
-    path = _database(args)
+    where = _database(args, postgres=True)
     try:
-        storage = SqliteStorage(path, readonly=True)
+        storage = _open(where)
     except StorageError as exc:
         raise UsageError(str(exc)) from None
+    postgres = not args.db and where.partition("://")[0].lower() in URL_SCHEMES
     try:
         health = storage.health(every=True)
-        games = storage.every_game()
-        cache = GameCache(storage, size=1)
-        unplayable = []
-        for meta in games:
-            try:
-                cache.load(meta.id)
-                cache.forget(meta.id)  # each is replayed once, then let go
-            except StorageError as exc:
-                unplayable.append(f"game {meta.id} does not replay: {exc}")
+        try:
+            games = storage.every_game()
+        except StorageError as exc:  # not even listed (the health above says why): nothing to replay
+            games, listed = [], [f"the games cannot be listed to replay them: {exc}"]
+        else:
+            listed = []
+        unplayable = listed + _replayed(storage, games)
+        notes = [UNCHECKED] if postgres and not getattr(storage, "indexes_checked", True) else []
     finally:
         storage.close()
-    lines = health.lines(path) + unplayable
-    for line in lines:
+    path = storage.path
+    lines = (health.lines(path, copy=PG_COPY, repair=PG_REPAIR) if postgres else health.lines(path)) + unplayable
+    for line in lines + [f"note: {n}" for n in notes]:
         print(line)
     if not lines:
         print(f"the database {path} is sound: {len(games)} game(s), each one replayed")
     return 1 if lines else 0
+
+
+def _open(where: str) -> SqliteStorage | PostgresStorage:
+    """The SQLite file read-only, or the PostgreSQL database of a URL."""
+    from bot.storage import SqliteStorage
+    from bot.storage.postgres import PostgresStorage
+
+    if where.partition("://")[0].lower() in URL_SCHEMES:
+        return PostgresStorage(where, pool_size=2)
+    return SqliteStorage(where, readonly=True, check=False)  # checked whole by the caller
+
+
+def _replayed(storage: SqliteStorage | PostgresStorage, games: list[GameMeta]) -> list[str]:
+    """A line for each game that does not load and replay (each one replayed, then let go)."""
+    from bot.app.games import GameCache
+    from bot.storage import DamagedGame, StorageError
+
+    cache = GameCache(storage, size=1)
+    unplayable = []
+    for meta in games:
+        try:
+            cache.load(meta.id)
+            cache.forget(meta.id)
+        except DamagedGame as exc:  # its log and its row disagree: the message names the game
+            unplayable.append(str(exc))
+        except StorageError as exc:
+            unplayable.append(f"game {meta.id} does not replay: {exc}")
+    return unplayable
 
 
 def run_backup(args: argparse.Namespace) -> int:

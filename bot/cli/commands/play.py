@@ -37,6 +37,7 @@ from engine.core.rules import Rules
 if TYPE_CHECKING:  # the controller brings Pillow: loaded only when a game starts
     from bot.app.controller import Controller, NewGame
     from bot.app.replies import Panel
+    from bot.storage import DamagedGame
     from bot.storage.values import GameMeta
     from bot.terminal.local_game import PegHook
 
@@ -70,7 +71,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from bot.app.controller import Controller, ControllerError, NewGame
-    from bot.storage import StorageError
+    from bot.storage import DamagedGame, StorageError
     from bot.storage.opening import describe, open_storage
     from bot.terminal.local_game import PLACE, local_member
 
@@ -103,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
         for line in storage.warnings():
             print(f"cribbage play: warning: {line}", file=sys.stderr)
         controller = Controller(storage, images=False, board_url=board)
+        for line in controller.statistics.warnings:  # damage the statistics' backfill passed over
+            print(f"cribbage play: warning: {line}", file=sys.stderr)
         try:
             with one_interrupt_stops():
                 return asyncio.run(_play(controller, request, args, config.rules))
@@ -110,6 +113,9 @@ def run(args: argparse.Namespace) -> int:
             return _interrupted(args)
         except ControllerError as exc:  # a game that cannot start as asked (a seed out of range)
             raise UsageError(str(exc)) from None
+        except DamagedGame as exc:  # its log and row disagree: never resumed from another state, nothing written
+            print(f"\ncribbage play: {damaged_words(exc)}", file=sys.stderr)
+            return 1
         except StorageError as exc:  # the disk full, the file damaged: the last move is not kept, the rest is
             print(f"\ncribbage play: {exc}; the game is kept as it was before: `{resume_command(args)}` goes on "
                   "once the database is fixed", file=sys.stderr)
@@ -117,6 +123,16 @@ def run(args: argparse.Namespace) -> int:
         finally:
             controller.close()
             storage.close()
+
+
+def damaged_words(exc: DamagedGame) -> str:
+    """A damaged game refused, in the catalog's words for its code, and what to do."""
+    from bot.i18n import t
+
+    what = t(f"damage.{exc.code.value}", **exc.fields)
+    return (f"game {exc.fields.get('game')} is damaged ({what}): it is not resumed, and nothing was written to it; "
+            "`cribbage db check` lists the damage, `cribbage db backup FILE` copies what is left, and "
+            "`cribbage play --new` starts another game")
 
 
 def _interrupted(args: argparse.Namespace) -> int:

@@ -328,9 +328,10 @@ def options_from_json(text: str, source: str) -> tuple[list[DiscardOption], bool
             options.append(DiscardOption(
                 tuple(parse_card(c) for c in o["discard"]), tuple(parse_card(c) for c in o["keep"]),
                 _points(o, "hand_ev"), int(low), int(high), _points(o, "crib_ev"), _points(o, "net")))
-        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:  # CardError: ValueError
-            raise UsageError(f"{source}: option {n} is not readable ({type(exc).__name__}: "
-                             f"{clip(str(exc), 80)})") from None
+        except KeyError as exc:
+            raise UsageError(f"{source}: option {n} is not readable (it has no {excerpt(exc.args[0])})") from None
+        except (TypeError, ValueError, AttributeError, OverflowError) as exc:  # CardError: ValueError
+            raise UsageError(f"{source}: option {n} is not readable ({clip(str(exc), 80)})") from None
     dealer = data.get("dealer")
     return options, dealer if isinstance(dealer, bool) else None
 

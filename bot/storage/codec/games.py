@@ -18,18 +18,18 @@ GAME_COLUMNS = ("id, rules, seats, seed, status, place, message, winner, created
 """A game's row, in the order `game_meta` reads it."""
 
 NEW_GAME_COLUMNS = ("id, rules, seats, seed, status, place, message, winner, created, updated, guild, self_count, "
-                    "lang, changes")
+                    "lang, changes, moves")
 """What a new game's row is written with, in the order of `new_game_row` (the rest take their defaults)."""
 
 LIVE = tuple(s.value for s in Status if s.live)
 """The statuses of a game still being played, as its row holds them."""
 
 
-def new_game_row(meta: GameMeta) -> tuple[Any, ...]:
-    """The values of NEW_GAME_COLUMNS for a new game."""
+def new_game_row(meta: GameMeta, moves: int) -> tuple[Any, ...]:
+    """The values of NEW_GAME_COLUMNS for a new game whose log starts with `moves` actions."""
     return (meta.id, json.dumps(meta.rules.to_json()), seats_json(meta.seats), meta.seed, meta.status.value,
             meta.place, meta.message, meta.winner, meta.created, meta.updated, meta.guild,
-            ",".join(str(s) for s in meta.self_count), meta.lang, changes_json(meta.changes))
+            ",".join(str(s) for s in meta.self_count), meta.lang, changes_json(meta.changes), moves)
 
 
 def action_rows(game_id: str, first: int, actions: Sequence[PlayerAction]) -> list[tuple[str, int, str]]:

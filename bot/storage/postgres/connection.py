@@ -101,9 +101,15 @@ class PostgresDatabase(SqlDatabase):
         return isinstance(exc, self._psycopg.errors.UniqueViolation)
 
     def _reads(self, queries: Sequence[Query], subject: str | None = None) -> list[list[Any]]:
+        """Several queries in one REPEATABLE READ transaction, so they see one snapshot (a game's row and its
+        log agree while another process writes)."""
         try:
             with self._pool.connection() as conn:
-                return [conn.execute(pyformat(sql), args).fetchall() for sql, args in queries]
+                if len(queries) == 1:
+                    return [conn.execute(pyformat(queries[0][0]), queries[0][1]).fetchall()]
+                with conn.transaction():
+                    conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                    return [conn.execute(pyformat(sql), args).fetchall() for sql, args in queries]
         except self._psycopg.Error as exc:
             raise DatabaseFault(unreadable(self.path, subject, first_line(exc))) from exc
 

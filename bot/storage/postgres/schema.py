@@ -112,6 +112,12 @@ MIGRATIONS: tuple[str, ...] = (
         SELECT guild, count(*), sum(deals), 0 FROM summarized GROUP BY guild;
     UPDATE guild_totals SET players = (SELECT count(*) FROM player_totals AS p WHERE p.guild = guild_totals.guild);
     """,
+    # 4: each game's log length in its row, which the loader compares with the log it reads, so a game whose
+    # log lost rows is refused, not resumed from an earlier state; counted from the logs already kept
+    """
+    ALTER TABLE games ADD COLUMN moves bigint NOT NULL DEFAULT 0;
+    UPDATE games SET moves = (SELECT count(*) FROM actions WHERE actions.game = games.id);
+    """,
 )
 """Migration n is MIGRATIONS[n - 1]."""
 

@@ -9,8 +9,12 @@ needs the `postgres` extra (psycopg 3 and psycopg-pool).
 
 from __future__ import annotations
 
+from bot.storage.codec.games import LIVE
+from bot.storage.errors import StorageError
 from bot.storage.health import Health
+from bot.storage.postgres.checks import index_findings
 from bot.storage.postgres.connection import PostgresDatabase
+from bot.storage.sql.connection import marks
 from bot.storage.sql.games import SqlGames
 from bot.storage.sql.practice import SqlPractice
 from bot.storage.sql.tables import SqlTables
@@ -22,7 +26,25 @@ class PostgresStorage(PostgresDatabase, SqlGames, SqlTables, SqlPractice, SqlSum
     PostgreSQL checks its own pages, and a row it holds always reads."""
 
     opened = Health()
+    indexes_checked = False
+    """Whether the last `health(every=True)` could check the indexes (amcheck installed)."""
 
     def warnings(self) -> list[str]:
         """What a door says when the database opens: nothing (PostgreSQL checks its own pages)."""
         return []
+
+    def health(self, every: bool = False) -> Health:
+        """What `cribbage db check` finds (bot/storage/postgres/checks.py): amcheck's findings on every index
+        when it is installed (`indexes_checked` says whether it was), and the games (live ones, or `every`
+        one) whose row or log does not load."""
+        problems = index_findings(self._read) if every else ()
+        self.indexes_checked = problems is not None
+        where = "" if every else f" WHERE status IN ({marks(len(LIVE))})"
+        damaged = []
+        for (gid,) in self._read(f"SELECT id FROM games{where} ORDER BY created, id{self.BYTE_ORDER}",
+                                 () if every else LIVE):
+            try:
+                self.load(gid)
+            except StorageError:
+                damaged.append(gid)
+        return Health(problems or (), tuple(damaged))

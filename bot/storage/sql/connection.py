@@ -41,6 +41,10 @@ class SqlDatabase(ABC):
     _refused: type[Exception]
     """The driver's error for a row a constraint refused."""
 
+    moves: str = "moves"
+    """What reads a game's count of moves in a query of its row: its `moves` column, or, in a database from
+    before it opened only to be read (not brought up to date), the count of its log's rows."""
+
     BYTE_ORDER: ClassVar[str] = ""
     """Appended to a text column in ORDER BY so that ties sort by the text's bytes in every backend."""
 
@@ -49,8 +53,8 @@ class SqlDatabase(ABC):
 
     @abstractmethod
     def _reads(self, queries: Sequence[Query], subject: str | None = None) -> list[list[Any]]:
-        """Each query's rows, read together on one connection; DatabaseFault (naming `subject`) when the
-        database fails."""
+        """Each query's rows, read together in one snapshot (what one transaction sees); DatabaseFault (naming
+        `subject`) when the database fails."""
 
     @abstractmethod
     def _duplicate(self, exc: Exception) -> bool:

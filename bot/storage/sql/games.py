@@ -19,7 +19,7 @@ from bot.storage.codec.games import (
     seats_json,
 )
 from bot.storage.codec.totals import DECIDED_VALUES
-from bot.storage.errors import StaleWrite, StorageError
+from bot.storage.errors import StaleWrite, StorageError, log_mismatch
 from bot.storage.interfaces import Seating
 from bot.storage.sql.connection import Cursor, SqlDatabase, marks
 from bot.storage.sql.practice import NEW_DRILL, NEW_TALLY
@@ -30,6 +30,9 @@ from engine.core.actions import PlayerAction
 NEW_GAME = f"INSERT INTO games ({NEW_GAME_COLUMNS}) VALUES ({marks(NEW_GAME_COLUMNS.count(',') + 1)})"
 NEW_ACTION = "INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)"
 LOGGED = "SELECT count(*) FROM actions WHERE game = ?"
+KEPT = "SELECT moves FROM games WHERE id = ?"
+"""How many actions the game's row says its log holds."""
+LOG = "SELECT seq, action FROM actions WHERE game = ? ORDER BY seq"
 NEW_DECLARATION = ("INSERT INTO declarations (game, deal, seat, crib, declared, total) VALUES (?, ?, ?, ?, ?, ?)"
                    " ON CONFLICT DO NOTHING")
 
@@ -40,7 +43,7 @@ class SqlGames(SqlDatabase):
     def create(self, meta: GameMeta, actions: Sequence[PlayerAction] = ()) -> None:
         try:
             with self._transaction() as cur:
-                cur.execute(NEW_GAME, new_game_row(meta))
+                cur.execute(NEW_GAME, new_game_row(meta, len(actions)))
                 if actions:
                     cur.executemany(NEW_ACTION, action_rows(meta.id, 0, actions))
         except self._refused:
@@ -51,15 +54,19 @@ class SqlGames(SqlDatabase):
                seating: Seating | None = None, rev: int | None = None) -> None:
         """The count is checked first (a stale `first` is refused at once); two writers that both counted the
         same number (where the database lets them) meet at the primary key (game, seq): the second is refused
-        when the first commits, as a StaleWrite."""
+        when the first commits, as a StaleWrite. A log whose rows are not the number its row keeps (damage
+        hides some of them) is refused as a DamagedGame: nothing is written under a history it cannot see."""
         try:
             with self._transaction() as cur:
                 claim(cur, game_id, rev)
                 (have,) = cur.execute(LOGGED, (game_id,)).fetchone()
+                kept = cur.execute(KEPT, (game_id,)).fetchone()
+                if kept is not None and kept[0] != have:
+                    raise log_mismatch(game_id, int(kept[0]), int(have))
                 if have != first:
                     raise StaleWrite(f"game {game_id}: action {first} appended, but {have} are logged")
                 cur.executemany(NEW_ACTION, action_rows(game_id, first, actions))
-                sets, args = "updated = ?, reminded = ?", list[object]([now, False])
+                sets, args = "updated = ?, reminded = ?, moves = ?", list[object]([now, False, first + len(actions)])
                 if status is not None:
                     sets += ", status = ?, winner = ?"
                     args += [status.value, winner]
@@ -75,18 +82,21 @@ class SqlGames(SqlDatabase):
             raise StaleWrite(f"game {game_id}: action {first} appended, but another writer logged it first") from None
 
     def load(self, game_id: str) -> StoredGame | None:
-        """The game and its log, read together; StorageError naming the game when its row or log cannot be
-        read."""
-        rows, texts = self._reads(((f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)),
-                                   ("SELECT action FROM actions WHERE game = ? ORDER BY seq", (game_id,))),
-                                  f"game {game_id}")
+        """The game and its log, read together (one snapshot); StorageError naming the game when its row or
+        log cannot be read, DamagedGame when the log read is not the one the row counts (numbered 0, 1, ...
+        up to its `moves`): a lookup past a damaged index finds part of a log, and a game is never resumed
+        from there."""
+        rows, log = self._reads(((f"SELECT {GAME_COLUMNS}, {self.moves} FROM games WHERE id = ?", (game_id,)),
+                                 (LOG, (game_id,))), f"game {game_id}")
         if not rows:
             return None
+        *row, kept = rows[0]
+        check_log(game_id, kept, [seq for seq, _ in log])
         try:
-            actions = tuple(decode_action(t) for (t,) in texts)
+            actions = tuple(decode_action(t) for _, t in log)
         except StorageError as exc:
             raise StorageError(f"game {game_id}: {exc}") from None
-        return StoredGame(game_meta(rows[0]), actions)
+        return StoredGame(game_meta(row), actions)
 
     def set_status(self, game_id: str, status: Status, *, now: float, winner: int | None = None,
                    summary: GameSummary | None = None, rev: int | None = None) -> None:
@@ -171,6 +181,19 @@ class SqlGames(SqlDatabase):
     def action_count(self, game_id: str) -> int:
         (n,) = self._read(LOGGED, (game_id,))[0]
         return int(n)
+
+
+def check_log(game_id: str, kept: object, seqs: Sequence[object]) -> None:
+    """DamagedGame unless the log's numbers read are 0, 1, ... up to the `kept` moves its row counts (-1 when
+    that count itself does not read). The number said read is every row found when there are more or fewer,
+    else the unbroken run from 0."""
+    count = kept if isinstance(kept, int) and not isinstance(kept, bool) else -1
+    if count >= 0 and seqs == list(range(count)):
+        return
+    read = len(seqs)
+    if read == count:
+        read = next(n for n, seq in enumerate(seqs) if seq != n)
+    raise log_mismatch(game_id, count, read)
 
 
 def claim(cur: Cursor, game_id: str, rev: int | None) -> None:

@@ -48,6 +48,8 @@ class SqliteDatabase(SqlDatabase):
                 self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
                 self._db.execute("PRAGMA foreign_keys=ON")
             self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()  # reads the schema: is it one?
+            if readonly and "moves" not in {row[1] for row in self._db.execute("PRAGMA table_info(games)")}:
+                self.moves = "(SELECT count(*) FROM actions WHERE actions.game = games.id)"  # not brought up to date
         except sqlite3.Error as exc:
             self._db.close()
             raise StorageError(f"cannot open the database {self.path}: {explain(exc)}") from None
@@ -78,11 +80,23 @@ class SqliteDatabase(SqlDatabase):
         return getattr(exc, "sqlite_errorname", "") in ("SQLITE_CONSTRAINT_PRIMARYKEY", "SQLITE_CONSTRAINT_UNIQUE")
 
     def _reads(self, queries: Sequence[Query], subject: str | None = None) -> list[list[Any]]:
+        """Several queries in one read transaction, so they see one snapshot (a game's row and its log agree
+        while another process writes)."""
         with self._lock:
+            several = len(queries) > 1
             try:
-                return [self._db.execute(sql, args).fetchall() for sql, args in queries]
+                if several:
+                    self._db.execute("BEGIN")
+                found = [self._db.execute(sql, args).fetchall() for sql, args in queries]
+                if several:
+                    self._db.execute("COMMIT")
+                return found
             except sqlite3.Error as exc:
                 raise DatabaseFault(unreadable(self.path, subject, explain(exc))) from exc
+            finally:
+                if self._db.in_transaction:
+                    with suppress(sqlite3.Error):
+                        self._db.execute("ROLLBACK")
 
     def backup(self, target: str | Path) -> int:
         """Copy the whole database to a new file `target` while it is in use: the pages copied."""

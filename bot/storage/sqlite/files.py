@@ -5,10 +5,12 @@ SQLite's failures said in words (the disk is full, the file is read-only or dama
 from __future__ import annotations
 
 import os
+import secrets
 import sqlite3
 import stat
 import tempfile
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 
 from bot.storage.errors import StorageError
@@ -30,12 +32,27 @@ _CAUSES = (
 
 
 def explain(exc: sqlite3.Error) -> str:
-    """SQLite's error with the cause in words in front of it, for a person who must act on it."""
+    """SQLite's error with the cause in words in front of it, for a person who must act on it. A write that
+    fails while this process has a file-size limit (`ulimit -f`: the write fails with EFBIG, which SQLite
+    reports as an I/O error) names that limit."""
     text = str(exc)
+    limit = size_limit()
+    if limit is not None and ("disk I/O error" in text or "database or disk is full" in text):
+        return f"a file reached the file-size limit set for this process (ulimit -f: {limit:,} bytes) ({text})"
     for words, cause in _CAUSES:
         if words in text:
             return f"{cause} ({text})"
     return text
+
+
+def size_limit() -> int | None:
+    """The largest file this process may write (RLIMIT_FSIZE, set by `ulimit -f`), None when unlimited."""
+    try:
+        import resource
+    except ImportError:  # not on this system
+        return None
+    soft, _ = resource.getrlimit(resource.RLIMIT_FSIZE)
+    return None if soft == resource.RLIM_INFINITY else int(soft)
 
 
 def prepare(path: Path, make: Callable[[sqlite3.Connection], None]) -> None:
@@ -100,30 +117,44 @@ def _link(made: Path, path: Path) -> None:
             os.replace(made, path)
 
 
-def quick_check(db: sqlite3.Connection, limit: int = 10) -> tuple[str, ...]:
-    """SQLite's PRAGMA quick_check (the structure of every page, not the indexes' contents): its findings."""
+def page_check(db: sqlite3.Connection, *, whole: bool, limit: int = 10) -> tuple[str, ...]:
+    """SQLite's own check of every page: its findings, one a line, at most `limit` (then how many more were
+    left unsaid, up to 100). `whole` is PRAGMA integrity_check (also the order of every index's keys and that
+    each index holds its table's rows: the damage a lookup trips over), else quick_check (the pages'
+    structure only, linear in the file's size)."""
+    pragma = "integrity_check" if whole else "quick_check"
     try:
-        rows = db.execute(f"PRAGMA quick_check({int(limit)})").fetchall()
+        rows = db.execute(f"PRAGMA {pragma}({MORE})").fetchall()
     except sqlite3.DatabaseError as exc:
         return (explain(exc),)
-    found = tuple(str(r[0]) for r in rows)
-    return () if found == ("ok",) else found
+    found = [line for (row,) in rows for line in str(row).splitlines() if line and not line.startswith("***")]
+    if found == ["ok"]:
+        return ()
+    if len(found) > limit:
+        more = "at least " if len(rows) >= MORE else ""
+        found[limit:] = [f"and {more}{len(found) - limit} more finding(s) like these"]
+    return tuple(found)
+
+
+MORE = 100
+"""The most findings SQLite is asked for: enough to count past what is shown, not so many that a badly
+damaged file keeps the check going."""
 
 
 def backup(source: sqlite3.Connection, target: Path) -> int:
     """Copy a database with SQLite's online backup (consistent while others write): the pages copied.
-    The copy is made under another name, readable by its owner only, and renamed into place."""
+    The copy is made under another name, readable by its owner only, without a journal (it is nobody's
+    database until it is whole), and renamed into place. A copy that fails or is stopped (Ctrl-C, SIGTERM: the
+    copy goes in steps, between which a signal's exception arrives) leaves nothing behind."""
     if target.exists():
         raise StorageError(f"{target} exists: name a new file for the backup")
+    name = str(target.parent / f".{target.name}.{secrets.token_hex(6)}.new")  # known before the file is made
     try:
-        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".new", dir=target.parent)
-    except OSError as exc:
-        raise StorageError(f"cannot write {target}: {exc.strerror or exc}") from None
-    os.close(fd)
-    try:
+        os.close(os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         copy = sqlite3.connect(name)
         try:
-            source.backup(copy)
+            copy.execute("PRAGMA journal_mode=MEMORY")
+            source.backup(copy, pages=STEP, progress=_step)
             (pages,) = copy.execute("PRAGMA page_count").fetchone()
         finally:
             copy.close()
@@ -134,5 +165,15 @@ def backup(source: sqlite3.Connection, target: Path) -> int:
     except OSError as exc:
         raise StorageError(f"cannot write {target}: {exc.strerror or exc}") from None
     finally:
-        if os.path.exists(name):
-            os.unlink(name)
+        for leftover in (name, name + "-journal", name + "-wal", name + "-shm"):
+            with suppress(FileNotFoundError):
+                os.unlink(leftover)
+
+
+STEP = 1024
+"""Pages a backup copies between two chances for a signal to stop it (4 MB at SQLite's usual page size)."""
+
+
+def _step(status: int, remaining: int, total: int) -> None:
+    """Called between the backup's steps: Python code, so a signal's handler (Ctrl-C, SIGTERM) runs here and
+    its exception stops the copy."""

@@ -19,7 +19,8 @@ CREATE TABLE IF NOT EXISTS games (
     created  REAL NOT NULL,
     updated  REAL NOT NULL,
     reminded INTEGER NOT NULL DEFAULT 0,
-    rev      INTEGER NOT NULL DEFAULT 0
+    rev      INTEGER NOT NULL DEFAULT 0,
+    moves    INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS games_place ON games (place, status);
 CREATE TABLE IF NOT EXISTS actions (
@@ -91,9 +92,16 @@ MIGRATIONS: tuple[tuple[str, str, str], ...] = (
     ("games", "changes", "ALTER TABLE games ADD COLUMN changes TEXT NOT NULL DEFAULT ''"),
     ("games", "rev", "ALTER TABLE games ADD COLUMN rev INTEGER NOT NULL DEFAULT 0"),
     ("tables", "rev", "ALTER TABLE tables ADD COLUMN rev INTEGER NOT NULL DEFAULT 0"),
+    ("games", "moves", "ALTER TABLE games ADD COLUMN moves INTEGER NOT NULL DEFAULT 0"),
 )
 """Columns added since the first schema: (table, column, statement). A database made before one is
-brought up to date when it is opened; its rows keep their data and get the column's default."""
+brought up to date when it is opened; its rows keep their data and get the column's default, or what FILLS
+says."""
+
+FILLS = {"moves": "UPDATE games SET moves = (SELECT count(*) FROM actions WHERE actions.game = games.id)"}
+"""A column added to an older database whose value is computed from what it holds: the statement that fills it.
+`moves` is each game's log length, which the loader compares with the log it reads (a damaged index would
+otherwise return part of a log, or none, as if it were the whole)."""
 
 ONE_LIVE_TABLE = (
     """UPDATE tables SET live = 0 WHERE live = 1 AND id NOT IN (
@@ -143,6 +151,8 @@ def make(db: sqlite3.Connection) -> None:
             for _, column, alter in (m for m in MIGRATIONS if m[0] == table):
                 if column not in have:
                     db.execute(alter)
+                    if column in FILLS:
+                        db.execute(FILLS[column])
         if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'tables_one_live'").fetchone():
             for statement in ONE_LIVE_TABLE:
                 db.execute(statement)

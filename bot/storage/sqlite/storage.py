@@ -17,9 +17,12 @@ class SqliteStorage(SqliteGames, SqlTables, SqlPractice, SqlSummaries):
     Opening a file checks it (`opened`): SQLite's quick check, and every game's row and every live
     game's log, so a damaged game is named at once and the others play on."""
 
-    def __init__(self, path: str | Path, *, synchronous: str = "FULL", readonly: bool = False) -> None:
+    def __init__(self, path: str | Path, *, synchronous: str = "FULL", readonly: bool = False,
+                 check: bool = True) -> None:
+        """`check` False leaves the check out (`opened` is then empty): for a caller that checks the whole file
+        itself (`cribbage db check`)."""
         super().__init__(path, synchronous=synchronous, readonly=readonly)
-        self.opened: Health = self.health()
+        self.opened: Health = self.health() if check else Health()
 
     def warnings(self) -> list[str]:
         """What a door says when the database opens: one line per finding and what to do, or nothing."""

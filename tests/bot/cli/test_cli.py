@@ -132,7 +132,11 @@ def test_batch_with_workers_keeps_order_and_line_numbers() -> None:
 def test_db_commands_say_where_a_postgresql_database_is_backed_up(monkeypatch, capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("CRIBBAGE_DATABASE_URL", "postgresql://cribbage@127.0.0.1:5/cribbage")
     monkeypatch.chdir(tmp_path)
-    assert main(["db", "check"]) == 2
+    assert main(["db", "backup", "copy.sqlite3"]) == 2
     assert capsys.readouterr().err.strip() == (
         "cribbage db: the games are in PostgreSQL ([storage] url or $CRIBBAGE_DATABASE_URL): use pg_dump to back "
-        "it up (docs/deploy.md); --db FILE checks an SQLite file")
+        "it up (docs/deploy.md); --db FILE names an SQLite file")
+    assert main(["db", "check"]) == 2  # checked where it is (tests/bot/storage/postgres): here, no server answers
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("cribbage db: cannot open the database postgresql://cribbage@127.0.0.1:5/cribbage: ")
+    assert "\n" not in err

@@ -99,6 +99,9 @@ def test_render_analysis_from_json_with_a_number_for_a_card(capsys: pytest.Captu
                                                "hand_max": 1, "crib_ev": 1, "net": 1}]}))
     status, _, err = run(capsys, "render", "analysis", "--from", str(source), "-o", str(tmp_path / "a.png"))
     assert status == 2 and "option 1 is not readable" in err and len(err.splitlines()) == 1
+    source.write_text(json.dumps({"options": [{"discard": ["5C"], "keep": ["5H"], "hand_ev": 1}]}))
+    status, _, err = run(capsys, "render", "analysis", "--from", str(source), "-o", str(tmp_path / "a.png"))
+    assert status == 2 and err.endswith(": option 1 is not readable (it has no 'hand_min')\n")  # no KeyError
 
 
 @pytest.mark.parametrize("typed", ["²", "9" * 5000, "١"])

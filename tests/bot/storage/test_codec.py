@@ -18,28 +18,28 @@ CPU = Seat(SeatKind.COMPUTER, "computer (easy)", "", "easy")
 def as_read(row: tuple[object, ...], reminded: object = 0, rev: object = 3) -> tuple[object, ...]:
     """A new game's written values as a GAME_COLUMNS row, with the columns the database fills in."""
     written = dict(zip(NEW_GAME_COLUMNS.split(", "), row, strict=True))
-    return tuple({**written, "reminded": reminded, "rev": rev}[c] for c in GAME_COLUMNS.split(", "))
+    return tuple({**written, "reminded": reminded, "rev": rev}[c] for c in GAME_COLUMNS.split(", "))  # no moves
 
 
 def test_a_game_row_reads_back_as_the_game_written() -> None:
     meta = GameMeta("g1", Rules(target=61, skunk=True), (ANN, CPU), 42, Status.ACTIVE, "chan", 100.0, 120.0,
                     guild="srv", self_count=(0,), lang="fr", changes=(SeatChange(1, "bob", "left", 110.0),))
-    assert game_meta(as_read(new_game_row(meta))) == GameMeta(
+    assert game_meta(as_read(new_game_row(meta, 0))) == GameMeta(
         "g1", Rules(target=61, skunk=True), (ANN, CPU), 42, Status.ACTIVE, "chan", 100.0, 120.0, guild="srv",
         self_count=(0,), lang="fr", changes=(SeatChange(1, "bob", "left", 110.0),), rev=3)
-    assert game_meta(as_read(new_game_row(meta), reminded=True)).reminded is True  # PostgreSQL's boolean
+    assert game_meta(as_read(new_game_row(meta, 0), reminded=True)).reminded is True  # PostgreSQL's boolean
 
 
 def test_a_game_without_changes_of_seat_writes_empty_text() -> None:
     meta = GameMeta("g2", Rules(), (ANN, CPU), 7, Status.ACTIVE, "chan", 1.0, 1.0)
-    row = new_game_row(meta)
-    assert changes_json(()) == "" and row[-1] == "" and row[-3] == ""  # changes, self_count
+    row = new_game_row(meta, 0)
+    assert changes_json(()) == "" and row[-2] == "" and row[-4] == "" and row[-1] == 0  # changes, self_count, moves
     assert game_meta(as_read(row)).changes == ()
 
 
 def test_an_unreadable_game_row_names_the_game() -> None:
     meta = GameMeta("g3", Rules(), (ANN, CPU), 7, Status.ACTIVE, "chan", 1.0, 1.0)
-    row = list(as_read(new_game_row(meta)))
+    row = list(as_read(new_game_row(meta, 0)))
     row[4] = "dancing"
     with pytest.raises(StorageError) as bad:
         game_meta(row)

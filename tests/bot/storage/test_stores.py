@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.storage import SqliteStorage, StaleWrite, Storage, StorageError, decode_action, encode_action
+from bot.storage import DamagedGame, SqliteStorage, StaleWrite, Storage, StorageError, decode_action, encode_action
+from bot.storage.errors import Damage
 from bot.storage.values import (
     Declaration,
     GameMeta,
@@ -171,15 +172,41 @@ def test_a_database_from_before_the_new_columns_opens(tmp_path: Path) -> None:
             status TEXT NOT NULL, place TEXT NOT NULL, message TEXT NOT NULL DEFAULT '', winner INTEGER,
             created REAL NOT NULL, updated REAL NOT NULL, reminded INTEGER NOT NULL DEFAULT 0,
             guild TEXT NOT NULL DEFAULT '');
+        CREATE TABLE actions (game TEXT NOT NULL REFERENCES games (id), seq INTEGER NOT NULL, action TEXT NOT NULL,
+            PRIMARY KEY (game, seq)) WITHOUT ROWID;
     """)
     db.execute("INSERT INTO games (id, rules, seats, seed, status, place, created, updated) VALUES "
                "('old', ?, ?, 1, 'active', 'chan', 1.0, 1.0)",
                ('{"target": 121}', '[{"kind": "human", "name": "ann", "user": "u1"}]'))
+    db.executemany("INSERT INTO actions VALUES ('old', ?, ?)", [(0, '{"t":"go","seat":0}'), (1, '{"t":"go","seat":1}')])
     db.commit()
     db.close()
     store = SqliteStorage(path)
     loaded = store.load("old")
     assert loaded is not None and (loaded.meta.self_count, loaded.meta.lang) == ((), "en")
+    assert loaded.actions == (Go(0), Go(1))  # its row's count of moves is made from the log it holds
+    store.append("old", 2, [Go(0)], now=2.0)
+    assert store.action_count("old") == 3 and len(store.load("old").actions) == 3  # type: ignore[union-attr]
+    store.close()
+
+
+def test_a_database_from_before_the_count_of_moves_is_checked_read_only_and_counted_when_opened(
+        tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = SqliteStorage(path)
+    store.create(meta())
+    store.append("g1", 0, [Go(0), Go(1)], now=150.0)
+    store.close()
+    db = sqlite3.connect(path)
+    db.execute("ALTER TABLE games DROP COLUMN moves")  # as the program before it made the file
+    db.commit()
+    db.close()
+    read_only = SqliteStorage(path, readonly=True)  # `db check` and `db backup` do not bring it up to date
+    assert read_only.opened.ok and len(read_only.load("g1").actions) == 2  # type: ignore[union-attr]
+    read_only.close()
+    assert [row[1] for row in sqlite3.connect(path).execute("PRAGMA table_info(games)")][-1] != "moves"
+    store = SqliteStorage(path)
+    assert store.load("g1") is not None and store._read("SELECT moves FROM games") == [(2,)]
     store.close()
 
 
@@ -213,8 +240,8 @@ def test_processes_opening_a_file_together_bring_it_up_to_date_once(tmp_path: Pa
             p.join(30)
         assert got == ["opened"] * 6, (path, got)
         columns = [row[1] for row in sqlite3.connect(path).execute("PRAGMA table_info(games)")]
-        assert sorted(columns) == ["changes", "created", "guild", "id", "lang", "message", "place", "reminded", "rev",
-                                   "rules", "seats", "seed", "self_count", "status", "updated", "winner"]
+        assert sorted(columns) == ["changes", "created", "guild", "id", "lang", "message", "moves", "place", "reminded",
+                                   "rev", "rules", "seats", "seed", "self_count", "status", "updated", "winner"]
 
 
 def test_tables_practice_and_summaries_are_kept(store: Storage) -> None:
@@ -278,3 +305,24 @@ def test_a_table_saved_from_an_outdated_read_is_refused(store: Storage) -> None:
     store.save_table(replace(first, live=False, rev=2))
     store.save_table(replace(first, id="t2", created=20.0))  # the place is free again
     assert store.table_at("chan") == replace(first, id="t2", created=20.0, rev=1)
+
+
+def test_a_log_that_is_not_the_one_its_row_counts_is_refused_and_never_written_under(store: Storage) -> None:
+    store.create(meta(), [Go(0)])
+    store.append("g1", 1, [Go(1), Go(0)], now=150.0)
+    assert len(store.load("g1").actions) == 3  # type: ignore[union-attr]
+    with store._transaction() as cur:  # type: ignore[attr-defined]  # as if an index hid the last row
+        cur.execute("UPDATE games SET moves = 4 WHERE id = ?", ("g1",))
+    with pytest.raises(DamagedGame) as refused:
+        store.load("g1")
+    assert (refused.value.code, dict(refused.value.fields)) == (Damage.LOG, {"game": "g1", "kept": 4, "read": 3})
+    for first in (3, 4):
+        with pytest.raises(DamagedGame):
+            store.append("g1", first, [Go(1)], now=160.0)
+    assert store.action_count("g1") == 3  # nothing written
+    with store._transaction() as cur:  # type: ignore[attr-defined]  # a hole in the numbers: 0, 1, 3
+        cur.execute("UPDATE actions SET seq = 3 WHERE game = ? AND seq = 2", ("g1",))
+        cur.execute("UPDATE games SET moves = 3 WHERE id = ?", ("g1",))
+    with pytest.raises(DamagedGame) as refused:
+        store.load("g1")
+    assert dict(refused.value.fields) == {"game": "g1", "kept": 3, "read": 2}  # the unbroken run from 0

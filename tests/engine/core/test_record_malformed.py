@@ -54,6 +54,8 @@ def spoiled(path: str, value: object) -> dict[str, object]:
     ("deals.0.dealer", False, "deal 0: dealer False, but the rules make it 0"),
     ("deals.0.plays.4.go", "yes", "deal 0: go must be true or false, not str 'yes'"),
     ("cut", [], "cut: the record's cut chooses no dealer, yet it has deals"),
+    ("version", True, "unsupported record version True"),
+    ("version", 1.0, "unsupported record version 1.0"),
 ], ids=lambda v: str(v)[:20] if not isinstance(v, int) or v < 10**100 else "huge")
 def test_a_malformed_record_is_one_error_naming_where(path: str, value: object, named: str) -> None:
     with pytest.raises(RecordError) as caught:

@@ -13,12 +13,14 @@ import pytest
 
 from bot.app.autopilot import play_out
 from bot.app.controller import Controller, Member, NewGame
+from bot.cli.main import main
 from bot.config import Config, ConfigError, load_config
 from bot.storage import SqliteStorage, StaleWrite, Storage, StorageError, encode_action
 from bot.storage.opening import describe, open_storage
 from bot.storage.values import GameMeta, GuildTotals, Seat, SeatKind, Status
 from engine.core.actions import Go
 from engine.core.rules import Rules
+from tests.bot.storage.sqlite.pages import GOING_ON, fill
 from tests.pg_server import PgServer
 
 psycopg = pytest.importorskip("psycopg")
@@ -55,7 +57,8 @@ def test_migrations_make_every_table_of_an_empty_database_once(pg_url: str) -> N
         s.close()
     assert tables(pg_url) == TABLES
     with psycopg.connect(pg_url) as conn:
-        assert conn.execute("SELECT version FROM schema_version ORDER BY version").fetchall() == [(1,), (2,), (3,)]
+        assert conn.execute("SELECT version FROM schema_version ORDER BY version").fetchall() == [(1,), (2,), (3,),
+                                                                                                  (4,)]
         columns = dict(conn.execute("SELECT column_name, data_type FROM information_schema.columns "
                                     "WHERE table_name = 'games'").fetchall())
         assert (columns["seed"], columns["created"], columns["reminded"]) == ("bigint", "double precision",
@@ -82,7 +85,7 @@ def test_a_version_1_database_gains_revisions_and_keeps_its_rows(pg_url: str) ->
                          "(%s, 'chan', '{}', true, %s, %s)", (tid, created, created))
     store = PostgresStorage(pg_url, pool_size=1)
     try:
-        assert store.migrated == [2, 3]
+        assert store.migrated == [2, 3, 4]
         old = store.load("old")
         assert old is not None and (old.meta.rev, old.meta.place) == (0, "chan")
         live = store.table_at("chan")
@@ -114,6 +117,8 @@ def test_two_connections_append_at_the_same_version_one_wins(pg_url: str) -> Non
         assert waiting.is_alive(), "b did not wait for the first writer"
     waiting.join(10)
     assert isinstance(outcome["b"], StaleWrite) and "another writer logged it first" in str(outcome["b"])
+    with psycopg.connect(pg_url, autocommit=True) as raw:  # the row counts what that writer logged, as append does
+        raw.execute("UPDATE games SET moves = 1 WHERE id = 'g1'")
     # and at once, many times over: exactly one of the two is logged each time
     for n in range(1, 21):
         outcome.clear()
@@ -255,3 +260,29 @@ def test_without_postgresql_binaries_the_server_says_how_to_get_them(monkeypatch
     with pytest.raises(pg_server.Unavailable, match=r"no PostgreSQL binaries .* apt-get install postgresql"):
         server.start()
     server.stop()
+
+
+def test_db_check_on_postgresql_loads_every_game_and_checks_the_indexes_with_amcheck(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    store = PostgresStorage(pg_url, pool_size=1)
+    fill(store, finished=2)
+    store.close()
+    monkeypatch.setenv("CRIBBAGE_DATABASE_URL", pg_url)
+    monkeypatch.setenv("CRIBBAGE_CONFIG", "")
+    assert main(["db", "check"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == ("note: the indexes were not checked: the amcheck extension is not installed in this database "
+                      "(`CREATE EXTENSION amcheck` as its owner adds it); PostgreSQL checks its pages as it reads them")
+    assert out[1].startswith("the database postgresql://cribbage@127.0.0.1:") and out[1].endswith(
+        " is sound: 3 game(s), each one replayed")
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("CREATE EXTENSION amcheck")
+    assert main(["db", "check"]) == 0 and "note:" not in capsys.readouterr().out  # every index checked
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("UPDATE games SET moves = moves + 1 WHERE id = %s", (GOING_ON,))
+    assert main(["db", "check"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith(f"has 1 damaged game(s) that cannot be loaded: {GOING_ON}; every other game plays on")
+    assert out[1].startswith("copy it now with pg_dump (docs/deploy.md)")
+    assert out[2] == (f"game {GOING_ON} is damaged: its row records 14 move(s) but 13 were read from its log; it is "
+                      "not resumed, and nothing is written to it")

@@ -6,11 +6,13 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import resource
 import select
 import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -290,3 +292,32 @@ def test_cribbage_bot_on_a_database_it_cannot_use_says_so_in_one_line(tmp_path: 
     for argv in (["bot", "--db", str(empty)], ["bot", "--check", "--db", str(empty)]):
         status, _, err = cli(capsys, *argv)
         assert status == 2 and "is an empty file (0 bytes)" in err and len(err.splitlines()) == 1
+
+
+def _file_size_limit(limit: int) -> Callable[[], None]:
+    def apply() -> None:
+        _, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, hard))
+
+    return apply
+
+
+def test_a_file_size_limit_is_said_as_such_not_as_a_disk_failure(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    games_in(path, 30)
+    limit = path.stat().st_size - 10 * 1024  # `ulimit -f`: the file may not grow past what it is less 10 KiB
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CRIBBAGE_CONFIG": ""}
+    said = f"a file reached the file-size limit set for this process (ulimit -f: {limit:,} bytes) (disk I/O error)"
+    backup = subprocess.run([sys.executable, "-m", "bot.cli.main", "db", "backup", "--db", str(path),
+                             str(tmp_path / "copy.sqlite3")], capture_output=True, text=True, env=env, cwd=ROOT,
+                            preexec_fn=_file_size_limit(limit), timeout=60)
+    assert backup.returncode == 2
+    assert backup.stderr == f"cribbage db: cannot back up to {tmp_path}/copy.sqlite3: {said}\n"
+    assert [p.name for p in tmp_path.iterdir() if "copy" in p.name] == []  # no half-made copy left
+    limit = 16 * 1024  # the log of changes (the WAL file) may not grow past 4 pages
+    said = f"a file reached the file-size limit set for this process (ulimit -f: {limit:,} bytes) (disk I/O error)"
+    play = subprocess.run([sys.executable, "-m", "bot.cli.main", "play", "--db", str(path), "--name", "zed"],
+                          input="1 2\n1\n1\n1\nq\n", capture_output=True, text=True, env=env, cwd=ROOT,
+                          preexec_fn=_file_size_limit(limit), timeout=60)
+    assert play.returncode == 2 and "Traceback" not in play.stderr, play.stderr  # when it opens (and is made WAL)
+    assert play.stderr == f"cribbage play: cannot open the database {path}: {said}\n"
