@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from bot.i18n import Lang, as_lang, percent, t
 from engine.analysis.practice import CheckResult, Drill, Tally
 from engine.analysis.winprob import Unavailable
-from engine.computer.review import DealReview, WinCost
+from engine.computer.review import DealReview, GroupDiscardReview, WinCost
 from engine.core.cards import Card
 
 NO_COST = 0.0005
@@ -77,6 +77,27 @@ def review_text(review: DealReview, lang: Lang | str | None = Lang.EN) -> str:
                                   reply=s.played.reply, better=s.better.card.pretty(), cost=s.cost))
     else:
         lines.append(t("review.pegging_clean", lang))
+    return "\n".join(lines)
+
+
+def group_review_text(review: GroupDiscardReview, names: tuple[str, ...], lang: Lang | str | None = Lang.EN) -> str:
+    """A group deal's review: the card laid away against the best of the five, and what it is judged on."""
+    lang = as_lang(lang)
+    chosen, best = review.chosen, review.best
+    lines = [t("review.title", lang, deal=review.deal + 1)]
+    net = f"{review.worth(chosen):.1f}"
+    if review.rank == 1:
+        lines.append(t("review.group_discard_best", lang, discard=chosen.discard.pretty(), net=net))
+    else:
+        lines.append(t("review.group_discard", lang, discard=chosen.discard.pretty(), net=net, rank=review.rank,
+                       best=best.discard.pretty(), best_net=f"{review.worth(best):.1f}",
+                       cost=f"{review.points_cost:.1f}"))
+    if review.crib_weight > 0:
+        lines.append(t("review.group_basis_own", lang))
+    else:
+        key = "review.group_basis_rival" if len(names) == 3 else "review.group_basis_other"
+        lines.append(t(key, lang, owner=names[review.dealer]))
+    lines.append(t("review.group_not_pegging", lang))
     return "\n".join(lines)
 
 

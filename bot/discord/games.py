@@ -191,19 +191,18 @@ class GameDoor:
 
     async def on_cancel(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         await ask.think()
-        await self._invitation_answer(ask, await self.controller.cancel(ask.user, cid.game, ask.lang),
-                                      ended="adapter.withdrew")
+        await self._invitation_answer(ask, await self.controller.cancel(ask.user, cid.game, ask.lang))
 
-    async def _invitation_answer(self, ask: Exchange, reply: Reply, ended: str = "adapter.declined") -> None:
-        """The answer to an invitation's button; `ended`: what its presser hears when it ends the game (a
-        declined seat, or the host calling the game off)."""
+    async def _invitation_answer(self, ask: Exchange, reply: Reply) -> None:
+        """The answer to an invitation's button: the invitation is redrawn to say what happened (who answered,
+        the seats the computer took, where the game is, or that it was called off); the presser is told."""
         if not reply.ok:
             await ask.say(reply.note)
             return
         message = ask.interaction.message
         if reply.finished:  # declined or called off
-            await self._close_invitation(ask, reply.note)
-            await ask.say(t(ended, ask.lang))
+            await self._close_invitation(ask, reply.invitation or reply.note)
+            await ask.say(reply.note)
             return
         if reply.table is None:  # still waiting for someone: the invitation, redrawn
             if message is not None and reply.posts:
@@ -212,7 +211,8 @@ class GameDoor:
             await ask.say(reply.note)
             return
         where = await self.publisher.open_table(ask.interaction, reply, " vs ".join(reply.names) or "cribbage")
-        await self._close_invitation(ask, t("adapter.accepted", ask.public_lang, where=where))
+        await self._close_invitation(ask, f"{reply.invitation}\n" + t("adapter.started_in", ask.public_lang,
+                                                                       where=where))
         if reply.panel is not None:
             await self.panels.show(ask, reply.panel, t("adapter.game_in", ask.lang, where=where))
         else:
@@ -240,14 +240,19 @@ class GameDoor:
     # ------------------------------------------------------------------ helpers
 
     async def _move(self, ask: Exchange, cid: ComponentId, move: Callable[[], Awaitable[Reply]]) -> None:
-        """A move from a private panel: that panel is edited in place, a refusal is said privately, and
-        the table, the posts and the other players' panels follow from the one reply."""
+        """A move from a private panel: that panel is edited in place, a refusal is said privately (above the
+        hand it refers to, when the member has one), and the table, the posts and the other players' panels
+        follow from the one reply."""
         await ask.hold()
         reply = await move()
         if reply.panel is not None:
-            self.panels.remember(cid.game, ask.user.user, await ask.edit(**panel_message(reply.panel)))
+            message = panel_message(reply.panel)
+            if not reply.ok:  # "nothing changed; here is your hand now": the hand is right below it
+                message["content"] = clip(f"{reply.note}\n\n{message['content']}")
+            self.panels.remember(cid.game, ask.user.user, await ask.edit(**message))
         if not reply.ok:
-            await ask.say(reply.note)
+            if reply.panel is None:
+                await ask.say(reply.note)
             return
         await self.publisher.publish(reply, but=ask.user.user)
 
@@ -258,10 +263,11 @@ class GameDoor:
             return
         await self.panels.show(ask, reply.panel)
 
-    async def _close_invitation(self, ask: Exchange, line: str) -> None:
+    async def _close_invitation(self, ask: Exchange, text: str) -> None:
+        """The invitation, answered for good: `text` instead of it, and no buttons."""
         message = ask.interaction.message
         if message is not None:
-            await message.edit(content=clip(f"{message.content}\n{line}"), view=None)
+            await message.edit(content=clip(text), view=None)
 
     async def _my_game(self, ask: Exchange) -> str | None:
         games = await self.controller.games_at(str(ask.interaction.channel_id))

@@ -86,7 +86,10 @@ async def test_partners_as_listed_and_the_host_cancels() -> None:
     assert meta is not None and [s.name for s in meta.seats] == ["ann", "bob", "computer 1 (easy)",
                                                                  "computer 2 (hard)"]
     cancelled = await c.cancel(ANN, "g1")
-    assert cancelled.finished and cancelled.note == "ann withdrew the invitation."
+    assert cancelled.finished and cancelled.note == "You cancelled the invitation."
+    # the invitation, redrawn: its seats as they were answered, and that the host called it off
+    assert cancelled.invitation == ("ann's game of cribbage for 4, to 121. Seats: ann, bob (invited), computer 1 "
+                                    "(easy), computer 2 (hard).\nann withdrew the invitation.")
     assert (await c.meta("g1")).status is Status.DECLINED  # type: ignore[union-attr]
 
 
