@@ -78,7 +78,7 @@ class Invitations:
         with each member's answer, then `more` lines (who declined, the computer's seats, how it ended)."""
         meta, lang = live.meta, live.lang
         if meta.rules.players == 2:
-            guest = meta.seats[1].name
+            guest = self._seat_text(live, 1, lang)
             head = t("game.invite_summary_two", lang, host=meta.host.name, guest=guest, target=meta.rules.target)
         else:
             seats = t("general.list_sep", lang).join(self._seat_text(live, i, lang) for i in range(len(meta.seats)))
