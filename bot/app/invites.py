@@ -12,8 +12,8 @@ from dataclasses import replace
 
 from bot.app.ids import ComponentId, Verb
 from bot.app.live_game import LiveGame
-from bot.app.replies import Button, Post, Reply, Style
 from bot.app.presenter import sentence_sep
+from bot.app.replies import Button, Post, Reply, Style
 from bot.app.seating import OPEN_NAME, PartnerCut, computer_seat, number_computers, open_seat, waiting_seats
 from bot.i18n import Lang, t
 from bot.storage.values import Seat, SeatKind, Status
