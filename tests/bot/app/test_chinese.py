@@ -58,7 +58,8 @@ async def test_a_game_in_a_chinese_server_speaks_chinese_in_public_and_each_memb
                                                  "第 1 局，ann 发牌。正在放底牌：ann。"]
     assert first.table.controls == (Button("crib:game1:0:hand", "我的手牌", first.table.controls[0].style),)
     # ann's own client is English: her panel is English (the prompt for text front ends stays English)
-    assert first.panel is not None and first.panel.text == "Your hand (ann 0 · computer (easy) 0). Lay away 2 for your crib."
+    assert first.panel is not None and first.panel.text == ("Your hand (ann 0 · computer (easy) 0). Lay away 2 for "
+                                                            "your crib.")
     zh = (await c.hand(ANN, "game1", Lang.ZH)).panel
     assert zh is not None and zh.text == "你的手牌（ann 0 分，computer (easy) 0 分）。请放 2 张牌进你的底牌。"
     (select,) = zh.controls
@@ -66,7 +67,8 @@ async def test_a_game_in_a_chinese_server_speaks_chinese_in_public_and_each_memb
     assert zh.prompt == "lay away 2 for your crib"
     reply = await click(c, ANN, *autopilot(zh, 0), lang=Lang.ZH)
     assert reply.lines == ("ann 放 2 张牌进底牌", "翻牌：9♣", "computer (easy) 出 A♥：1")
-    assert reply.panel is not None and reply.panel.text == "你的手牌（ann 0 分，computer (easy) 0 分；翻牌 9♣；计数 1）。轮到你：请出一张牌。"
+    assert reply.panel is not None and reply.panel.text == ("你的手牌（ann 0 分，computer (easy) 0 分；"
+                                                            "翻牌 9♣；计数 1）。轮到你：请出一张牌。")
     assert [b.label for b in reply.panel.controls if isinstance(b, Button)][-1] == "Go（过）"
     turn = 1
     while not reply.posts:

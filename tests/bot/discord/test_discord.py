@@ -93,7 +93,8 @@ async def test_play_against_the_computer_opens_a_thread_and_answers_privately(bo
     assert table.content.startswith("Cribbage to 121: ann 0 · computer (easy) 0\nDeal 1, ann deals.")
     assert table.files == ("table.png",) and table.ids == ["crib:game1:0:hand"]
     panel = fake.last("PATCH /webhooks/4000/token-7000001/messages/@original")
-    assert panel.content == f"Your game is in <#{THREAD}>. Your hand (ann 0 · computer (easy) 0). Lay away 2 for your crib."
+    assert panel.content == (f"Your game is in <#{THREAD}>. Your hand (ann 0 · computer (easy) 0). Lay away 2 for your "
+                             "crib.")
     assert panel.files == ("hand.png",) and panel.ids == ["crib:game1:1:lay"]
     meta = await bot.front.controller.meta("game1")
     assert (meta.place, meta.message, meta.rules.skunk) == (str(THREAD), "10004", True)
@@ -168,7 +169,8 @@ async def test_invitation_accept_and_refusals(bot: Harness) -> None:
     thread_id = fake.last("POST /channels/100/threads").reply["id"]
     edited = fake.last(f"PATCH /channels/100/messages/{invitation['id']}")
     assert edited.body["components"] == []
-    assert edited.content == f"ann's game of cribbage with bob (accepted), to 61.\nThe game has started: it is in <#{thread_id}>."
+    assert edited.content == ("ann's game of cribbage with bob (accepted), to 61.\nThe game has started: it is in "
+                              f"<#{thread_id}>.")
     assert exchange(bot.of(accept)) == PRIVATE_THINKING
     assert bot.of(accept)[-1].content.startswith(f"The game is in <#{thread_id}>. Your hand (ann 0 · bob 0).")
     # bots cannot be invited
@@ -221,7 +223,8 @@ async def test_resign_end_and_record_commands(bot: Harness) -> None:
     resign = await bot.command("resign", ANN, **here)
     assert exchange(bot.of(resign)) == PRIVATE_THINKING and bot.of(resign)[-1].content == "You resigned."
     post = fake.last(f"POST /channels/{THREAD}/messages")
-    assert post.content == "ann resigns. computer (easy) wins (ann 0 · computer (easy) 0)." and post.files == ("cribbage-game1.json",)
+    assert post.content == "ann resigns. computer (easy) wins (ann 0 · computer (easy) 0)."
+    assert post.files == ("cribbage-game1.json",)
     assert (await bot.front.controller.meta("game1")).status is Status.RESIGNED
     await bot.command("play", BOB)
     second = fake.last("POST /channels/100/threads")

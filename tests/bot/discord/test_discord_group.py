@@ -378,19 +378,22 @@ async def test_three_members_play_muggins_to_the_end_with_claims_passes_and_the_
                               "Invitation sent to bob and cat.")
     assert invitation["content"] == ("<@2> <@4> bob and cat: ann invites you to a game of cribbage for 3, to 61. "
                                      "Seats: ann, bob (invited), cat (invited). The game starts when every seat is "
-                                     "filled. Muggins is on: everyone declares their own counts, and an opponent may claim what is missed.")
+                                     "filled. Muggins is on: everyone declares their own counts, and an opponent may "
+                                     "claim what is missed.")
     assert labels(invitation) == ["Accept", "Decline", "Computer for empty seats", "Cancel"]
     _, said, invitation = await answer(bot, invitation, "accept", BOB)
     assert said == "bob accepted."
     assert invitation["content"] == ("bob accepted.\ncat: ann invites you to a game of cribbage for 3, to 61. Seats: "
                                      "ann, bob (accepted), cat (invited). The game starts when every seat is filled."
-                                     " Muggins is on: everyone declares their own counts, and an opponent may claim what is missed.")
+                                     " Muggins is on: everyone declares their own counts, and an opponent may claim "
+                                     "what is missed.")
     accepted, said, invitation = await answer(bot, invitation, "accept", CAT)
     here = thread_of(bot)
     assert said == f"The game is in <#{here['id']}>. Your hand (ann 0 · bob 0 · cat 0). Lay away 1 for ann's crib."
     # every seat accepted: the invitation is redrawn to say so, and where the game went
     assert invitation["content"] == ("ann's game of cribbage for 3, to 61. Seats: ann, bob (accepted), cat (accepted)."
-                                     " Muggins is on: everyone declares their own counts, and an opponent may claim what is missed.\n"
+                                     " Muggins is on: everyone declares their own counts, and an opponent may claim "
+                                     "what is missed.\n"
                                      f"The game has started: it is in <#{here['id']}>.")
     assert invitation["components"] == []
     members = Members(bot, clock, "game1", here, {"1": ANN, "2": BOB, "4": CAT},
@@ -403,7 +406,8 @@ async def test_three_members_play_muggins_to_the_end_with_claims_passes_and_the_
     assert (first.name, first.declared, first.total, first.pad) == ("bob", 2, 4, "Your count")
     assert first.panel == "Scores ann 6 · bob 4 · cat 1. The show, with muggins: waiting for cat, ann."
     assert first.claimants == {"cat": ["Muggins!", "Let it pass"], "ann": ["Muggins!", "Let it pass"]}
-    assert first.prompts["ann"] == ("Scores ann 6 · bob 4 · cat 1. bob's hand: Q♠ A♣ 2♣ 4♣ + J♠ — declares 2. Call muggins "
+    assert first.prompts["ann"] == ("Scores ann 6 · bob 4 · cat 1. bob's hand: Q♠ A♣ 2♣ 4♣ + J♠ — declares 2. Call "
+                                    "muggins "
                                     "if points were missed (the first to call takes them), or let it pass.")
     assert members.shorts[:4] == [[("cat", True)], [("ann", False), ("bob", False)], [("bob", None), ("cat", None)],
                                   [("cat", False), ("ann", True)]]
@@ -454,14 +458,17 @@ async def test_four_players_cut_for_partners_a_declined_seat_and_the_overcount_p
     assert invitation["content"] == (
         "<@2> <@4> <@5> Cut for partners: ann 6♣, bob K♦, cat 7♠, dan Q♣. ann and cat play against bob and dan.\n"
         "bob and cat and dan: ann invites you to a game of cribbage for 4, to 61. Seats: ann, bob (invited), "
-        "cat (invited), dan (invited). The game starts when every seat is filled. Muggins is on: everyone declares their own counts, and an opponent may claim what is missed.")
+        "cat (invited), dan (invited). The game starts when every seat is filled. Muggins is on: everyone declares "
+        "their own counts, and an opponent may claim what is missed.")
     # dan declines (his client speaks Chinese: so does his answer); his seat opens
     _, said, invitation = await answer(bot, invitation, "decline", DAN, locale="zh-CN")
     assert said == "dan 拒绝了；其座位空出（发起人可交给电脑）。"
     assert invitation["content"] == (
         "dan declined; their seat is open (the host can give it to the computer).\nbob and cat: ann invites you to a "
-        "game of cribbage for 4, to 61. Seats: ann, bob (invited), cat (invited), an open seat (dan declined). The game "
-        "starts when every seat is filled. Muggins is on: everyone declares their own counts, and an opponent may claim what is missed.")
+        "game of cribbage for 4, to 61. Seats: ann, bob (invited), cat (invited), an open seat (dan declined). The "
+        "game "
+        "starts when every seat is filled. Muggins is on: everyone declares their own counts, and an opponent may "
+        "claim what is missed.")
     _, said, invitation = await answer(bot, invitation, "fill", BOB)
     assert said == "Only ann, who started this game, can do that."
     _, said, invitation = await answer(bot, invitation, "accept", BOB)
@@ -478,7 +485,8 @@ async def test_four_players_cut_for_partners_a_declined_seat_and_the_overcount_p
     # the invitation, redrawn: who accepted and who declined, the seat the host filled (not "accepted"), and where
     assert invitation["content"] == (
         "ann's game of cribbage for 4, to 61. Seats: ann, bob (accepted), cat (accepted), computer (normal)."
-        " Muggins is on: everyone declares their own counts, and an opponent may claim what is missed.\ndan declined.\nThe computer (normal) takes the empty seats.\n"
+        " Muggins is on: everyone declares their own counts, and an opponent may claim what is missed.\ndan "
+        "declined.\nThe computer (normal) takes the empty seats.\n"
         f"The game has started: it is in <#{here['id']}>.")
     assert invitation["components"] == []
     members = Members(bot, clock, "game1", here, {"1": ANN, "2": BOB, "4": CAT},
@@ -533,7 +541,8 @@ async def test_seats_go_to_the_computer_and_the_game_goes_on_across_a_restart(
                                     "muggins": True, "target": 61}, "Invitation sent to bob and cat.")
     assert invitation["content"] == (
         "<@2> <@4> bob and cat: ann invites you to a game of cribbage for 4, to 61. Seats: ann, bob (invited), "
-        "cat (invited), computer (easy). The game starts when every seat is filled. Muggins is on: everyone declares their own counts, and an opponent may claim what is missed.")
+        "cat (invited), computer (easy). The game starts when every seat is filled. Muggins is on: everyone declares "
+        "their own counts, and an opponent may claim what is missed.")
     _, _, invitation = await answer(bot, invitation, "accept", BOB)
     accepted, _, _ = await answer(bot, invitation, "accept", CAT)
     here = thread_of(bot)
@@ -612,30 +621,35 @@ async def test_a_group_game_in_chinese_in_public_and_in_private(fake: Any, caplo
     invitation = await invite(bot, {"opponent": BOB, "computers": 1, "muggins": True, "target": 61},
                               "已向 bob 发出邀请。", **zh)
     assert invitation["content"] == ("<@2> bob：ann 邀请你参加一局 3 人、61 分的克里比奇牌。座位：ann，bob（已邀请），"
-                                     "computer (easy)。所有座位坐满后游戏开始。罚分规则（muggins）开启：每人自己报分，漏报的分数可被对手喊走。")
+                                     "computer (easy)。所有座位坐满后游戏开始。罚分规则（muggins）开启：每人自己报分，"
+                                     "漏报的分数可被对手喊走。")
     assert labels(invitation) == ["接受", "拒绝", "空位由电脑补上", "取消"]
     accepted, said, invitation = await answer(bot, invitation, "accept", BOB, **zh)
     here = thread_of(bot)
-    assert said == f"游戏在 <#{here['id']}>。你的手牌（ann 0 分，bob 0 分，computer (easy) 0 分）。请放 1 张牌进ann 的底牌。"
-    assert invitation["content"] == ("ann 发起的 3 人、61 分的克里比奇牌。座位：ann，bob（已接受），computer (easy)。罚分规则"
-                                     f"（muggins）开启：每人自己报分，漏报的分数可被对手喊走。\n游戏已开始：在 <#{here['id']}>。")
+    assert said == (f"游戏在 <#{here['id']}>。你的手牌（ann 0 分，bob 0 分，computer (easy) 0 分）。"
+                    "请放 1 张牌进ann 的底牌。")
+    assert invitation["content"] == ("ann 发起的 3 人、61 分的克里比奇牌。座位：ann，bob（已接受），"
+                                     "computer (easy)。罚分规则（muggins）开启：每人自己报分，漏报的分数可被"
+                                     f"对手喊走。\n游戏已开始：在 <#{here['id']}>。")
     members = Members(bot, clock, "game1", here, {"1": ANN, "2": BOB},
                       declare=schedule("short", "true", "over", "true"), claim=answers((None,), (True,), (False,)),
                       panel_of={"2": accepted}, locale=zh)
     assert await members.play_out() is None
 
     posts = members.texts()
-    assert posts[0].startswith("克里比奇牌，61 分获胜，罚分规则（muggins）开启：ann 0 分，bob 0 分，computer (easy) 0 分\n"
+    assert posts[0].startswith("克里比奇牌，61 分获胜，罚分规则（muggins）开启：ann 0 分，bob 0 分，"
+                               "computer (easy) 0 分\n"
                                "第 1 局，ann 发牌。正在放底牌：ann，bob。")
     # bob declares 2 of 4: ann may call it, the computer waits for her; she does not answer in time
     first = members.said[0]
     assert (first.name, first.declared, first.total, first.pad) == ("bob", 2, 4, "你的分数")
-    assert first.panel == "比分 ann 1 分，bob 4 分，computer (easy) 4 分。亮牌（罚分规则）：等待 computer (easy)，ann。"
+    assert first.panel == ("比分 ann 1 分，bob 4 分，computer (easy) 4 分。亮牌（罚分规则）：等待 "
+                           "computer (easy)，ann。")
     assert first.claimants == {"ann": ["罚分！", "放过"]}
-    assert first.prompts["ann"] == ("比分 ann 1 分，bob 4 分，computer (easy) 4 分。bob 的手牌：8♦ Q♦ 5♦ 6♣ + 6♠ — 报 2 分。如有漏分可喊“罚分！”"
-                                    "（先喊者得分），或放过。")
-    assert members.said[1].panel == ("比分 ann 6 分，bob 4 分，computer (easy) 10 分。罚分规则开启：请计算你的底牌（7♥ 7♠ 2♥ 5♠ + 翻牌 6♠）"
-                                     "并报出总分；漏报的分数可被对手拿走。")
+    assert first.prompts["ann"] == ("比分 ann 1 分，bob 4 分，computer (easy) 4 分。bob 的手牌：8♦ Q♦ 5♦ 6♣ + 6♠ — "
+                                    "报 2 分。如有漏分可喊“罚分！”（先喊者得分），或放过。")
+    assert members.said[1].panel == ("比分 ann 6 分，bob 4 分，computer (easy) 10 分。罚分规则开启：请计算你的底牌"
+                                     "（7♥ 7♠ 2♥ 5♠ + 翻牌 6♠）并报出总分；漏报的分数可被对手拿走。")
     assert members.shorts == [[("ann", None)], [("ann", True)]]
     assert posts[1] == "罚分时间已过：ann 放过了这次报分。"
     # then the computer takes the points: it claims only once the members have let them go
