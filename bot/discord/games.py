@@ -23,6 +23,7 @@ from bot.discord.publishing import Publisher, panel_message
 from bot.discord.rule_options import NONE_GIVEN, RuleValues, with_rule_options
 from bot.discord.views import NUMBER, NumberModal, clip, to_file, to_view
 from bot.i18n import card_error, t
+from bot.storage.values import GameMeta
 from engine.core.rules import Rules
 
 PARTNER_CHOICES = [app_commands.Choice(name=app_commands.locale_str("cut for partners", key="choice.partners.cut"),
@@ -47,6 +48,16 @@ class PlayRequest:
         invited = tuple(member_of(m) for m in self.members)
         seats: tuple[Member | str, ...] = (*invited, *[difficulty] * self.computers) or (difficulty,)
         return NewGame(place, host, seats, game_rules(usual, self.rules), partners=self.partners, **more)
+
+
+AUTOCOMPLETE_MOST = 25
+"""Discord shows at most 25 suggestions for an option."""
+
+
+def game_label(meta: GameMeta) -> str:
+    """A game as a moderator picks it: its players, then its id (the option's value), within Discord's 100."""
+    names = " vs ".join(s.name for s in meta.seats)
+    return f"{names[:100 - len(meta.id) - 3]} ({meta.id})"
 
 
 class GameDoor:
@@ -114,7 +125,8 @@ class GameDoor:
             return
         reply = await self.controller.hand_seat(ask.user, game, str(member.id), ask.lang)
         await ask.say(reply.note)
-        if reply.ok:
+        if reply.ok:  # the member's own panel is closed: its cards are the computer's now
+            await self.panels.close(game, str(member.id), t("adapter.seat_given", ask.public_lang))
             await self.publisher.publish(reply)
 
     async def end(self, ask: Exchange, game: str | None) -> None:
@@ -129,13 +141,22 @@ class GameDoor:
             await ask.say(t("adapter.no_game_id", ask.lang, game=game) if game
                            else t("adapter.no_game_here", ask.lang))
             return
-        if len(games) > 1:
-            await ask.say(t("adapter.several", ask.lang, ids=", ".join(g.id for g in games)))
+        if len(games) > 1:  # a private answer: the ids, with whose games they are, to pick from the list
+            await ask.say(t("adapter.several", ask.lang, ids=t("general.list_sep", ask.lang).join(
+                game_label(g) for g in games)))
             return
         reply = await self.controller.end(games[0].id, ask.user)
         await ask.say(reply.note)
         if reply.ok:
             await self.publisher.publish(reply)
+
+    async def games_here(self, interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+        """/cribbage end's game option, as it is typed: the games going on here by their players' names (a
+        moderator never has to find an id)."""
+        games = await self.controller.games_at(str(interaction.channel_id))
+        typed = typed.strip().lower()
+        return [app_commands.Choice(name=game_label(g), value=g.id) for g in games
+                if typed in game_label(g).lower()][:AUTOCOMPLETE_MOST]
 
     async def record(self, ask: Exchange) -> None:
         """The record of the newest game here in which the member held a seat, finished or not (for a
@@ -316,9 +337,13 @@ def game_commands(door: GameDoor) -> list[app_commands.Command[Any, ..., None]]:
         await door.seat(Exchange.of(interaction), member)
 
     @app_commands.command(name="end", description="End an abandoned game here (needs Manage Messages)")
-    @app_commands.describe(game="The game's id, shown under its table (needed only when several are here)")
+    @app_commands.describe(game="Which game: pick it by its players (needed only when several are here)")
     async def end(interaction: discord.Interaction, game: str | None = None) -> None:
         await door.end(Exchange.of(interaction), game)
+
+    @end.autocomplete("game")
+    async def end_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await door.games_here(interaction, current)
 
     @app_commands.command(name="record", description="The record of the game here, as a JSON file")
     async def record(interaction: discord.Interaction) -> None:

@@ -434,3 +434,26 @@ async def test_a_muggins_claim_is_a_move_from_the_panel(bot: Harness) -> None:
     assert bot.of(claim)[1].ids == ["crib:game1:1:lay"]  # the panel as it stands now, under the refusal
     assert bot.of(claim)[-1].content == ("That move is not possible now; nothing changed.\n\nYour hand (ann 0 · "
                                          "computer (easy) 0). Lay away 2 for your crib.")
+
+
+async def test_no_game_id_in_public_and_a_moderator_picks_the_game_to_end_by_its_players(bot: Harness) -> None:
+    fake = bot.fake
+    await bot.command("play", ANN, app_permissions=NO_THREADS)
+    await bot.command("play", BOB, app_permissions=NO_THREADS)
+    public = [m["content"] for m in fake.messages.values() if not m["flags"] & EPHEMERAL]
+    assert len(public) == 2 and all("game1" not in text and "game2" not in text for text in public)
+    assert [text.splitlines()[0] for text in public] == ["Cribbage to 121: ann 0 · computer (easy) 0",
+                                                         "Cribbage to 121: bob 0 · computer (easy) 0"]
+    # /cribbage end's game option suggests the games here by their players, as the moderator types
+    typed = bot.payloads.command("end", EVE, {"game": "BOB"}, permissions=MANAGE)
+    typed["type"] = 4
+    typed["data"]["options"][0]["options"][0]["focused"] = True
+    await bot.send(typed)
+    (callback,) = bot.of(typed)
+    assert callback.body == {"type": 8, "data": {"choices": [
+        {"name": "bob vs computer (easy) (game2)", "value": "game2"}]}}
+    several = await bot.command("end", EVE, permissions=MANAGE)
+    assert bot.of(several)[-1].content == ("Several games are going on here: ann vs computer (easy) (game1), bob vs "
+                                           "computer (easy) (game2). Pick one with game:.")
+    ended = await bot.command("end", EVE, {"game": "game2"}, permissions=MANAGE)
+    assert bot.of(ended)[-1].content == "eve ended this game (bob 0 · computer (easy) 0); no one wins."

@@ -552,6 +552,7 @@ async def test_seats_go_to_the_computer_and_the_game_goes_on_across_a_restart(
     assert await members.play_out(lambda who, control: len(members.shows) == 1) is not None
 
     # the host gives cat's seat to the computer: said in the thread; only the host may
+    stale = members.panel(CAT)  # cat's panel as she saw it before
     seat = await bot.command("seat", ANN, {"member": CAT}, channel=here)
     assert exchange(bot.of(seat)) == [("callback", 5, EPHEMERAL), ("edit-original", None, 0)]
     assert bot.of(seat)[-1].content == "ann gives cat's seat to the computer."
@@ -559,7 +560,7 @@ async def test_seats_go_to_the_computer_and_the_game_goes_on_across_a_restart(
     refused = await bot.command("seat", BOB, {"member": ANN}, channel=here)
     assert bot.of(refused)[-1].content == "Only ann, who started this game, can do that."
     del members.seated["4"]
-    stale = members.panel(CAT)  # cat's panel from before: her select is refused, the game unchanged
+    assert enabled(members.panel(CAT)) == []  # her panel is closed; a press from before is refused, nothing changed
     lay = enabled(stale)[0]
     late = await bot.click(stale, lay["custom_id"], CAT, [lay["options"][0]["value"]], channel=here)
     assert bot.of(late)[-1].content == ("Only ann and bob and computer 1 (easy) and computer 2 (easy) play in this "
@@ -698,5 +699,60 @@ async def test_a_member_against_three_computers_hears_the_cut_for_partners(
     # only computers may claim ann's short counts: each one at once, by the first on her left
     short = [d for deal in record["deals"] for d in deal["declarations"] if d["seat"] == 0 and d["claimed"]]
     assert short and all(d["claimant"] == 1 and d["passes"] == [] for d in short)
+    await bot.client.close()
+    assert no_errors(caplog) == []
+
+
+async def three_members(fake: Any, clock: Clock, **kwargs: Any) -> Members:
+    """ann, bob and cat at a muggins game to 61 in the channel's thread (seed 5: bob declares first), every panel
+    open."""
+    bot = await start_bot(group_controller(clock=clock, seed=5), fake)
+    invitation = await invite(bot, {"opponent": BOB, "second": CAT, "muggins": True, "target": 61},
+                              "Invitation sent to bob and cat.")
+    _, _, invitation = await answer(bot, invitation, "accept", BOB)
+    accepted, _, _ = await answer(bot, invitation, "accept", CAT)
+    members = Members(bot, clock, "game1", thread_of(bot), {"1": ANN, "2": BOB, "4": CAT}, panel_of={"4": accepted},
+                      **kwargs)
+    for who in (ANN, BOB):
+        await members.open_hand(who)
+    return members
+
+
+@pytest.mark.parametrize(("locale", "said", "now"), [
+    ("en-US", "cat called first and took the missed points; nothing changed. Here is your hand now.",
+     "Scores ann 6 · bob 4 · cat 3. The show, with muggins: waiting for cat."),
+    ("zh-CN", "cat 先喊了罚分，拿走了漏掉的分；没有任何改变。这是你现在的手牌。",
+     "比分 ann 6 分，bob 4 分，cat 3 分。亮牌（罚分规则）：等待 cat。")])
+async def test_the_member_who_loses_a_muggins_race_hears_who_called_first(
+        fake: Any, locale: str, said: str, now: str, caplog: pytest.LogCaptureFixture) -> None:
+    members = await three_members(fake, Clock(), declare=schedule("short"), claim=answers((True,)))
+    bot, here = members.bot, members.thread
+    # bob declares 2 of his 4: cat and ann may both call muggins, and both press Muggins! at once
+    turn = await members.play_out(lambda who, control: ":muggins:" in control["custom_id"])
+    assert turn is not None and turn.who is CAT
+    ann = members.panel(ANN)
+    (call,) = [c["custom_id"] for c in enabled(ann) if c["custom_id"].endswith(":yes")]
+    await members.press(turn)  # cat's call comes first
+    late = await bot.click(ann, call, ANN, channel=here, locale=locale)
+    assert exchange(bot.of(late)) == [("callback", 6, 0), ("edit-original", None, 0)]
+    # who won the race, not "that choice was from an earlier moment", and her panel as it is now, right below
+    assert bot.of(late)[-1].content == f"{said}\n\n{now}"
+    await bot.client.close()
+    assert no_errors(caplog) == []
+
+
+async def test_a_member_who_resigns_or_whose_seat_is_given_away_keeps_no_live_panel(
+        fake: Any, caplog: pytest.LogCaptureFixture) -> None:
+    members = await three_members(fake, Clock())
+    bot, here = members.bot, members.thread
+    assert enabled(members.panel(BOB)) and enabled(members.panel(CAT))  # laying away: each may choose
+    resign = await bot.command("resign", BOB, channel=here)
+    assert bot.of(resign)[-1].content == "You resigned."
+    assert members.panel(BOB)["content"] == "You resigned." and enabled(members.panel(BOB)) == []
+    seat = await bot.command("seat", ANN, {"member": CAT}, channel=here)
+    assert bot.of(seat)[-1].content == "ann gives cat's seat to the computer."
+    assert members.panel(CAT)["content"] == "Your seat was given to the computer; you can watch the game here."
+    assert enabled(members.panel(CAT)) == []
+    assert enabled(members.panel(ANN))  # the host plays on
     await bot.client.close()
     assert no_errors(caplog) == []
