@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from bot.app.ids import ComponentId, Verb
 from bot.app.live_game import LiveGame
+from bot.app.narrate import side_names
 from bot.app.presenter import sentence_sep
 from bot.app.replies import Button, Post, Reply, Style
 from bot.app.seating import OPEN_NAME, PartnerCut, computer_seat, number_computers, open_seat, waiting_seats
@@ -150,6 +151,10 @@ class Invitations:
         is still awaited (the public `line` in the game's language, the member's `note` in theirs)."""
         if not waiting_seats(live.meta.seats):
             started = self._start(live, user, lang, (line,))
+            if live.meta.rules.players == 4:  # the thread says who partners whom (the cut was in the invitation)
+                team1, team2 = side_names(live.names, live.lang)
+                said = Post(t("game.partners", live.lang, team1=team1, team2=team2))
+                started = replace(started, posts=(said, *started.posts))
             return replace(started, invitation=self.summary(live, *done))
         self._store_seats(live)
         reply = self.post(live, lang, (line,))

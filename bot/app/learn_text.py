@@ -102,8 +102,9 @@ def group_review_text(review: GroupDiscardReview, names: tuple[str, ...], lang: 
 
 
 def _win_line(win: WinCost | Unavailable, lang: Lang) -> str:
-    if isinstance(win, Unavailable):
-        return t("review.win_unavailable", lang, reason=win.reason)
+    if isinstance(win, Unavailable):  # the reason is the engine's English: said only in English
+        return t("review.win_unavailable", lang, reason=win.reason) if lang is Lang.EN else \
+            t("review.win_unavailable_here", lang)
     if win.cost < NO_COST:
         return t("review.win_none", lang, chosen=_pct(win.chosen_p))
     return t("review.win", lang, chosen=_pct(win.chosen_p), best=_pct(win.best_p),

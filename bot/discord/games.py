@@ -238,7 +238,7 @@ class GameDoor:
             await self.panels.show(ask, reply.panel, t("adapter.game_in", ask.lang, where=where))
         else:
             await ask.say(t("adapter.game_in", ask.lang, where=where))
-        await self.publisher.publish(replace(reply, table=None), but=ask.user.user)
+        await self.publisher.publish(replace(reply, table=None, posts=()), but=ask.user.user)  # posts: in the thread
 
     async def open_declare(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         """"I count my own hands": the declare button on a private panel opens the number pad."""

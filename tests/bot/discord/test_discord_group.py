@@ -489,6 +489,10 @@ async def test_four_players_cut_for_partners_a_declined_seat_and_the_overcount_p
         "declined.\nThe computer (normal) takes the empty seats.\n"
         f"The game has started: it is in <#{here['id']}>.")
     assert invitation["components"] == []
+    # the thread: the table names the partners together and says muggins is on; then who partners whom
+    table, partners = [c.content for c in fake.find(f"POST /channels/{here['id']}/messages")][:2]
+    assert table.startswith("Cribbage to 61, with muggins: ann and cat 0 · bob and computer (normal) 0\n")
+    assert partners == "Partners: ann and cat play against bob and computer (normal)."
     members = Members(bot, clock, "game1", here, {"1": ANN, "2": BOB, "4": CAT},
                       declare=schedule("short", "true", "over", "true"),
                       claim=answers((False,), (True,), (False, True)), panel_of={"1": filled})
