@@ -203,6 +203,7 @@ class GamePlay:
         """Members leave a group game: the computer takes their seats (the record says so), plays at once if
         it is its turn, and the game goes on. `line` says why, publicly."""
         difficulty = stand_in(live.meta.seats, self.difficulty)
+        leaving = [(seat, live.meta.seats[seat].user) for seat in seats]
         changes = [*live.meta.changes, *(SeatChange(seat, live.meta.seats[seat].name, difficulty, live.game.version)
                                          for seat in seats)]
         live.meta = replace(live.meta, seats=seat_computers(live.meta.seats, seats, difficulty), changes=tuple(changes))
@@ -211,8 +212,9 @@ class GamePlay:
         self._commit(live, start, self._computer_moves(live), seated=True)  # one commit: no move owed after a crash
         board = self.pegboard.game_changed(live)
         reply = self.presenter.after(live, start_events, "")
-        return with_line(replace(reply, lines=(line, *reply.lines), note=line, posts=(Post(line), *reply.posts)),
-                         board)
+        gone = tuple(self.presenter.left(live, seat, user) for seat, user in leaving)  # their panels close
+        return with_line(replace(reply, lines=(line, *reply.lines), note=line, posts=(Post(line), *reply.posts),
+                                 panels=(*reply.panels, *gone)), board)
 
     def store_seats(self, live: LiveGame) -> None:
         self.cache.write(live, self.store.set_seats, live.meta.seats, live.meta.changes, now=self.clock())

@@ -177,6 +177,13 @@ class Presenter:
         asked = asked or {}
         return tuple(self.panel(live, s, asked.get(s), hands) for s in live.human_seats())
 
+    @staticmethod
+    def left(live: LiveGame, seat: int, user: str) -> Panel:
+        """The last panel of a member whose seat the computer took (resigned, handed over, timed out): no
+        cards and no controls, so nothing on it can still be pressed."""
+        text = t("game.left_panel", live.lang_of(seat))
+        return Panel(user, seat, text, (), (), game=live.id, version=live.game.version)
+
     def panel(self, live: LiveGame, seat: int, lang: Lang | None = None,
               hands: dict[int, Attachment | None] | None = None) -> Panel:
         """A player's private view in their language."""

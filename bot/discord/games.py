@@ -125,8 +125,7 @@ class GameDoor:
             return
         reply = await self.controller.hand_seat(ask.user, game, str(member.id), ask.lang)
         await ask.say(reply.note)
-        if reply.ok:  # the member's own panel is closed: its cards are the computer's now
-            await self.panels.close(game, str(member.id), t("adapter.seat_given", ask.public_lang))
+        if reply.ok:  # the reply closes the member's own panel too: its cards are the computer's now
             await self.publisher.publish(reply)
 
     async def end(self, ask: Exchange, game: str | None) -> None:

@@ -127,6 +127,10 @@ async def test_a_member_who_stops_answering_is_replaced_by_the_computer_not_the_
     (forfeit,) = await c.sweep()
     assert forfeit.lines[0] == "bob did not play for 35 minutes; the computer takes their seat."
     assert forfeit.names[1] == "computer 1 (easy)" and not forfeit.finished
+    # bob's open panel is closed: no cards, nothing to press; ann's goes on
+    assert [(p.user, p.text, p.hand, p.controls) for p in forfeit.panels if p.user == "u2"] == [
+        ("u2", "Your seat in this game is the computer's now; you can watch the game in its thread.", (), ())]
+    assert [p.user for p in forfeit.panels if p.controls] == ["u1"]
     # a restart in the middle: a new controller over the same file goes on exactly
     again = make(tmp_path / "db.sqlite3", clock)
     table = await again.table("g1")

@@ -755,7 +755,8 @@ async def test_a_member_who_resigns_or_whose_seat_is_given_away_keeps_no_live_pa
     assert members.panel(BOB)["content"] == "You resigned." and enabled(members.panel(BOB)) == []
     seat = await bot.command("seat", ANN, {"member": CAT}, channel=here)
     assert bot.of(seat)[-1].content == "ann gives cat's seat to the computer."
-    assert members.panel(CAT)["content"] == "Your seat was given to the computer; you can watch the game here."
+    assert members.panel(CAT)["content"] == ("Your seat in this game is the computer's now; you can watch the game "
+                                             "in its thread.")
     assert enabled(members.panel(CAT)) == []
     assert enabled(members.panel(ANN))  # the host plays on
     await bot.client.close()
