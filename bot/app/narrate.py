@@ -31,7 +31,7 @@ def side_names(names: Sequence[str], lang: Lang | str | None = Lang.EN) -> tuple
     """Who scores together, by name: each player, or with four the partners opposite ("ann and cat")."""
     if len(names) != 4:
         return tuple(names)
-    both = t("refuse.and", as_lang(lang)).join
+    both = t("general.and", as_lang(lang)).join
     return both((names[0], names[2])), both((names[1], names[3]))
 
 

@@ -11,7 +11,7 @@ import pytest
 from bot.app import pictures
 from bot.app.autopilot import autopilot, play_out
 from bot.app.controller import Controller, Member, NewGame
-from bot.app.narrate import describe
+from bot.app.narrate import describe, scores_named
 from bot.app.pictures import breakdown_image, catalog_labels, labels
 from bot.app.replies import Button, Select
 from bot.i18n import Lang, catalog
@@ -134,3 +134,13 @@ async def test_reminders_and_closing_notes_in_the_games_language() -> None:
     resigned = await c.resign(ANN, "game1")
     assert resigned.note == "ann 认输。computer (easy) 获胜（ann 0 分，computer (easy) 0 分）。"
     assert resigned.table is not None and "这局游戏已结束：computer (easy) 因对方认输获胜。" in resigned.table.text
+
+
+def test_score_lines_name_each_side_in_both_languages() -> None:
+    four = ("ann", "bob", "cat", "dan")
+    assert scores_named(four, (14, 3, 14, 3)) == "ann and cat 14 · bob and dan 3"
+    assert scores_named(four, (14, 3), Lang.ZH) == "ann 和 cat 14 分，bob 和 dan 3 分"
+    assert scores_named(("ann", "bob", "cat"), (6, 4, 1)) == "ann 6 · bob 4 · cat 1"
+    assert describe(GameWon(3, (60, 61), None), four) == "bob and dan win (ann and cat 60 · bob and dan 61)"
+    assert describe(GameWon(1, (60, 61), "skunk"), four, Lang.ZH) == (
+        "bob 和 dan 获胜（ann 和 cat 60 分，bob 和 dan 61 分；skunk）")
