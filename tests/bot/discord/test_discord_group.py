@@ -761,3 +761,22 @@ async def test_a_member_who_resigns_or_whose_seat_is_given_away_keeps_no_live_pa
     assert enabled(members.panel(ANN))  # the host plays on
     await bot.client.close()
     assert no_errors(caplog) == []
+
+
+async def test_my_review_of_a_deal_answers_in_a_group_game(fake: Any, caplog: pytest.LogCaptureFixture) -> None:
+    members = await three_members(fake, Clock())
+    bot, here = members.bot, members.thread
+    assert await members.play_out(lambda who, control: len(members.shows) == 1) is not None
+    post = members.show_posts()[0]
+    message = bot.fake.messages[int(post.reply["id"])]
+    review = await bot.click(message, "crib:game1:0:review", BOB, channel=here)
+    assert exchange(bot.of(review)) == [("callback", 5, EPHEMERAL), ("edit-original", None, 0)]  # only bob sees it
+    assert bot.of(review)[-1].content == (
+        "Your review of deal 1\nLay-away: 7♣ (2.1 points expected for you), choice 2 of 5. Best: Q♠ (5.0). Cost: 2.9 "
+        "points.\nJudged from your own five cards, as you saw them when laying away: the four you kept over every "
+        "starter, and ann's crib over every card you could not see; its points count half against you, since the "
+        "third player loses by them too.\nPegging and the chance of winning are reviewed in games of two only.")
+    spectator = await bot.click(message, "crib:game1:0:review", Person(7, "eve"), channel=here, locale="zh-CN")
+    assert bot.of(spectator)[-1].content == "只有本局的玩家可以查看复盘。"
+    await bot.client.close()
+    assert no_errors(caplog) == []
