@@ -25,7 +25,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from engine.core.cards import CardError, parse_card
+from engine.core.cards import Card, CardError, parse_card
 from engine.core.errors import shown
 from engine.core.pegging import PegItem, PegKind
 from engine.core.scoring import Breakdown, ItemKind
@@ -191,8 +191,15 @@ def card_error(text: str | Iterable[str], exc: CardError | None = None, lang: La
     token = bad_card_token(text)
     if token is not None:
         return t("error.bad_card", lang, token=shown(token), forms=t("cards.accepted_forms", lang))
+    forms = t("cards.accepted_forms", lang)
+    fields = exc.fields if exc is not None else {}
+    twice = fields.get("twice")
+    if twice is not None:  # worded by the error's facts, whole in every language
+        return t("error.card_twice", lang, card=twice.pretty() if isinstance(twice, Card) else twice, forms=forms)
+    if "expected" in fields:
+        return t("error.card_count", lang, expected=fields["expected"], got=fields.get("got"), forms=forms)
     detail = str(exc) if exc is not None else ""
-    return t("error.bad_cards", lang, detail=detail, forms=t("cards.accepted_forms", lang))
+    return t("error.bad_cards", lang, detail=detail, forms=forms)
 
 
 # ---------------------------------------------------------------------------- command texts

@@ -10,7 +10,7 @@ from dataclasses import replace
 from bot.app.games import GameCache
 from bot.app.live_game import CountStep, LiveGame
 from bot.app.pegboard import Pegboard
-from bot.app.presenter import Presenter, closed_note, record_file, with_line
+from bot.app.presenter import Presenter, closed_note, record_file, sentence_sep, with_line
 from bot.app.replies import Post, Reply
 from bot.app.statistics import summary_of
 from bot.i18n import t
@@ -66,8 +66,8 @@ class Closing:
         """Members leave a group game: the computer takes over, unless nobody would be left to play."""
         members = [s for s in live.human_seats() if s not in seats]
         if not members:
-            return self.close(live, Status.ENDED, None, f"{line} " + t("game.nobody_left", live.lang,
-                                                                      score=live.score_text(live.lang)))
+            return self.close(live, Status.ENDED, None, line + sentence_sep(live.lang) + t(
+                "game.nobody_left", live.lang, score=live.score_text(live.lang)))
         return self.hand_over(live, seats, line)
 
     def end(self, live: LiveGame, by: str) -> Reply:
@@ -140,7 +140,7 @@ class Closing:
                 d, user="", tally=None, now=self.clock(), rev=rev))
             settle(live, step, None, self.clock())
         seats = sorted({s.seat for s in steps})
-        text = " ".join(t("selfcount.timeout", live.lang, name=live.names[s]) for s in seats)
+        text = sentence_sep(live.lang).join(t("selfcount.timeout", live.lang, name=live.names[s]) for s in seats)
         board = self.pegboard.game_changed(live)
         return with_line(self.presenter.released(live, steps[0].deal, "", note=text, lead=(text,)), board)
 

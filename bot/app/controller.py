@@ -20,7 +20,7 @@ from board_driver.driver import BoardDriver
 from bot.app.closing import Closing
 from bot.app.games import GameCache
 from bot.app.invites import Invitations
-from bot.app.learn_text import review_text
+from bot.app.learn_text import group_review_text, review_text
 from bot.app.learning import Scorer
 from bot.app.live_game import LiveGame, deal_finished
 from bot.app.moves import ClaimMuggins, LayAway, Move, PlayCard, SayGo, action_maker, checked
@@ -48,7 +48,7 @@ from bot.storage import DatabaseFault, Storage, StorageError
 from bot.storage.values import GameMeta, SeatKind, Status
 from engine.analysis.winprob import Unavailable, WinTable
 from engine.computer.players import DIFFICULTIES
-from engine.computer.review import ReviewError, review_game_deal
+from engine.computer.review import ReviewError, review_game_deal, review_group_deal
 from engine.core.cards import Card
 from engine.core.errors import shown
 from engine.core.scoring import fill_templates
@@ -348,15 +348,18 @@ class Controller:
         done = [i for i, d in enumerate(game.deals) if d.starter is not None and d.discards
                 and all(x is not None for x in d.discards) and deal_finished(game, i)]
         if deal is None and not done:
-            return Answer(False, t("review.unavailable", lang, detail=t("general.none", lang)))
+            return Answer(False, t("review.none_yet", lang))
         deal = done[-1] if deal is None else deal
         if deal not in done:
             shown_deal = shown(deal + 1) if isinstance(deal, int) else shown(deal)
-            return Answer(False, t("review.unavailable", lang, detail=f"deal {shown_deal}"))
+            return Answer(False, t("review.not_finished", lang, deal=shown_deal))
         try:
+            if game.rules.players > 2:  # the lay-away, from the member's own five cards
+                return Answer(True, group_review_text(review_group_deal(game, deal, seat), live.names, lang))
             review = review_game_deal(game, deal, seat, table=self.scorer.win_table(), samples=REVIEW_SAMPLES)
-        except ReviewError as exc:
-            return Answer(False, t("review.unavailable", lang, detail=str(exc)))
+        except ReviewError:
+            log.warning("no review of deal %s of game %s for seat %s", deal, game_id, seat, exc_info=True)
+            return Answer(False, t("review.not_finished", lang, deal=deal + 1))
         return Answer(True, review_text(review, lang))
 
     async def stats(self, guild: str, user: str, name: str, lang: Lang = Lang.EN) -> Answer:

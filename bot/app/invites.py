@@ -12,8 +12,10 @@ from dataclasses import replace
 
 from bot.app.ids import ComponentId, Verb
 from bot.app.live_game import LiveGame
+from bot.app.narrate import side_names
+from bot.app.presenter import sentence_sep
 from bot.app.replies import Button, Post, Reply, Style
-from bot.app.seating import PartnerCut, computer_seat, number_computers, open_seat, waiting_seats
+from bot.app.seating import OPEN_NAME, PartnerCut, computer_seat, number_computers, open_seat, waiting_seats
 from bot.i18n import Lang, t
 from bot.storage.values import Seat, SeatKind, Status
 
@@ -47,7 +49,7 @@ class Invitations:
             seats = t("general.list_sep", lang).join(self._seat_text(live, i, lang) for i in range(len(meta.seats)))
             text = t("game.invite_group" if guests else "game.invite_group_open", lang, guests=guests,
                      host=meta.host.name, target=meta.rules.target, players=meta.rules.players, seats=seats)
-        text = "\n".join((*lead, text))
+        text = "\n".join((*lead, text + self._muggins(live, lang)))
         controls = [Button(ComponentId(live.id, 0, Verb.ACCEPT).encode(), t("game.accept", lang), Style.SUCCESS),
                     Button(ComponentId(live.id, 0, Verb.DECLINE).encode(), t("game.decline", lang), Style.DANGER)]
         if meta.rules.players > 2:
@@ -57,13 +59,33 @@ class Invitations:
         note = t("game.invite_sent", host_lang, name=guests) if guests else t("game.waiting_host", host_lang)
         return Reply(True, note, live.id, 0, posts=(invite,), place=meta.place, names=live.names)
 
+    @staticmethod
+    def _muggins(live: LiveGame, lang: Lang) -> str:
+        """The sentence that says muggins is on (after the invitation's), else ''."""
+        return sentence_sep(lang) + t("game.invite_muggins", lang) if live.meta.rules.muggins else ""
+
     def _seat_text(self, live: LiveGame, seat: int, lang: Lang) -> str:
         s = live.meta.seats[seat]
         if s.kind is SeatKind.OPEN:
-            return t("game.seat_open", lang)
+            return t("game.seat_declined", lang, name=s.name) if s.name != OPEN_NAME else t("game.seat_open", lang)
         if s.kind is SeatKind.HUMAN and not s.accepted:
             return t("game.seat_pending", lang, name=s.name)
+        if s.kind is SeatKind.HUMAN and seat != 0:
+            return t("game.seat_accepted", lang, name=s.name)
         return s.name
+
+    def summary(self, live: LiveGame, *more: str) -> str:
+        """The invitation redrawn once it is answered for good (the game starts, or is called off): the seats
+        with each member's answer, then `more` lines (who declined, the computer's seats, how it ended)."""
+        meta, lang = live.meta, live.lang
+        if meta.rules.players == 2:
+            guest = self._seat_text(live, 1, lang)
+            head = t("game.invite_summary_two", lang, host=meta.host.name, guest=guest, target=meta.rules.target)
+        else:
+            seats = t("general.list_sep", lang).join(self._seat_text(live, i, lang) for i in range(len(meta.seats)))
+            head = t("game.invite_summary", lang, host=meta.host.name, players=meta.rules.players,
+                     target=meta.rules.target, seats=seats)
+        return "\n".join((head + self._muggins(live, lang), *(line for line in more if line)))
 
     def answer(self, live: LiveGame, user: str, accept: bool, lang: Lang) -> Reply:
         """An invitee's answer; the host declining cancels."""
@@ -73,7 +95,8 @@ class Invitations:
         if accept and meta.host.user == user:
             return Reply(False, t("refuse.host_accepts", lang), live.id)
         if not accept and meta.host.user == user:
-            return self._close(live, Status.DECLINED, None, t("game.withdrew", live.lang, name=meta.host.name))
+            return self._called_off(live, t("game.withdrew", live.lang, name=meta.host.name),
+                                    t("game.you_cancelled", lang))
         seat = next((i for i, s in enumerate(meta.seats) if s.kind is SeatKind.HUMAN and s.user == user), None)
         if seat is None:
             names = t("refuse.and", lang).join(s.name for s in meta.seats[1:] if s.kind is SeatKind.HUMAN)
@@ -82,9 +105,9 @@ class Invitations:
             return Reply(False, t("refuse.answered", lang), live.id)
         name = meta.seats[seat].name
         if not accept and meta.rules.players == 2:
-            return self._close(live, Status.DECLINED, None, t("game.declined", live.lang, name=name))
+            return self._called_off(live, t("game.declined", live.lang, name=name), t("game.you_declined", lang))
         seats = list(meta.seats)
-        seats[seat] = replace(meta.seats[seat], accepted=True) if accept else open_seat()
+        seats[seat] = replace(meta.seats[seat], accepted=True) if accept else open_seat(name)
         self._set_seats(live, seats)
         live.langs[seat] = lang
         key = "game.accepted_by" if accept else "game.declined_seat"
@@ -97,10 +120,13 @@ class Invitations:
         if live.meta.host.user != user:
             return Reply(False, t("refuse.host_only", lang, name=live.meta.host.name), live.id)
         seats = list(live.meta.seats)
+        declined = [s.name for s in seats if s.kind is SeatKind.OPEN and s.name != OPEN_NAME]
         for seat in waiting_seats(live.meta.seats):
             seats[seat] = computer_seat(difficulty)
         self._set_seats(live, number_computers(seats))
-        return self._go_on(live, user, lang, t("game.filled", live.lang, difficulty=difficulty))
+        line = t("game.filled", live.lang, difficulty=difficulty)
+        said = t("game.declined_by", live.lang, names=t("refuse.and", live.lang).join(declined)) if declined else ""
+        return self._go_on(live, user, lang, line, t("game.filled", lang, difficulty=difficulty), (said, line))
 
     def cancel(self, live: LiveGame, user: str, lang: Lang) -> Reply:
         if live.meta.host.user != user:
@@ -113,12 +139,23 @@ class Invitations:
         live.meta = replace(live.meta, seats=tuple(seats))
         live.names = tuple(s.name for s in live.meta.seats)
 
-    def _go_on(self, live: LiveGame, user: str, lang: Lang, line: str, note: str = "") -> Reply:
-        """Start when every seat is filled (the seats stored in the start's commit); else store them and post
-        the invitation again, saying who is still awaited (the public `line` in the game's language, the
-        member's `note` in theirs)."""
+    def _called_off(self, live: LiveGame, line: str, note: str) -> Reply:
+        """The game will not start: closed, the invitation redrawn with `line`; the presser told `note`."""
+        reply = self._close(live, Status.DECLINED, None, line)
+        return replace(reply, note=note, invitation=self.summary(live, line))
+
+    def _go_on(self, live: LiveGame, user: str, lang: Lang, line: str, note: str = "",
+               done: tuple[str, ...] = ()) -> Reply:
+        """Start when every seat is filled (the seats stored in the start's commit; the invitation's last
+        words, `done`, say how they were filled); else store them and post the invitation again, saying who
+        is still awaited (the public `line` in the game's language, the member's `note` in theirs)."""
         if not waiting_seats(live.meta.seats):
-            return self._start(live, user, lang, (line,))
+            started = self._start(live, user, lang, (line,))
+            if live.meta.rules.players == 4:  # the thread says who partners whom (the cut was in the invitation)
+                team1, team2 = side_names(live.names, live.lang)
+                said = Post(t("game.partners", live.lang, team1=team1, team2=team2))
+                started = replace(started, posts=(said, *started.posts))
+            return replace(started, invitation=self.summary(live, *done))
         self._store_seats(live)
         reply = self.post(live, lang, (line,))
         return replace(reply, note=note or line)

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from bot.i18n import Lang, as_lang, percent, t
 from engine.analysis.practice import CheckResult, Drill, Tally
 from engine.analysis.winprob import Unavailable
-from engine.computer.review import DealReview, WinCost
+from engine.computer.review import DealReview, GroupDiscardReview, WinCost
 from engine.core.cards import Card
 
 NO_COST = 0.0005
@@ -80,9 +80,31 @@ def review_text(review: DealReview, lang: Lang | str | None = Lang.EN) -> str:
     return "\n".join(lines)
 
 
+def group_review_text(review: GroupDiscardReview, names: tuple[str, ...], lang: Lang | str | None = Lang.EN) -> str:
+    """A group deal's review: the card laid away against the best of the five, and what it is judged on."""
+    lang = as_lang(lang)
+    chosen, best = review.chosen, review.best
+    lines = [t("review.title", lang, deal=review.deal + 1)]
+    net = f"{review.worth(chosen):.1f}"
+    if review.rank == 1:
+        lines.append(t("review.group_discard_best", lang, discard=chosen.discard.pretty(), net=net))
+    else:
+        lines.append(t("review.group_discard", lang, discard=chosen.discard.pretty(), net=net, rank=review.rank,
+                       best=best.discard.pretty(), best_net=f"{review.worth(best):.1f}",
+                       cost=f"{review.points_cost:.1f}"))
+    if review.crib_weight > 0:
+        lines.append(t("review.group_basis_own", lang))
+    else:
+        key = "review.group_basis_rival" if len(names) == 3 else "review.group_basis_other"
+        lines.append(t(key, lang, owner=names[review.dealer]))
+    lines.append(t("review.group_not_pegging", lang))
+    return "\n".join(lines)
+
+
 def _win_line(win: WinCost | Unavailable, lang: Lang) -> str:
-    if isinstance(win, Unavailable):
-        return t("review.win_unavailable", lang, reason=win.reason)
+    if isinstance(win, Unavailable):  # the reason is the engine's English: said only in English
+        return t("review.win_unavailable", lang, reason=win.reason) if lang is Lang.EN else \
+            t("review.win_unavailable_here", lang)
     if win.cost < NO_COST:
         return t("review.win_none", lang, chosen=_pct(win.chosen_p))
     return t("review.win", lang, chosen=_pct(win.chosen_p), best=_pct(win.best_p),

@@ -93,7 +93,8 @@ class Scorer:
                  t("analyze.best", lang, discard=_shown(best.discard), keep=_shown(best.keep),
                    net=f"{best.net:.1f}")]
         if isinstance(chances, Unavailable):
-            lines.append(t("error.win_unavailable", lang, reason=chances.reason))
+            lines.append(t("error.win_unavailable", lang, reason=chances.reason) if lang is Lang.EN
+                         else t("review.win_unavailable_here", lang))  # the reason is the engine's English
         elif chances:
             top = max(chances, key=lambda c: c.p_win)
             lines.append(t("analyze.win", lang, discard=_shown(top.option.discard), chance=percent(top.p_win, lang),

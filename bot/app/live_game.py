@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from bot.i18n import Lang, t
+from bot.app.narrate import scores_named
+from bot.i18n import Lang
 from bot.storage.values import GameMeta, SeatKind, Status
 from engine.core.events import DealStarted, Pegged, Shown
 from engine.core.game import Game
@@ -74,7 +75,8 @@ class LiveGame:
         return self.langs.get(seat, self.lang) if seat is not None else self.lang
 
     def score_text(self, lang: Lang) -> str:
-        return t("general.score_sep", lang).join(str(self.game.score(s)) for s in range(self.game.rules.players))
+        """The scores with each side's name (partners share one)."""
+        return scores_named(self.names, [self.game.score(s) for s in range(self.game.rules.players)], lang)
 
     # ------------------------------------------------------------------ "I count my own hands"
 

@@ -27,6 +27,23 @@ from engine.core.events import (
 )
 
 
+def side_names(names: Sequence[str], lang: Lang | str | None = Lang.EN) -> tuple[str, ...]:
+    """Who scores together, by name: each player, or with four the partners opposite ("ann and cat")."""
+    if len(names) != 4:
+        return tuple(names)
+    both = t("general.and", as_lang(lang)).join
+    return both((names[0], names[2])), both((names[1], names[3]))
+
+
+def scores_named(names: Sequence[str], scores: Sequence[int], lang: Lang | str | None = Lang.EN) -> str:
+    """A score line with each side's name: "ann 6 · bob 4 · cat 1"; partners share one ("ann and cat 14 · bob and
+    dan 3"). `scores` by seat or by side (with four, seats 0 and 1 stand for the two sides)."""
+    lang = as_lang(lang)
+    sides = side_names(names, lang)
+    return t("general.score_list_sep", lang).join(
+        t("general.score_named", lang, name=name, score=score) for name, score in zip(sides, scores, strict=False))
+
+
 def describe(event: Event, names: Sequence[str], lang: Lang | str | None = Lang.EN) -> str | None:
     """One line for a public event, or None for events a table does not announce."""
     lang = as_lang(lang)
@@ -66,7 +83,10 @@ def describe(event: Event, names: Sequence[str], lang: Lang | str | None = Lang.
             call = peg_call(move.items, move.call, lang)
             return t("narrate.pegged", lang, name=names[move.seat], call=call, front=move.front)
         case GameWon(winner, final, skunk):
-            scores = t("general.score_sep", lang).join(str(s) for s in final)
+            scores = scores_named(names, final, lang)
             tail = t("narrate.skunk_tail", lang, skunk=skunk) if skunk else ""
+            if len(names) == 4:  # the partnership wins: both partners are named
+                return t("narrate.won_side", lang, names=side_names(names, lang)[winner % 2], scores=scores,
+                         tail=tail)
             return t("narrate.won", lang, name=names[winner], scores=scores, tail=tail)
     return None

@@ -127,6 +127,16 @@ def new_game_id() -> str:
     return "".join(secrets.choice(alphabet) for _ in range(10))
 
 
+def called_first(game: Game, seat: int) -> int | None:
+    """Who took the latest count open to claims, when another seat that `seat` may call against did: the
+    answer to a muggins call (or pass) that came too late. None otherwise."""
+    said = next((d.declarations[-1] for d in reversed(game.deals) if d.declarations), None)
+    if said is None or not said.claimed or said.claimant is None or said.claimant == seat:
+        return None
+    team = game.rules.team_of
+    return said.claimant if team(seat) != team(said.seat) else None
+
+
 def think(strength: str, seed: int, obs: Observation) -> PlayerAction:
     """One decision of the computer (module level, so a worker process can run it)."""
     action = make_player(strength, seed).choose(obs)
@@ -193,6 +203,7 @@ class GamePlay:
         """Members leave a group game: the computer takes their seats (the record says so), plays at once if
         it is its turn, and the game goes on. `line` says why, publicly."""
         difficulty = stand_in(live.meta.seats, self.difficulty)
+        leaving = [(seat, live.meta.seats[seat].user) for seat in seats]
         changes = [*live.meta.changes, *(SeatChange(seat, live.meta.seats[seat].name, difficulty, live.game.version)
                                          for seat in seats)]
         live.meta = replace(live.meta, seats=seat_computers(live.meta.seats, seats, difficulty), changes=tuple(changes))
@@ -201,8 +212,9 @@ class GamePlay:
         self._commit(live, start, self._computer_moves(live), seated=True)  # one commit: no move owed after a crash
         board = self.pegboard.game_changed(live)
         reply = self.presenter.after(live, start_events, "")
-        return with_line(replace(reply, lines=(line, *reply.lines), note=line, posts=(Post(line), *reply.posts)),
-                         board)
+        gone = tuple(self.presenter.left(live, seat, user) for seat, user in leaving)  # their panels close
+        return with_line(replace(reply, lines=(line, *reply.lines), note=line, posts=(Post(line), *reply.posts),
+                                 panels=(*reply.panels, *gone)), board)
 
     def store_seats(self, live: LiveGame) -> None:
         self.cache.write(live, self.store.set_seats, live.meta.seats, live.meta.changes, now=self.clock())
@@ -253,10 +265,10 @@ class GamePlay:
         if isinstance(found, Reply):
             return found
         live, seat = found
-        refusal = self._refusal(live, seat, version, lang)
+        action = make(seat)
+        refusal = self._refusal(live, seat, version, lang, action)
         if refusal is not None:
             return self.presenter.refused(live, seat, refusal, lang)
-        action = make(seat)
         start_events, start = len(live.game.events), live.game.version
         try:
             live.game.apply(action)
@@ -266,13 +278,17 @@ class GamePlay:
         board = self.pegboard.game_changed(live)
         return with_line(self.presenter.after(live, start_events, user, lang), board)
 
-    def _refusal(self, live: LiveGame, seat: int, version: int, lang: Lang | None) -> str | None:
+    def _refusal(self, live: LiveGame, seat: int, version: int, lang: Lang | None,
+                 action: PlayerAction | None = None) -> str | None:
         lang = lang or live.lang
         if live.meta.status is not Status.ACTIVE:
             return closed_note(live, lang)
         if live.step_of(seat) is not None:
             return t("selfcount.first", lang)
         if version != live.game.version:
+            first = called_first(live.game, seat) if isinstance(action, Muggins) else None
+            if first is not None:  # a muggins race lost: say who won it
+                return t("muggins.called_first", lang, name=live.names[first])
             return t("refuse.stale", lang)
         return None
 

@@ -11,7 +11,7 @@ from typing import Any
 from bot.app import pictures
 from bot.app.ids import ComponentId, Verb
 from bot.app.live_game import CountStep, LiveGame, show_range, shows_completed
-from bot.app.narrate import describe
+from bot.app.narrate import describe, scores_named
 from bot.app.replies import Attachment, Button, Control, Option, Panel, Post, Reply, Select, Style, TableMessage
 from bot.app.runner import Runner
 from bot.i18n import Lang, t
@@ -177,6 +177,13 @@ class Presenter:
         asked = asked or {}
         return tuple(self.panel(live, s, asked.get(s), hands) for s in live.human_seats())
 
+    @staticmethod
+    def left(live: LiveGame, seat: int, user: str) -> Panel:
+        """The last panel of a member whose seat the computer took (resigned, handed over, timed out): no
+        cards and no controls, so nothing on it can still be pressed."""
+        text = t("game.left_panel", live.lang_of(seat))
+        return Panel(user, seat, text, (), (), game=live.id, version=live.game.version)
+
     def panel(self, live: LiveGame, seat: int, lang: Lang | None = None,
               hands: dict[int, Attachment | None] | None = None) -> Panel:
         """A player's private view in their language."""
@@ -327,8 +334,10 @@ class Presenter:
     def _table_text(self, live: LiveGame, obs: Observation) -> str:
         names, lang = live.names, live.lang
         sep, join = sentence_sep(lang), t("general.list_sep", lang).join
-        scores = " · ".join(f"{n} {s}" for n, s in zip(names, obs.scores, strict=True))
-        head = t("game.table_head", lang, target=live.game.rules.target, scores=scores)
+        scores = scores_named(names, obs.scores, lang)  # with four, the partners named together: who plays with whom
+        rules = live.game.rules
+        head = t("game.table_head_muggins" if rules.muggins else "game.table_head", lang, target=rules.target,
+                 scores=scores)
         if live.active:
             head += "\n" + t("game.table_deal", lang, deal=obs.deal + 1, name=names[obs.dealer])
             if obs.phase is Phase.DISCARD:
@@ -341,7 +350,7 @@ class Presenter:
         if counting:
             head += sep + t("selfcount.waiting", lang, names=join(names[s] for s in counting))
         recent = self.recent(live)
-        return head + ("\n\n" + "\n".join(recent) if recent else "") + f"\n\ngame {live.id}"
+        return head + ("\n\n" + "\n".join(recent) if recent else "")
 
     @staticmethod
     def recent(live: LiveGame) -> tuple[str, ...]:

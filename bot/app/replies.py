@@ -131,6 +131,9 @@ class Reply:
     panels: tuple[Panel, ...] = ()
     """Every seated member's fresh private view after a change (each only for that member's eyes), in
     the language they last used, so a door refreshes open panels without asking again."""
+    invitation: str = ""
+    """An invitation answered for good (the game started, or was called off): its message's text now, in the
+    game's language, for a door to redraw it with ('' when the invitation is not touched)."""
 
 
 @dataclass(frozen=True, slots=True)

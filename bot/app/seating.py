@@ -36,8 +36,13 @@ def computer_seat(difficulty: str, number: int = 0) -> Seat:
     return Seat(SeatKind.COMPUTER, name, "", difficulty)
 
 
-def open_seat() -> Seat:
-    return Seat(SeatKind.OPEN, "open seat")
+OPEN_NAME = "open seat"
+"""An open seat's name when nobody declined it (a declined seat keeps the name of who declined)."""
+
+
+def open_seat(declined: str = "") -> Seat:
+    """An open seat; `declined`: the member who declined it, so the invitation can say so."""
+    return Seat(SeatKind.OPEN, declined or OPEN_NAME)
 
 
 def invited(user: str, name: str) -> Seat:

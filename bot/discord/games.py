@@ -23,6 +23,7 @@ from bot.discord.publishing import Publisher, panel_message
 from bot.discord.rule_options import NONE_GIVEN, RuleValues, with_rule_options
 from bot.discord.views import NUMBER, NumberModal, clip, to_file, to_view
 from bot.i18n import card_error, t
+from bot.storage.values import GameMeta
 from engine.core.rules import Rules
 
 PARTNER_CHOICES = [app_commands.Choice(name=app_commands.locale_str("cut for partners", key="choice.partners.cut"),
@@ -47,6 +48,16 @@ class PlayRequest:
         invited = tuple(member_of(m) for m in self.members)
         seats: tuple[Member | str, ...] = (*invited, *[difficulty] * self.computers) or (difficulty,)
         return NewGame(place, host, seats, game_rules(usual, self.rules), partners=self.partners, **more)
+
+
+AUTOCOMPLETE_MOST = 25
+"""Discord shows at most 25 suggestions for an option."""
+
+
+def game_label(meta: GameMeta) -> str:
+    """A game as a moderator picks it: its players, then its id (the option's value), within Discord's 100."""
+    names = " vs ".join(s.name for s in meta.seats)
+    return f"{names[:100 - len(meta.id) - 3]} ({meta.id})"
 
 
 class GameDoor:
@@ -114,7 +125,7 @@ class GameDoor:
             return
         reply = await self.controller.hand_seat(ask.user, game, str(member.id), ask.lang)
         await ask.say(reply.note)
-        if reply.ok:
+        if reply.ok:  # the reply closes the member's own panel too: its cards are the computer's now
             await self.publisher.publish(reply)
 
     async def end(self, ask: Exchange, game: str | None) -> None:
@@ -129,13 +140,22 @@ class GameDoor:
             await ask.say(t("adapter.no_game_id", ask.lang, game=game) if game
                            else t("adapter.no_game_here", ask.lang))
             return
-        if len(games) > 1:
-            await ask.say(t("adapter.several", ask.lang, ids=", ".join(g.id for g in games)))
+        if len(games) > 1:  # a private answer: the ids, with whose games they are, to pick from the list
+            await ask.say(t("adapter.several", ask.lang, ids=t("general.list_sep", ask.lang).join(
+                game_label(g) for g in games)))
             return
         reply = await self.controller.end(games[0].id, ask.user)
         await ask.say(reply.note)
         if reply.ok:
             await self.publisher.publish(reply)
+
+    async def games_here(self, interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+        """/cribbage end's game option, as it is typed: the games going on here by their players' names (a
+        moderator never has to find an id)."""
+        games = await self.controller.games_at(str(interaction.channel_id))
+        typed = typed.strip().lower()
+        return [app_commands.Choice(name=game_label(g), value=g.id) for g in games
+                if typed in game_label(g).lower()][:AUTOCOMPLETE_MOST]
 
     async def record(self, ask: Exchange) -> None:
         """The record of the newest game here in which the member held a seat, finished or not (for a
@@ -191,19 +211,18 @@ class GameDoor:
 
     async def on_cancel(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         await ask.think()
-        await self._invitation_answer(ask, await self.controller.cancel(ask.user, cid.game, ask.lang),
-                                      ended="adapter.withdrew")
+        await self._invitation_answer(ask, await self.controller.cancel(ask.user, cid.game, ask.lang))
 
-    async def _invitation_answer(self, ask: Exchange, reply: Reply, ended: str = "adapter.declined") -> None:
-        """The answer to an invitation's button; `ended`: what its presser hears when it ends the game (a
-        declined seat, or the host calling the game off)."""
+    async def _invitation_answer(self, ask: Exchange, reply: Reply) -> None:
+        """The answer to an invitation's button: the invitation is redrawn to say what happened (who answered,
+        the seats the computer took, where the game is, or that it was called off); the presser is told."""
         if not reply.ok:
             await ask.say(reply.note)
             return
         message = ask.interaction.message
         if reply.finished:  # declined or called off
-            await self._close_invitation(ask, reply.note)
-            await ask.say(t(ended, ask.lang))
+            await self._close_invitation(ask, reply.invitation or reply.note)
+            await ask.say(reply.note)
             return
         if reply.table is None:  # still waiting for someone: the invitation, redrawn
             if message is not None and reply.posts:
@@ -212,12 +231,13 @@ class GameDoor:
             await ask.say(reply.note)
             return
         where = await self.publisher.open_table(ask.interaction, reply, " vs ".join(reply.names) or "cribbage")
-        await self._close_invitation(ask, t("adapter.accepted", ask.public_lang, where=where))
+        await self._close_invitation(ask, f"{reply.invitation}\n" + t("adapter.started_in", ask.public_lang,
+                                                                       where=where))
         if reply.panel is not None:
             await self.panels.show(ask, reply.panel, t("adapter.game_in", ask.lang, where=where))
         else:
             await ask.say(t("adapter.game_in", ask.lang, where=where))
-        await self.publisher.publish(replace(reply, table=None), but=ask.user.user)
+        await self.publisher.publish(replace(reply, table=None, posts=()), but=ask.user.user)  # posts: in the thread
 
     async def open_declare(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         """"I count my own hands": the declare button on a private panel opens the number pad."""
@@ -240,14 +260,19 @@ class GameDoor:
     # ------------------------------------------------------------------ helpers
 
     async def _move(self, ask: Exchange, cid: ComponentId, move: Callable[[], Awaitable[Reply]]) -> None:
-        """A move from a private panel: that panel is edited in place, a refusal is said privately, and
-        the table, the posts and the other players' panels follow from the one reply."""
+        """A move from a private panel: that panel is edited in place, a refusal is said privately (above the
+        hand it refers to, when the member has one), and the table, the posts and the other players' panels
+        follow from the one reply."""
         await ask.hold()
         reply = await move()
         if reply.panel is not None:
-            self.panels.remember(cid.game, ask.user.user, await ask.edit(**panel_message(reply.panel)))
+            message = panel_message(reply.panel)
+            if not reply.ok:  # "nothing changed; here is your hand now": the hand is right below it
+                message["content"] = clip(f"{reply.note}\n\n{message['content']}")
+            self.panels.remember(cid.game, ask.user.user, await ask.edit(**message))
         if not reply.ok:
-            await ask.say(reply.note)
+            if reply.panel is None:
+                await ask.say(reply.note)
             return
         await self.publisher.publish(reply, but=ask.user.user)
 
@@ -258,10 +283,11 @@ class GameDoor:
             return
         await self.panels.show(ask, reply.panel)
 
-    async def _close_invitation(self, ask: Exchange, line: str) -> None:
+    async def _close_invitation(self, ask: Exchange, text: str) -> None:
+        """The invitation, answered for good: `text` instead of it, and no buttons."""
         message = ask.interaction.message
         if message is not None:
-            await message.edit(content=clip(f"{message.content}\n{line}"), view=None)
+            await message.edit(content=clip(text), view=None)
 
     async def _my_game(self, ask: Exchange) -> str | None:
         games = await self.controller.games_at(str(ask.interaction.channel_id))
@@ -310,9 +336,13 @@ def game_commands(door: GameDoor) -> list[app_commands.Command[Any, ..., None]]:
         await door.seat(Exchange.of(interaction), member)
 
     @app_commands.command(name="end", description="End an abandoned game here (needs Manage Messages)")
-    @app_commands.describe(game="The game's id, shown under its table (needed only when several are here)")
+    @app_commands.describe(game="Which game: pick it by its players (needed only when several are here)")
     async def end(interaction: discord.Interaction, game: str | None = None) -> None:
         await door.end(Exchange.of(interaction), game)
+
+    @end.autocomplete("game")
+    async def end_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await door.games_here(interaction, current)
 
     @app_commands.command(name="record", description="The record of the game here, as a JSON file")
     async def record(interaction: discord.Interaction) -> None:

@@ -17,6 +17,7 @@ from math import comb
 from engine.computer.expert import peg_value
 from engine.core.cards import DECK, JACK, SUITS, Card, CardError, check_distinct
 from engine.core.observation import Observation
+from engine.core.rules import Rules
 from engine.core.scoring import RANK_WEIGHT, rank_points, score_total
 
 GROUP_HAND = 5
@@ -89,9 +90,14 @@ class _CribCounter:
 def crib_weight(obs: Observation, rival: float, own: float = 1.0) -> float:
     """What a crib point is worth to this seat: `own` when its side owns the crib, `-rival` when one opponent of two
     does (three players: the third player loses by it too), -1 when the opposing partnership does."""
-    if obs.rules.team_of(obs.dealer) == obs.rules.team_of(obs.seat):
+    return side_crib_weight(obs.rules, obs.dealer, obs.seat, rival, own)
+
+
+def side_crib_weight(rules: Rules, dealer: int, seat: int, rival: float, own: float = 1.0) -> float:
+    """`crib_weight` from the deal's facts alone (a review after the deal has no observation)."""
+    if rules.team_of(dealer) == rules.team_of(seat):
         return own
-    return -rival if obs.rules.players == 3 else -1.0
+    return -rival if rules.players == 3 else -1.0
 
 
 PEG_GUESS = 2

@@ -9,7 +9,10 @@ Pegging is judged card by card with hindsight about the opponent's cards but not
 each card the seat could have laid is worth the points it scored at once minus the best reply the
 opponent actually held. Plays where another card was worth at least `min_cost` more are listed.
 The go and last-card points are left out: they depend on the rest of the series, not on one card.
-Two-player games only.
+
+In games of three or four, only the discard is reviewed (`review_group_deal`): the one card laid away against
+the best of the five, valued as the group analyzer values them from the seat's own five cards (what the member
+could see when laying away), the crib counted for or against the seat by who owns it.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Any
 
 from engine.analysis.discards import DiscardOption, analyze
 from engine.analysis.winprob import TableError, Unavailable, WinTable, shipped_table
+from engine.computer.group_discards import GroupOption, group_options, side_crib_weight
 from engine.computer.winplay import option_chances
 from engine.core.cards import Card, parse_card
 from engine.core.errors import excerpt
@@ -196,6 +200,53 @@ def review_record_deal(record: Mapping[str, Any], deal: int, seat: int, **option
     options.setdefault("target", int(rules.get("target", 121)))
     return review_deal(DealFacts.from_record(deals[deal]), seat, deal=deal,
                        scores_before=(fronts[seat], fronts[1 - seat]), **options)
+
+
+GROUP_RIVAL = 0.5
+"""Three players: what a crib point of one opponent costs the seat (the other opponent loses by it too); the
+computer players weigh it the same."""
+
+
+@dataclass(frozen=True, slots=True)
+class GroupDiscardReview:
+    """One seat's lay-away in a deal of three or four: the card laid away against the best of the five."""
+
+    deal: int
+    seat: int
+    dealer: int
+    cards: tuple[Card, ...]
+    """The five cards dealt to the seat."""
+    crib_weight: float
+    """What a point of this deal's crib was worth to the seat: 1 for its side's crib, less than 0 for another's."""
+    chosen: GroupOption
+    best: GroupOption
+    rank: int
+    """1 for the best, up to 5."""
+
+    def worth(self, option: GroupOption) -> float:
+        """The option's expected points for the seat: its kept hand, and the crib as it counts for the seat."""
+        return option.hand_ev + self.crib_weight * option.crib_ev
+
+    @property
+    def points_cost(self) -> float:
+        return self.worth(self.best) - self.worth(self.chosen)
+
+
+def review_group_deal(game: Game, deal: int, seat: int) -> GroupDiscardReview:
+    """Review a seat's lay-away in a finished deal of a three- or four-player game in memory."""
+    if not 0 <= deal < len(game.deals):
+        raise ReviewError(f"no deal {deal}: the game has {len(game.deals)}")
+    if game.rules.players == 2 or not 0 <= seat < game.rules.players:
+        raise ReviewError(f"no seat {excerpt(seat)} of a group game with {game.rules.players} players")
+    log = game.deals[deal]
+    thrown = log.discards[seat] if seat < len(log.discards) else None
+    if not thrown or len(log.hands) <= seat:
+        raise ReviewError("the deal was not reviewed: not every seat has laid away yet")
+    weight = side_crib_weight(game.rules, log.dealer, seat, GROUP_RIVAL)
+    options = group_options(log.hands[seat])
+    ranked = sorted(options, key=lambda o: -(o.hand_ev + weight * o.crib_ev))
+    rank, chosen = next((i, o) for i, o in enumerate(ranked, 1) if o.discard == thrown[0])
+    return GroupDiscardReview(deal, seat, log.dealer, tuple(log.hands[seat]), weight, chosen, ranked[0], rank)
 
 
 def _scores_before(pegs: Sequence[tuple[int, int, int]], deal: int, start: tuple[int, ...]) -> list[int]:

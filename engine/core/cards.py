@@ -8,7 +8,12 @@ from enum import Enum
 
 
 class CardError(ValueError):
-    """A card text that cannot be read, or a set of cards that breaks a rule (a card twice)."""
+    """A card text that cannot be read, or a set of cards that breaks a rule (a card twice). `fields` name the
+    facts a door words a set's refusal by: `twice` (the card given twice), or `expected` and `got` (how many)."""
+
+    def __init__(self, message: str = "", **fields: object) -> None:
+        super().__init__(message)
+        self.fields = fields
 
 
 class Suit(Enum):
@@ -169,7 +174,7 @@ def parse_cards(texts: str | Iterable[str], *, count: int | None = None) -> tupl
     cards = tuple(parse_card(t) for t in texts)
     check_distinct(cards)
     if count is not None and len(cards) != count:
-        raise CardError(f"expected {count} cards, got {len(cards)}")
+        raise CardError(f"expected {count} cards, got {len(cards)}", expected=count, got=len(cards))
     return cards
 
 
@@ -179,7 +184,7 @@ def check_distinct(cards: Sequence[Card]) -> None:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise CardError(f"card {card} appears twice")
+            raise CardError(f"card {card} appears twice", twice=card)
         seen.add(card)
 
 

@@ -136,7 +136,14 @@ def test_a_bad_card_names_the_token_and_the_forms() -> None:
     with pytest.raises(CardError) as caught:
         parse_cards("5H 5H 5D JS")
     twice = card_error("5H 5H 5D JS", caught.value, Lang.EN)
-    assert twice.startswith("Those cards cannot be used: card 5H appears twice.")
+    assert twice.startswith("Those cards cannot be used: 5♥ is given twice.")
+    # worded by the error's facts, never the engine's English: whole in Chinese
+    assert card_error("5H 5H 5D JS", caught.value, Lang.ZH).startswith("这些牌无法使用：5♥ 写了两次。")
+    with pytest.raises(CardError) as short:
+        parse_cards("5H 5D JS", count=4)
+    assert card_error("5H 5D JS", short.value, Lang.ZH).startswith("这些牌无法使用：需要 4 张牌，不是 3 张。牌的写法：")
+    assert card_error("5H 5D JS", short.value, Lang.EN).startswith("Those cards cannot be used: 4 cards are needed, "
+                                                                   "not 3.")
 
 
 def test_percent() -> None:

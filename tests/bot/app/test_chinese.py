@@ -11,7 +11,7 @@ import pytest
 from bot.app import pictures
 from bot.app.autopilot import autopilot, play_out
 from bot.app.controller import Controller, Member, NewGame
-from bot.app.narrate import describe
+from bot.app.narrate import describe, scores_named
 from bot.app.pictures import breakdown_image, catalog_labels, labels
 from bot.app.replies import Button, Select
 from bot.i18n import Lang, catalog
@@ -38,7 +38,7 @@ def test_narration_in_chinese_for_known_events() -> None:
     assert describe(LaidAway(1, 2), NAMES, Lang.ZH) == "bob 放 2 张牌进底牌"
     assert describe(SaidGo(0), NAMES, Lang.ZH) == "ann：go（过）"
     assert describe(SeriesReset(1), NAMES, Lang.ZH) == "计数归零；bob 先出"
-    assert describe(GameWon(1, (88, 121), "skunk"), NAMES, Lang.ZH) == "bob 获胜，88 比 121（skunk）"
+    assert describe(GameWon(1, (88, 121), "skunk"), NAMES, Lang.ZH) == "bob 获胜（ann 88 分，bob 121 分；skunk）"
     b = score_hand(parse_cards("5H 5C 5D JS", count=4), parse_card("5S"))
     shown = Shown(0, False, b)
     assert describe(shown, NAMES) == (
@@ -54,19 +54,21 @@ async def test_a_game_in_a_chinese_server_speaks_chinese_in_public_and_each_memb
     assert first.lines == ("ann 切到 3♦", "computer (easy) 切到 10♦", "ann 切牌最小，先发牌", "— 第 1 局：ann 发牌 —",
                            "computer (easy) 放 2 张牌进底牌")
     assert first.table is not None
-    assert first.table.text.splitlines()[:2] == ["克里比奇牌，121 分获胜：ann 0 · computer (easy) 0",
+    assert first.table.text.splitlines()[:2] == ["克里比奇牌，121 分获胜：ann 0 分，computer (easy) 0 分",
                                                  "第 1 局，ann 发牌。正在放底牌：ann。"]
     assert first.table.controls == (Button("crib:game1:0:hand", "我的手牌", first.table.controls[0].style),)
     # ann's own client is English: her panel is English (the prompt for text front ends stays English)
-    assert first.panel is not None and first.panel.text == "Your hand (0 to 0). Lay away 2 for your crib."
+    assert first.panel is not None and first.panel.text == ("Your hand (ann 0 · computer (easy) 0). Lay away 2 for "
+                                                            "your crib.")
     zh = (await c.hand(ANN, "game1", Lang.ZH)).panel
-    assert zh is not None and zh.text == "你的手牌（0 比 0）。请放 2 张牌进你的底牌。"
+    assert zh is not None and zh.text == "你的手牌（ann 0 分，computer (easy) 0 分）。请放 2 张牌进你的底牌。"
     (select,) = zh.controls
     assert isinstance(select, Select) and select.placeholder == "选 2 张牌放进你的底牌"
     assert zh.prompt == "lay away 2 for your crib"
     reply = await click(c, ANN, *autopilot(zh, 0), lang=Lang.ZH)
     assert reply.lines == ("ann 放 2 张牌进底牌", "翻牌：9♣", "computer (easy) 出 A♥：1")
-    assert reply.panel is not None and reply.panel.text == "你的手牌（0 比 0；翻牌 9♣；计数 1）。轮到你：请出一张牌。"
+    assert reply.panel is not None and reply.panel.text == ("你的手牌（ann 0 分，computer (easy) 0 分；"
+                                                            "翻牌 9♣；计数 1）。轮到你：请出一张牌。")
     assert [b.label for b in reply.panel.controls if isinstance(b, Button)][-1] == "Go（过）"
     turn = 1
     while not reply.posts:
@@ -84,7 +86,7 @@ async def test_a_game_in_a_chinese_server_speaks_chinese_in_public_and_each_memb
     last = await play_out(c, reply, on_reply=lambda r: lines.extend(r.lines))
     assert "  ann：thirty-one for two（三十一，2 分） → 21" in lines
     assert "  computer (easy)：a pair for two（一对，2 分） → 38" in lines
-    assert last.posts[-1].text == "游戏结束：computer (easy) 获胜，98 比 122。"
+    assert last.posts[-1].text == "游戏结束：computer (easy) 获胜（ann 98 分，computer (easy) 122 分）。"
 
 
 def test_picture_labels_come_from_the_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -130,5 +132,15 @@ async def test_reminders_and_closing_notes_in_the_games_language() -> None:
     (reminder,) = await c.sweep()
     assert reminder.posts[0].text == "ann：轮到你了。30 分钟没有动作的游戏，由拖延的一方判负。"
     resigned = await c.resign(ANN, "game1")
-    assert resigned.note == "ann 认输。computer (easy) 获胜，0 比 0。"
+    assert resigned.note == "ann 认输。computer (easy) 获胜（ann 0 分，computer (easy) 0 分）。"
     assert resigned.table is not None and "这局游戏已结束：computer (easy) 因对方认输获胜。" in resigned.table.text
+
+
+def test_score_lines_name_each_side_in_both_languages() -> None:
+    four = ("ann", "bob", "cat", "dan")
+    assert scores_named(four, (14, 3, 14, 3)) == "ann and cat 14 · bob and dan 3"
+    assert scores_named(four, (14, 3), Lang.ZH) == "ann 和 cat 14 分，bob 和 dan 3 分"
+    assert scores_named(("ann", "bob", "cat"), (6, 4, 1)) == "ann 6 · bob 4 · cat 1"
+    assert describe(GameWon(3, (60, 61), None), four) == "bob and dan win (ann and cat 60 · bob and dan 61)"
+    assert describe(GameWon(1, (60, 61), "skunk"), four, Lang.ZH) == (
+        "bob 和 dan 获胜（ann 和 cat 60 分，bob 和 dan 61 分；skunk）")

@@ -313,7 +313,8 @@ async def test_the_review_of_a_deal_and_its_button() -> None:
     assert review.ok and review.text.splitlines()[0] == "Your review of deal 1"
     assert review.text.splitlines()[1].startswith("Lay-away: ")
     assert (await c.review(EVE, cid.game, 0)).text == "Only the players of this game get its review."
-    assert (await c.review(ANN, cid.game, 40)).text == "No review of that deal: deal 41."
+    assert (await c.review(ANN, cid.game, 40)).text == ("No review of deal 41: it is not finished yet, or the game has "
+                                                        "no such deal.")
     latest = await c.latest_game("chan", "u1")
     assert latest is not None and latest.id == cid.game
 

@@ -50,7 +50,7 @@ async def test_whole_game_against_the_computer() -> None:
     lines: list[str] = []
     last = await play_out(c, first, on_reply=lambda r: lines.extend(r.lines))
     assert last.finished and last.version == 116
-    assert last.posts[-1].text == "Game over: computer (easy) wins, 101 to 123."
+    assert last.posts[-1].text == "Game over: computer (easy) wins (ann 101 · computer (easy) 123)."
     assert lines.index("  ann: a run of four for four → 4") < lines.index("  ann: one for last → 5")
     assert "  computer (easy): thirty-one for two → 17" in lines
     record = json.loads(last.posts[-1].files[-1].data)
@@ -78,7 +78,7 @@ async def test_whole_game_between_two_members() -> None:
     assert (again.ok, again.note) == (False, "This invitation has already been answered.")
     last = await play_out(c, started)
     assert last.finished and last.version == 70
-    assert last.posts[-1].text == "Game over: ann wins, 67 to 44."
+    assert last.posts[-1].text == "Game over: ann wins (ann 67 · bob 44)."
 
 
 async def test_declined_invitation() -> None:
@@ -173,12 +173,12 @@ async def test_resign_and_moderator_end() -> None:
     assert spectator.note == "Only ann and computer (easy) play in this game; you can watch."
     reply = await c.resign(ANN, "game1")
     assert reply.ok and reply.finished
-    assert reply.posts[0].text == "ann resigns. computer (easy) wins, 0 to 0."
+    assert reply.posts[0].text == "ann resigns. computer (easy) wins (ann 0 · computer (easy) 0)."
     assert reply.posts[0].files[0].filename == "cribbage-game1.json"
     assert c.storage.load("game1").meta.status is Status.RESIGNED
     await start_duel(c, seed=6)
     ended = await c.end("game2", Member("m", "mod"))
-    assert ended.posts[0].text == "mod ended this game at 0 to 0; no one wins."
+    assert ended.posts[0].text == "mod ended this game (ann 0 · bob 0); no one wins."
     assert c.storage.load("game2").meta.status is Status.ENDED
 
 
@@ -197,7 +197,7 @@ async def test_reminder_then_forfeit() -> None:
     assert await c.sweep() == []  # reminded once
     clock.now += 1500
     (forfeit,) = await c.sweep()
-    assert forfeit.posts[0].text == ("bob did not play for 30 minutes and loses the game; ann wins, 0 to 0.")
+    assert forfeit.posts[0].text == ("bob did not play for 30 minutes and loses the game; ann wins (ann 0 · bob 0).")
     assert c.storage.load("game1").meta.status is Status.TIMED_OUT
     assert await c.sweep() == []
 

@@ -86,7 +86,10 @@ async def test_partners_as_listed_and_the_host_cancels() -> None:
     assert meta is not None and [s.name for s in meta.seats] == ["ann", "bob", "computer 1 (easy)",
                                                                  "computer 2 (hard)"]
     cancelled = await c.cancel(ANN, "g1")
-    assert cancelled.finished and cancelled.note == "ann withdrew the invitation."
+    assert cancelled.finished and cancelled.note == "You cancelled the invitation."
+    # the invitation, redrawn: its seats as they were answered, and that the host called it off
+    assert cancelled.invitation == ("ann's game of cribbage for 4, to 121. Seats: ann, bob (invited), computer 1 "
+                                    "(easy), computer 2 (hard).\nann withdrew the invitation.")
     assert (await c.meta("g1")).status is Status.DECLINED  # type: ignore[union-attr]
 
 
@@ -124,6 +127,10 @@ async def test_a_member_who_stops_answering_is_replaced_by_the_computer_not_the_
     (forfeit,) = await c.sweep()
     assert forfeit.lines[0] == "bob did not play for 35 minutes; the computer takes their seat."
     assert forfeit.names[1] == "computer 1 (easy)" and not forfeit.finished
+    # bob's open panel is closed: no cards, nothing to press; ann's goes on
+    assert [(p.user, p.text, p.hand, p.controls) for p in forfeit.panels if p.user == "u2"] == [
+        ("u2", "Your seat in this game is the computer's now; you can watch the game in its thread.", (), ())]
+    assert [p.user for p in forfeit.panels if p.controls] == ["u1"]
     # a restart in the middle: a new controller over the same file goes on exactly
     again = make(tmp_path / "db.sqlite3", clock)
     table = await again.table("g1")
@@ -172,3 +179,32 @@ async def test_a_four_player_game_with_pictures_ends_with_the_winning_partnershi
     assert final[0] == final[2] and final[1] == final[3] and max(final) >= 61
     assert names == ["the table (starter, this series with the count, the crib) and the pegboard: "
                      f"ann & computer 1 (easy) {final[0]}, bob & computer 2 (easy) {final[1]}"]
+
+
+async def test_the_review_of_a_deal_in_games_of_three_and_four_judges_the_card_laid_away() -> None:
+    basis = "Judged from your own five cards, as you saw them when laying away: the four you kept over every starter, "
+    others = "Pegging and the chance of winning are reviewed in games of two only."
+    three, four = make(), make()
+    for c, seats in ((three, ("easy", "easy")), (four, ("easy", "easy", "easy"))):
+        started = await c.new_game(NewGame("chan", ANN, seats, Rules(target=61), seed=3))
+        too_soon = await c.review(ANN, "g1", None, Lang.ZH)  # refusals are whole in either language
+        assert (too_soon.ok, too_soon.text) == (False, "这局还没有打完的一副牌：一副牌亮牌结束后才能复盘。")
+        assert (await play_out(c, started)).finished
+        late = await c.review(ANN, "g1", 40, Lang.ZH)
+        assert (late.ok, late.text) == (False, "无法复盘第 41 副牌：它还没有打完，或本局没有这副牌。")
+    # three players: the crib of one opponent counts half against ann (the third player loses by it too)
+    assert (await three.review(ANN, "g1", 0)).text == (
+        "Your review of deal 1\nLay-away: 4♠ (9.1 points expected for you), choice 4 of 5. Best: 8♠ (12.1). Cost: "
+        f"3.0 points.\n{basis}and the crib, which counts for you, over every card you could not see.\n{others}")
+    assert (await three.review(ANN, "g1", 1)).text == (
+        "Your review of deal 2\nLay-away: 6♣ (1.6 points expected for you), choice 2 of 5. Best: K♠ (2.6). Cost: "
+        f"1.0 points.\n{basis}and computer 1 (easy)'s crib over every card you could not see; its points count half "
+        f"against you, since the third player loses by them too.\n{others}")
+    # four: the other partnership's crib counts wholly against her
+    assert (await four.review(ANN, "g1", 1)).text == (
+        "Your review of deal 2\nLay-away: 8♠ (1.3 points expected for you), choice 4 of 5. Best: K♣ (2.3). Cost: "
+        f"1.0 points.\n{basis}and the crib of computer 1 (easy)'s side over every card you could not see, its points "
+        f"against you.\n{others}")
+    assert (await four.review(ANN, "g1", 0, Lang.ZH)).text == (
+        "第 1 副牌复盘\n弃牌：4♠（对你期望 7.1 分），5 种中排第 4。最佳：6♦（11.7 分）。损失：4.6 分。\n"
+        "依据是你放底牌时看到的五张牌：留下的四张按每一种翻牌计算，底牌（分数归你）按你看不到的每一种牌计算。\n出牌和胜率只在两人局中复盘。")

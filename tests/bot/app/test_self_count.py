@@ -78,7 +78,7 @@ async def test_the_show_waits_and_a_right_count_is_recorded() -> None:
     (post,) = crib.posts
     assert post.text == SHOW + "\nann declared 4 for the hand: right.\nann declared 5 for the crib: right."
     assert crib.lines[0].startswith("computer (easy)'s hand: A♥ 2♦ 3♥ A♦")
-    assert crib.panel is not None and crib.panel.text.startswith("Your hand (14 to 12). Lay away 2")
+    assert crib.panel is not None and crib.panel.text.startswith("Your hand (ann 14 · computer (easy) 12). Lay away 2")
     assert crib.table is not None and crib.table.text.startswith("Cribbage to 121: ann 14 · computer (easy) 12")
     assert c.practice_drills.tally("u1").to_json() == {"attempts": 2, "exact": 2, "points_missed": 0, "points_over": 0}
     again = await c.declare(ANN, "game1", 0, True, "5")  # settled: refused, nothing counted twice
@@ -132,7 +132,7 @@ async def test_a_timeout_lets_the_show_go_on_with_the_true_count() -> None:
                                 "\nann did not declare the crib in time; it counts 5.")
     assert c.practice_drills.tally("u1").attempts == 0  # no declaration, nothing to judge
     panel = (await c.hand(ANN, "game1")).panel
-    assert panel is not None and panel.text.startswith("Your hand (14 to 12). Lay away 2")
+    assert panel is not None and panel.text.startswith("Your hand (ann 14 · computer (easy) 12). Lay away 2")
     assert await c.sweep() == []  # the clock restarted with the show
 
 

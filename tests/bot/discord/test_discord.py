@@ -93,7 +93,8 @@ async def test_play_against_the_computer_opens_a_thread_and_answers_privately(bo
     assert table.content.startswith("Cribbage to 121: ann 0 · computer (easy) 0\nDeal 1, ann deals.")
     assert table.files == ("table.png",) and table.ids == ["crib:game1:0:hand"]
     panel = fake.last("PATCH /webhooks/4000/token-7000001/messages/@original")
-    assert panel.content == f"Your game is in <#{THREAD}>. Your hand (0 to 0). Lay away 2 for your crib."
+    assert panel.content == (f"Your game is in <#{THREAD}>. Your hand (ann 0 · computer (easy) 0). Lay away 2 for your "
+                             "crib.")
     assert panel.files == ("hand.png",) and panel.ids == ["crib:game1:1:lay"]
     meta = await bot.front.controller.meta("game1")
     assert (meta.place, meta.message, meta.rules.skunk) == (str(THREAD), "10004", True)
@@ -114,22 +115,24 @@ async def test_clicks_on_the_private_panel_edit_it_and_the_table(bot: Harness) -
     hand = await bot.click(table, "crib:game1:0:hand", ANN, channel=thread())
     assert exchange(bot.of(hand)) == PRIVATE_THINKING
     panel = bot.original(hand)
-    assert panel["content"] == "Your hand (0 to 0). Lay away 2 for your crib."
+    assert panel["content"] == "Your hand (ann 0 · computer (easy) 0). Lay away 2 for your crib."
     cards = options_of(panel)
     # lay away two through the select on that panel: the panel is edited in place, the table follows
     lay = await bot.click(panel, "crib:game1:1:lay", ANN, cards[:2], channel=thread())
     assert exchange(bot.of(lay)) == [("callback", 6, 0), ("edit-original", None, 0)]
     edit = bot.of(lay)[-1]
-    assert edit.content.startswith("Your hand (0 to 0; starter ") and edit.files == ("hand.png",)
+    assert edit.content.startswith("Your hand (ann 0 · computer (easy) 0; starter ") and edit.files == ("hand.png",)
     assert {cid.split(":")[2] for cid in edit.ids} == {"3"}  # ann laid away, the computer led
     table_edit = fake.last(f"PATCH /channels/{THREAD}/messages/10004")
     assert "ann lays away 2 cards" in table_edit.content and table_edit.files == ("table.png",)
-    # the same select again (from the old message): stale, refused privately, nothing changed
+    # the same select again (from the old message): stale, refused privately, nothing changed; the refusal is on
+    # top of the hand it names, in the panel the member pressed
     again = await bot.click(panel, "crib:game1:1:lay", ANN, cards[:2], channel=thread())
-    assert exchange(bot.of(again)) == [("callback", 6, 0), ("edit-original", None, 0), ("followup", None, EPHEMERAL)]
-    assert bot.of(again)[-1].body == {
-        "content": "That choice was from an earlier moment of the game; nothing changed. Here is your hand now.",
-        "tts": False, "flags": EPHEMERAL}
+    assert exchange(bot.of(again)) == [("callback", 6, 0), ("edit-original", None, 0)]
+    refused = bot.of(again)[-1]
+    assert refused.content == ("That choice was from an earlier moment of the game; nothing changed. Here is your hand "
+                               "now.\n\n" + edit.content)
+    assert refused.files == ("hand.png",) and refused.ids == edit.ids
     assert bot.front.controller.storage.action_count("game1") == 3
     # a spectator's click on My hand
     spectator = await bot.click(table, "crib:game1:0:hand", EVE, channel=thread())
@@ -166,10 +169,10 @@ async def test_invitation_accept_and_refusals(bot: Harness) -> None:
     thread_id = fake.last("POST /channels/100/threads").reply["id"]
     edited = fake.last(f"PATCH /channels/100/messages/{invitation['id']}")
     assert edited.body["components"] == []
-    assert re.fullmatch(r"<@2> bob, ann invites you to a game of cribbage to 61\. Only you can accept\.\n"
-                        f"Accepted: the game is in <#{thread_id}>\\.", edited.content)
+    assert edited.content == ("ann's game of cribbage with bob (accepted), to 61.\nThe game has started: it is in "
+                              f"<#{thread_id}>.")
     assert exchange(bot.of(accept)) == PRIVATE_THINKING
-    assert bot.of(accept)[-1].content.startswith(f"The game is in <#{thread_id}>. Your hand (0 to 0).")
+    assert bot.of(accept)[-1].content.startswith(f"The game is in <#{thread_id}>. Your hand (ann 0 · bob 0).")
     # bots cannot be invited
     robot = await bot.command("play", ANN, {"opponent": Person(9, "robot", bot=True)})
     assert bot.of(robot)[-1].content == "Bots cannot be invited; leave the opponent out to play me."
@@ -179,9 +182,10 @@ async def test_the_host_who_calls_a_group_game_off_hears_that_they_withdrew_it(b
     await bot.command("play", ANN, {"opponent": BOB, "second": EVE})
     invitation = bot.last_message(CHANNEL)
     cancel = await bot.click(invitation, "crib:game1:0:cancel", ANN)
-    assert bot.of(cancel)[-1].content == "You withdrew the invitation."
+    assert bot.of(cancel)[-1].content == "You cancelled the invitation."
     edited = bot.fake.last(f"PATCH /channels/100/messages/{invitation['id']}")
-    assert edited.content.endswith("\nann withdrew the invitation.") and edited.body["components"] == []
+    assert edited.content == ("ann's game of cribbage for 3, to 121. Seats: ann, bob (invited), eve (invited).\n"
+                              "ann withdrew the invitation.") and edited.body["components"] == []
     assert (await bot.front.controller.meta("game1")).status is Status.DECLINED
 
 
@@ -191,7 +195,8 @@ async def test_a_declined_invitation_says_so_on_the_invitation(bot: Harness) -> 
     decline = await bot.click(invitation, "crib:game1:0:decline", BOB)
     assert bot.of(decline)[-1].content == "You declined."
     edited = bot.fake.last(f"PATCH /channels/100/messages/{invitation['id']}")
-    assert edited.content.endswith("\nbob declined the game.") and edited.body["components"] == []
+    assert edited.content == "ann's game of cribbage with bob (invited), to 121.\nbob declined the game."
+    assert edited.body["components"] == []
     assert (await bot.front.controller.meta("game1")).status is Status.DECLINED
 
 
@@ -218,14 +223,15 @@ async def test_resign_end_and_record_commands(bot: Harness) -> None:
     resign = await bot.command("resign", ANN, **here)
     assert exchange(bot.of(resign)) == PRIVATE_THINKING and bot.of(resign)[-1].content == "You resigned."
     post = fake.last(f"POST /channels/{THREAD}/messages")
-    assert post.content == "ann resigns. computer (easy) wins, 0 to 0." and post.files == ("cribbage-game1.json",)
+    assert post.content == "ann resigns. computer (easy) wins (ann 0 · computer (easy) 0)."
+    assert post.files == ("cribbage-game1.json",)
     assert (await bot.front.controller.meta("game1")).status is Status.RESIGNED
     await bot.command("play", BOB)
     second = fake.last("POST /channels/100/threads")
     assert second.body["name"] == "cribbage: bob vs computer (easy)"
     there = channel_json(int(second.reply["id"]), thread_of=CHANNEL)
     end = await bot.command("end", EVE, {"game": "game2"}, permissions=MANAGE, channel=there)
-    assert bot.of(end)[-1].content == "eve ended this game at 0 to 0; no one wins."
+    assert bot.of(end)[-1].content == "eve ended this game (bob 0 · computer (easy) 0); no one wins."
     assert (await bot.front.controller.meta("game2")).status is Status.ENDED
 
 
@@ -275,7 +281,7 @@ async def test_the_other_players_open_panel_follows_the_game_until_its_token_exp
     lay = await bot.click(ann_panel, "crib:game1:0:lay", ANN, options_of(ann_panel)[:2], channel=here)
     assert exchange(bot.of(lay)) == [("callback", 6, 0), ("edit-original", None, 0)]
     refreshed = bot.fake.last(f"PATCH /webhooks/4000/{accept['token']}/messages/@original")
-    assert refreshed.content == "Your hand (0 to 0). Lay away 2 for ann's crib."
+    assert refreshed.content == "Your hand (ann 0 · bob 0). Lay away 2 for ann's crib."
     assert refreshed.ids == ["crib:game1:1:lay"] and refreshed.files == ("hand.png",)
     # fourteen minutes later ann's panel token is left alone (Discord would refuse it)
     now[0] = 14 * 60 + 1
@@ -319,7 +325,7 @@ async def test_buttons_keep_working_after_a_restart(tmp_path: Any, fake: Any) ->
     fake.clear()
     lay = await bot.click(panel, "crib:game1:1:lay", ANN, options_of(panel)[:2], channel=thread())
     assert exchange(bot.of(lay)) == [("callback", 6, 0), ("edit-original", None, 0)]
-    assert bot.of(lay)[-1].content.startswith("Your hand (0 to 0; starter ")
+    assert bot.of(lay)[-1].content.startswith("Your hand (ann 0 · computer (easy) 0; starter ")
     assert "ann lays away 2 cards" in fake.last(f"PATCH /channels/{THREAD}/messages/10004").content
     await bot.client.close()
 
@@ -406,16 +412,16 @@ def ids_of(message: dict[str, Any]) -> list[str]:
 async def test_a_game_speaks_the_servers_language_in_public_and_the_members_in_private(bot: Harness) -> None:
     play = await bot.command("play", ANN, guild_locale="zh-CN")
     table = bot.fake.last("POST /channels/10003/messages")
-    assert table.content.startswith("克里比奇牌，121 分获胜：ann 0 · computer (easy) 0\n第 1 局，ann 发牌。")
+    assert table.content.startswith("克里比奇牌，121 分获胜：ann 0 分，computer (easy) 0 分\n第 1 局，ann 发牌。")
     assert table.body["components"][0]["components"][0]["label"] == "我的手牌"
     panel = bot.of(play)[-1]
-    assert panel.content == "Your game is in <#10003>. Your hand (0 to 0). Lay away 2 for your crib."
+    assert panel.content == "Your game is in <#10003>. Your hand (ann 0 · computer (easy) 0). Lay away 2 for your crib."
     assert panel.body["components"][0]["components"][0]["placeholder"] == "Choose 2 cards for your crib"
     # the same member with a Chinese client asks for their hand: Chinese, privately
     hand = await bot.click(bot.last_message(10003), "crib:game1:0:hand", ANN, locale="zh-CN", guild_locale="zh-CN",
                            channel=channel_json(10003, thread_of=CHANNEL))
     assert exchange(bot.of(hand)) == PRIVATE_THINKING
-    assert bot.of(hand)[-1].content == "你的手牌（0 比 0）。请放 2 张牌进你的底牌。"
+    assert bot.of(hand)[-1].content == "你的手牌（ann 0 分，computer (easy) 0 分）。请放 2 张牌进你的底牌。"
     assert bot.of(hand)[-1].body["components"][0]["components"][0]["placeholder"] == "选 2 张牌放进你的底牌"
 
 
@@ -424,6 +430,30 @@ async def test_a_muggins_claim_is_a_move_from_the_panel(bot: Harness) -> None:
     await start_against_the_computer(bot)
     panel = bot.fake.posted(THREAD, "Claim muggins?", {"crib:game1:1:muggins:yes": "Muggins!"})
     claim = await bot.click(panel, "crib:game1:1:muggins:yes", ANN, channel=thread())
-    assert exchange(bot.of(claim)) == [("callback", 6, 0), ("edit-original", None, 0), ("followup", None, EPHEMERAL)]
-    assert bot.of(claim)[1].ids == ["crib:game1:1:lay"]  # the panel as it stands now
-    assert bot.of(claim)[-1].content == "That move is not possible now; nothing changed."
+    assert exchange(bot.of(claim)) == [("callback", 6, 0), ("edit-original", None, 0)]
+    assert bot.of(claim)[1].ids == ["crib:game1:1:lay"]  # the panel as it stands now, under the refusal
+    assert bot.of(claim)[-1].content == ("That move is not possible now; nothing changed.\n\nYour hand (ann 0 · "
+                                         "computer (easy) 0). Lay away 2 for your crib.")
+
+
+async def test_no_game_id_in_public_and_a_moderator_picks_the_game_to_end_by_its_players(bot: Harness) -> None:
+    fake = bot.fake
+    await bot.command("play", ANN, app_permissions=NO_THREADS)
+    await bot.command("play", BOB, app_permissions=NO_THREADS)
+    public = [m["content"] for m in fake.messages.values() if not m["flags"] & EPHEMERAL]
+    assert len(public) == 2 and all("game1" not in text and "game2" not in text for text in public)
+    assert [text.splitlines()[0] for text in public] == ["Cribbage to 121: ann 0 · computer (easy) 0",
+                                                         "Cribbage to 121: bob 0 · computer (easy) 0"]
+    # /cribbage end's game option suggests the games here by their players, as the moderator types
+    typed = bot.payloads.command("end", EVE, {"game": "BOB"}, permissions=MANAGE)
+    typed["type"] = 4
+    typed["data"]["options"][0]["options"][0]["focused"] = True
+    await bot.send(typed)
+    (callback,) = bot.of(typed)
+    assert callback.body == {"type": 8, "data": {"choices": [
+        {"name": "bob vs computer (easy) (game2)", "value": "game2"}]}}
+    several = await bot.command("end", EVE, permissions=MANAGE)
+    assert bot.of(several)[-1].content == ("Several games are going on here: ann vs computer (easy) (game1), bob vs "
+                                           "computer (easy) (game2). Pick one with game:.")
+    ended = await bot.command("end", EVE, {"game": "game2"}, permissions=MANAGE)
+    assert bot.of(ended)[-1].content == "eve ended this game (bob 0 · computer (easy) 0); no one wins."

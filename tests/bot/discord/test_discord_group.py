@@ -378,16 +378,23 @@ async def test_three_members_play_muggins_to_the_end_with_claims_passes_and_the_
                               "Invitation sent to bob and cat.")
     assert invitation["content"] == ("<@2> <@4> bob and cat: ann invites you to a game of cribbage for 3, to 61. "
                                      "Seats: ann, bob (invited), cat (invited). The game starts when every seat is "
-                                     "filled.")
+                                     "filled. Muggins is on: everyone declares their own counts, and an opponent may "
+                                     "claim what is missed.")
     assert labels(invitation) == ["Accept", "Decline", "Computer for empty seats", "Cancel"]
     _, said, invitation = await answer(bot, invitation, "accept", BOB)
     assert said == "bob accepted."
     assert invitation["content"] == ("bob accepted.\ncat: ann invites you to a game of cribbage for 3, to 61. Seats: "
-                                     "ann, bob, cat (invited). The game starts when every seat is filled.")
+                                     "ann, bob (accepted), cat (invited). The game starts when every seat is filled."
+                                     " Muggins is on: everyone declares their own counts, and an opponent may claim "
+                                     "what is missed.")
     accepted, said, invitation = await answer(bot, invitation, "accept", CAT)
     here = thread_of(bot)
-    assert said == f"The game is in <#{here['id']}>. Your hand (0 to 0 to 0). Lay away 1 for ann's crib."
-    assert invitation["content"].endswith(f"\nAccepted: the game is in <#{here['id']}>.")
+    assert said == f"The game is in <#{here['id']}>. Your hand (ann 0 · bob 0 · cat 0). Lay away 1 for ann's crib."
+    # every seat accepted: the invitation is redrawn to say so, and where the game went
+    assert invitation["content"] == ("ann's game of cribbage for 3, to 61. Seats: ann, bob (accepted), cat (accepted)."
+                                     " Muggins is on: everyone declares their own counts, and an opponent may claim "
+                                     "what is missed.\n"
+                                     f"The game has started: it is in <#{here['id']}>.")
     assert invitation["components"] == []
     members = Members(bot, clock, "game1", here, {"1": ANN, "2": BOB, "4": CAT},
                       declare=schedule("short", "true", "over", "true"),
@@ -397,9 +404,10 @@ async def test_three_members_play_muggins_to_the_end_with_claims_passes_and_the_
     # bob declares 2 of his 4: he waits; cat and ann, on his left, may call muggins; cat does first
     first = members.said[0]
     assert (first.name, first.declared, first.total, first.pad) == ("bob", 2, 4, "Your count")
-    assert first.panel == "Scores 6 to 4 to 1. The show, with muggins: waiting for cat, ann."
+    assert first.panel == "Scores ann 6 · bob 4 · cat 1. The show, with muggins: waiting for cat, ann."
     assert first.claimants == {"cat": ["Muggins!", "Let it pass"], "ann": ["Muggins!", "Let it pass"]}
-    assert first.prompts["ann"] == ("Scores 6 to 4 to 1. bob's hand: Q♠ A♣ 2♣ 4♣ + J♠ — declares 2. Call muggins "
+    assert first.prompts["ann"] == ("Scores ann 6 · bob 4 · cat 1. bob's hand: Q♠ A♣ 2♣ 4♣ + J♠ — declares 2. Call "
+                                    "muggins "
                                     "if points were missed (the first to call takes them), or let it pass.")
     assert members.shorts[:4] == [[("cat", True)], [("ann", False), ("bob", False)], [("bob", None), ("cat", None)],
                                   [("cat", False), ("ann", True)]]
@@ -422,7 +430,7 @@ async def test_three_members_play_muggins_to_the_end_with_claims_passes_and_the_
     # three hands and the crib in two columns; bob's hand won the game in the last show: three counts, one column
     sizes = [Image.open(io.BytesIO(c.data["show.png"])).size for c in shows]
     assert sizes == [(1100, 464)] * 7 + [(1100, 696)]
-    assert posts[-1].content == "Game over: bob wins, 58 to 65 to 56."
+    assert posts[-1].content == "Game over: bob wins (ann 58 · bob 65 · cat 56)."
     assert posts[-1].files == ("table.png", "cribbage-game1.json")
 
     record = await record_of(bot, CAT, here)
@@ -450,27 +458,41 @@ async def test_four_players_cut_for_partners_a_declined_seat_and_the_overcount_p
     assert invitation["content"] == (
         "<@2> <@4> <@5> Cut for partners: ann 6♣, bob K♦, cat 7♠, dan Q♣. ann and cat play against bob and dan.\n"
         "bob and cat and dan: ann invites you to a game of cribbage for 4, to 61. Seats: ann, bob (invited), "
-        "cat (invited), dan (invited). The game starts when every seat is filled.")
+        "cat (invited), dan (invited). The game starts when every seat is filled. Muggins is on: everyone declares "
+        "their own counts, and an opponent may claim what is missed.")
     # dan declines (his client speaks Chinese: so does his answer); his seat opens
     _, said, invitation = await answer(bot, invitation, "decline", DAN, locale="zh-CN")
     assert said == "dan 拒绝了；其座位空出（发起人可交给电脑）。"
     assert invitation["content"] == (
         "dan declined; their seat is open (the host can give it to the computer).\nbob and cat: ann invites you to a "
-        "game of cribbage for 4, to 61. Seats: ann, bob (invited), cat (invited), an open seat. The game starts when "
-        "every seat is filled.")
+        "game of cribbage for 4, to 61. Seats: ann, bob (invited), cat (invited), an open seat (dan declined). The "
+        "game "
+        "starts when every seat is filled. Muggins is on: everyone declares their own counts, and an opponent may "
+        "claim what is missed.")
     _, said, invitation = await answer(bot, invitation, "fill", BOB)
     assert said == "Only ann, who started this game, can do that."
     _, said, invitation = await answer(bot, invitation, "accept", BOB)
     _, said, invitation = await answer(bot, invitation, "accept", CAT)
     assert said == "cat accepted."
     assert invitation["content"] == (
-        "cat accepted.\nann's game of cribbage for 4, to 61. Seats: ann, bob, cat, an open seat. Every member has "
-        "answered; the game starts when ann gives the open seats to the computer.")
+        "cat accepted.\nann's game of cribbage for 4, to 61. Seats: ann, bob (accepted), cat (accepted), an open seat "
+        "(dan declined). Every member has answered; the game starts when ann gives the open seats to the computer."
+        " Muggins is on: everyone declares their own counts, and an opponent may claim what is missed.")
     filled, said, invitation = await answer(bot, invitation, "fill", ANN)
     here = thread_of(bot)
-    assert said == (f"The game is in <#{here['id']}>. Your hand (0 to 0 to 0 to 0). Lay away 1 for computer "
-                    "(normal)'s crib.")
+    assert said == (f"The game is in <#{here['id']}>. Your hand (ann and cat 0 · bob and computer (normal) 0). Lay "
+                    "away 1 for computer (normal)'s crib.")
+    # the invitation, redrawn: who accepted and who declined, the seat the host filled (not "accepted"), and where
+    assert invitation["content"] == (
+        "ann's game of cribbage for 4, to 61. Seats: ann, bob (accepted), cat (accepted), computer (normal)."
+        " Muggins is on: everyone declares their own counts, and an opponent may claim what is missed.\ndan "
+        "declined.\nThe computer (normal) takes the empty seats.\n"
+        f"The game has started: it is in <#{here['id']}>.")
     assert invitation["components"] == []
+    # the thread: the table names the partners together and says muggins is on; then who partners whom
+    table, partners = [c.content for c in fake.find(f"POST /channels/{here['id']}/messages")][:2]
+    assert table.startswith("Cribbage to 61, with muggins: ann and cat 0 · bob and computer (normal) 0\n")
+    assert partners == "Partners: ann and cat play against bob and computer (normal)."
     members = Members(bot, clock, "game1", here, {"1": ANN, "2": BOB, "4": CAT},
                       declare=schedule("short", "true", "over", "true"),
                       claim=answers((False,), (True,), (False, True)), panel_of={"1": filled})
@@ -479,11 +501,13 @@ async def test_four_players_cut_for_partners_a_declined_seat_and_the_overcount_p
     # ann declares 6 of 8: her partner cat may not call it; bob may, and the computer waits for him
     first = members.said[0]
     assert (first.name, first.declared, first.total) == ("ann", 6, 8)
-    assert first.panel == "Scores 14 to 3 to 14 to 3. The show, with muggins: waiting for bob, computer (normal)."
+    assert first.panel == ("Scores ann and cat 14 · bob and computer (normal) 3. The show, with muggins: waiting for "
+                           "bob, computer (normal).")
     assert first.claimants == {"bob": ["Muggins!", "Let it pass"]} and first.others == {"cat": []}
     assert members.shorts == [[("bob", False)], [("bob", True)], [("bob", False)]]
     second = members.said[4]
-    assert (second.name, second.panel) == ("cat", "Scores 37 to 30 to 37 to 30. The show, with muggins: waiting for "
+    assert (second.name, second.panel) == ("cat", "Scores ann and cat 37 · bob and computer (normal) 30. The show, "
+                                                  "with muggins: waiting for "
                                                   "computer (normal), bob.")
     show = members.show_posts()[0].content
     assert "ann's hand: 6♦ 8♣ 9♠ 7♥ + 4♠ — declares 6\n  ann pegs 6 → 14\n" \
@@ -494,7 +518,9 @@ async def test_four_players_cut_for_partners_a_declined_seat_and_the_overcount_p
     assert show.endswith("cat declared 13 for the hand; it counts 10: 3 over-claimed.\n"
                          "computer (normal) declared 3 for the hand: right.\n"
                          "computer (normal) declared 3 for the crib: right.")
-    assert members.texts()[-1] == "Game over: computer (normal) wins, 60 to 61 to 60 to 61."
+    # the end note names both partners of the winning side
+    assert members.texts()[-1] == ("Game over: bob and computer (normal) win (ann and cat 60 · bob and computer "
+                                   "(normal) 61).")
 
     record = await record_of(bot, ANN, here)
     assert record["seats"] == ["ann", "bob", "cat", "computer (normal)"] and "seat_changes" not in record
@@ -519,7 +545,8 @@ async def test_seats_go_to_the_computer_and_the_game_goes_on_across_a_restart(
                                     "muggins": True, "target": 61}, "Invitation sent to bob and cat.")
     assert invitation["content"] == (
         "<@2> <@4> bob and cat: ann invites you to a game of cribbage for 4, to 61. Seats: ann, bob (invited), "
-        "cat (invited), computer (easy). The game starts when every seat is filled.")
+        "cat (invited), computer (easy). The game starts when every seat is filled. Muggins is on: everyone declares "
+        "their own counts, and an opponent may claim what is missed.")
     _, _, invitation = await answer(bot, invitation, "accept", BOB)
     accepted, _, _ = await answer(bot, invitation, "accept", CAT)
     here = thread_of(bot)
@@ -529,6 +556,7 @@ async def test_seats_go_to_the_computer_and_the_game_goes_on_across_a_restart(
     assert await members.play_out(lambda who, control: len(members.shows) == 1) is not None
 
     # the host gives cat's seat to the computer: said in the thread; only the host may
+    stale = members.panel(CAT)  # cat's panel as she saw it before
     seat = await bot.command("seat", ANN, {"member": CAT}, channel=here)
     assert exchange(bot.of(seat)) == [("callback", 5, EPHEMERAL), ("edit-original", None, 0)]
     assert bot.of(seat)[-1].content == "ann gives cat's seat to the computer."
@@ -536,7 +564,7 @@ async def test_seats_go_to_the_computer_and_the_game_goes_on_across_a_restart(
     refused = await bot.command("seat", BOB, {"member": ANN}, channel=here)
     assert bot.of(refused)[-1].content == "Only ann, who started this game, can do that."
     del members.seated["4"]
-    stale = members.panel(CAT)  # cat's panel from before: her select is refused, the game unchanged
+    assert enabled(members.panel(CAT)) == []  # her panel is closed; a press from before is refused, nothing changed
     lay = enabled(stale)[0]
     late = await bot.click(stale, lay["custom_id"], CAT, [lay["options"][0]["value"]], channel=here)
     assert bot.of(late)[-1].content == ("Only ann and bob and computer 1 (easy) and computer 2 (easy) play in this "
@@ -557,7 +585,8 @@ async def test_seats_go_to_the_computer_and_the_game_goes_on_across_a_restart(
     assert exchange(bot.of(declared)) == [("callback", 5, EPHEMERAL), ("edit-original", None, 0)]
     members.panel_of["2"] = declared
     assert bot.of(declared)[-1].content == (
-        "Scores 49 to 41 to 49 to 41. Muggins is on: count your crib (6♥ 4♥ 10♦ 3♣ + starter 5♣) and declare the "
+        "Scores ann and computer 1 (easy) 49 · bob and computer 2 (easy) 41. Muggins is on: count your crib (6♥ 4♥ "
+        "10♦ 3♣ + starter 5♣) and declare the "
         "total; points you miss can be claimed.")
     table = next(m for m in fake.messages.values() if m["channel_id"] == here["id"])
     edits = len(fake.find(f"PATCH /channels/{here['id']}/messages/{table['id']}"))
@@ -572,7 +601,9 @@ async def test_seats_go_to_the_computer_and_the_game_goes_on_across_a_restart(
     said = members.texts()
     assert said.index("ann gives cat's seat to the computer.") < said.index(
         "bob leaves the game; the computer takes their seat.")
-    assert said[-1] == "Game over: computer 3 (easy) wins, 60 to 67 to 60 to 67."
+    assert said[-1] == (
+        "Game over: computer 3 (easy) and computer 2 (easy) win (ann and computer 1 (easy) 60 · computer 3 (easy) and "
+        "computer 2 (easy) 67).")
     record = await record_of(bot, ANN, here)
     # a computer's name never moves: the one seated from the start is 'computer 2' once cat's seat is handed over
     assert record["seats"] == ["ann", "computer 3 (easy)", "computer 1 (easy)", "computer 2 (easy)"]
@@ -595,29 +626,35 @@ async def test_a_group_game_in_chinese_in_public_and_in_private(fake: Any, caplo
     invitation = await invite(bot, {"opponent": BOB, "computers": 1, "muggins": True, "target": 61},
                               "已向 bob 发出邀请。", **zh)
     assert invitation["content"] == ("<@2> bob：ann 邀请你参加一局 3 人、61 分的克里比奇牌。座位：ann，bob（已邀请），"
-                                     "computer (easy)。所有座位坐满后游戏开始。")
+                                     "computer (easy)。所有座位坐满后游戏开始。罚分规则（muggins）开启：每人自己报分，"
+                                     "漏报的分数可被对手喊走。")
     assert labels(invitation) == ["接受", "拒绝", "空位由电脑补上", "取消"]
     accepted, said, invitation = await answer(bot, invitation, "accept", BOB, **zh)
     here = thread_of(bot)
-    assert said == f"游戏在 <#{here['id']}>。你的手牌（0 比 0 比 0）。请放 1 张牌进ann 的底牌。"
-    assert invitation["content"].endswith(f"\n已接受：游戏在 <#{here['id']}>。")
+    assert said == (f"游戏在 <#{here['id']}>。你的手牌（ann 0 分，bob 0 分，computer (easy) 0 分）。"
+                    "请放 1 张牌进ann 的底牌。")
+    assert invitation["content"] == ("ann 发起的 3 人、61 分的克里比奇牌。座位：ann，bob（已接受），"
+                                     "computer (easy)。罚分规则（muggins）开启：每人自己报分，漏报的分数可被"
+                                     f"对手喊走。\n游戏已开始：在 <#{here['id']}>。")
     members = Members(bot, clock, "game1", here, {"1": ANN, "2": BOB},
                       declare=schedule("short", "true", "over", "true"), claim=answers((None,), (True,), (False,)),
                       panel_of={"2": accepted}, locale=zh)
     assert await members.play_out() is None
 
     posts = members.texts()
-    assert posts[0].startswith("克里比奇牌，61 分获胜：ann 0 · bob 0 · computer (easy) 0\n"
+    assert posts[0].startswith("克里比奇牌，61 分获胜，罚分规则（muggins）开启：ann 0 分，bob 0 分，"
+                               "computer (easy) 0 分\n"
                                "第 1 局，ann 发牌。正在放底牌：ann，bob。")
     # bob declares 2 of 4: ann may call it, the computer waits for her; she does not answer in time
     first = members.said[0]
     assert (first.name, first.declared, first.total, first.pad) == ("bob", 2, 4, "你的分数")
-    assert first.panel == "比分 1 比 4 比 4。亮牌（罚分规则）：等待 computer (easy)，ann。"
+    assert first.panel == ("比分 ann 1 分，bob 4 分，computer (easy) 4 分。亮牌（罚分规则）：等待 "
+                           "computer (easy)，ann。")
     assert first.claimants == {"ann": ["罚分！", "放过"]}
-    assert first.prompts["ann"] == ("比分 1 比 4 比 4。bob 的手牌：8♦ Q♦ 5♦ 6♣ + 6♠ — 报 2 分。如有漏分可喊“罚分！”"
-                                    "（先喊者得分），或放过。")
-    assert members.said[1].panel == ("比分 6 比 4 比 10。罚分规则开启：请计算你的底牌（7♥ 7♠ 2♥ 5♠ + 翻牌 6♠）"
-                                     "并报出总分；漏报的分数可被对手拿走。")
+    assert first.prompts["ann"] == ("比分 ann 1 分，bob 4 分，computer (easy) 4 分。bob 的手牌：8♦ Q♦ 5♦ 6♣ + 6♠ — "
+                                    "报 2 分。如有漏分可喊“罚分！”（先喊者得分），或放过。")
+    assert members.said[1].panel == ("比分 ann 6 分，bob 4 分，computer (easy) 10 分。罚分规则开启：请计算你的底牌"
+                                     "（7♥ 7♠ 2♥ 5♠ + 翻牌 6♠）并报出总分；漏报的分数可被对手拿走。")
     assert members.shorts == [[("ann", None)], [("ann", True)]]
     assert posts[1] == "罚分时间已过：ann 放过了这次报分。"
     # then the computer takes the points: it claims only once the members have let them go
@@ -629,7 +666,7 @@ async def test_a_group_game_in_chinese_in_public_and_in_private(fake: Any, caplo
                         "bob 的手牌报了 2 分，实际 4 分：漏了 2 分。\ncomputer (easy) 的手牌报了 4 分：正确。\n"
                         "ann 的手牌报了 5 分：正确。\nann 的底牌报了 15 分，实际 12 分：多报了 3 分。")
     assert "  ann：muggins: 2 missed（抢分（muggins），2 分） → 29\n" in posts[5]
-    assert posts[-1] == "游戏结束：ann 获胜，66 比 22 比 52。"
+    assert posts[-1] == "游戏结束：ann 获胜（ann 66 分，bob 22 分，computer (easy) 52 分）。"
     assert members.shows == [0, 1, 2, 3, 4, 5]
 
     record = await record_of(bot, BOB, here, **zh)
@@ -647,11 +684,15 @@ async def test_a_member_against_three_computers_hears_the_cut_for_partners(
     bot = await start_bot(controller, fake)
     play = await bot.command("play", ANN, {"computers": 3, "muggins": True, "target": 61})
     here = thread_of(bot)
-    assert bot.of(play)[-1].content.startswith(f"Your game is in <#{here['id']}>. Your hand (0 to 0 to 0 to 0).")
+    assert bot.of(play)[-1].content.startswith(
+        f"Your game is in <#{here['id']}>. Your hand (ann and computer 2 (easy) 0 · computer 1 (easy) and computer 3 "
+        "(easy) 0).")
     members = Members(bot, clock, "game1", here, {"1": ANN}, declare=schedule("short", "over"),
                       panel_of={"1": play})
     table, cut = members.texts()
-    assert table.startswith("Cribbage to 61: ann 0 · computer 1 (easy) 0 · computer 2 (easy) 0 · computer 3 (easy) 0")
+    # the table names the partners together, and says muggins is on
+    assert table.startswith("Cribbage to 61, with muggins: ann and computer 2 (easy) 0 · computer 1 (easy) and "
+                            "computer 3 (easy) 0\n")
     assert cut == ("Cut for partners: ann 6♣, computer 1 (easy) K♦, computer 2 (easy) 7♠, computer 3 (easy) Q♣. "
                    "ann and computer 2 (easy) play against computer 1 (easy) and computer 3 (easy).")
     assert await members.play_out() is None
@@ -662,5 +703,80 @@ async def test_a_member_against_three_computers_hears_the_cut_for_partners(
     # only computers may claim ann's short counts: each one at once, by the first on her left
     short = [d for deal in record["deals"] for d in deal["declarations"] if d["seat"] == 0 and d["claimed"]]
     assert short and all(d["claimant"] == 1 and d["passes"] == [] for d in short)
+    await bot.client.close()
+    assert no_errors(caplog) == []
+
+
+async def three_members(fake: Any, clock: Clock, **kwargs: Any) -> Members:
+    """ann, bob and cat at a muggins game to 61 in the channel's thread (seed 5: bob declares first), every panel
+    open."""
+    bot = await start_bot(group_controller(clock=clock, seed=5), fake)
+    invitation = await invite(bot, {"opponent": BOB, "second": CAT, "muggins": True, "target": 61},
+                              "Invitation sent to bob and cat.")
+    _, _, invitation = await answer(bot, invitation, "accept", BOB)
+    accepted, _, _ = await answer(bot, invitation, "accept", CAT)
+    members = Members(bot, clock, "game1", thread_of(bot), {"1": ANN, "2": BOB, "4": CAT}, panel_of={"4": accepted},
+                      **kwargs)
+    for who in (ANN, BOB):
+        await members.open_hand(who)
+    return members
+
+
+@pytest.mark.parametrize(("locale", "said", "now"), [
+    ("en-US", "cat called first and took the missed points; nothing changed. Here is your hand now.",
+     "Scores ann 6 · bob 4 · cat 3. The show, with muggins: waiting for cat."),
+    ("zh-CN", "cat 先喊了罚分，拿走了漏掉的分；没有任何改变。这是你现在的手牌。",
+     "比分 ann 6 分，bob 4 分，cat 3 分。亮牌（罚分规则）：等待 cat。")])
+async def test_the_member_who_loses_a_muggins_race_hears_who_called_first(
+        fake: Any, locale: str, said: str, now: str, caplog: pytest.LogCaptureFixture) -> None:
+    members = await three_members(fake, Clock(), declare=schedule("short"), claim=answers((True,)))
+    bot, here = members.bot, members.thread
+    # bob declares 2 of his 4: cat and ann may both call muggins, and both press Muggins! at once
+    turn = await members.play_out(lambda who, control: ":muggins:" in control["custom_id"])
+    assert turn is not None and turn.who is CAT
+    ann = members.panel(ANN)
+    (call,) = [c["custom_id"] for c in enabled(ann) if c["custom_id"].endswith(":yes")]
+    await members.press(turn)  # cat's call comes first
+    late = await bot.click(ann, call, ANN, channel=here, locale=locale)
+    assert exchange(bot.of(late)) == [("callback", 6, 0), ("edit-original", None, 0)]
+    # who won the race, not "that choice was from an earlier moment", and her panel as it is now, right below
+    assert bot.of(late)[-1].content == f"{said}\n\n{now}"
+    await bot.client.close()
+    assert no_errors(caplog) == []
+
+
+async def test_a_member_who_resigns_or_whose_seat_is_given_away_keeps_no_live_panel(
+        fake: Any, caplog: pytest.LogCaptureFixture) -> None:
+    members = await three_members(fake, Clock())
+    bot, here = members.bot, members.thread
+    assert enabled(members.panel(BOB)) and enabled(members.panel(CAT))  # laying away: each may choose
+    resign = await bot.command("resign", BOB, channel=here)
+    assert bot.of(resign)[-1].content == "You resigned."
+    assert members.panel(BOB)["content"] == "You resigned." and enabled(members.panel(BOB)) == []
+    seat = await bot.command("seat", ANN, {"member": CAT}, channel=here)
+    assert bot.of(seat)[-1].content == "ann gives cat's seat to the computer."
+    assert members.panel(CAT)["content"] == ("Your seat in this game is the computer's now; you can watch the game "
+                                             "in its thread.")
+    assert enabled(members.panel(CAT)) == []
+    assert enabled(members.panel(ANN))  # the host plays on
+    await bot.client.close()
+    assert no_errors(caplog) == []
+
+
+async def test_my_review_of_a_deal_answers_in_a_group_game(fake: Any, caplog: pytest.LogCaptureFixture) -> None:
+    members = await three_members(fake, Clock())
+    bot, here = members.bot, members.thread
+    assert await members.play_out(lambda who, control: len(members.shows) == 1) is not None
+    post = members.show_posts()[0]
+    message = bot.fake.messages[int(post.reply["id"])]
+    review = await bot.click(message, "crib:game1:0:review", BOB, channel=here)
+    assert exchange(bot.of(review)) == [("callback", 5, EPHEMERAL), ("edit-original", None, 0)]  # only bob sees it
+    assert bot.of(review)[-1].content == (
+        "Your review of deal 1\nLay-away: 7♣ (2.1 points expected for you), choice 2 of 5. Best: Q♠ (5.0). Cost: 2.9 "
+        "points.\nJudged from your own five cards, as you saw them when laying away: the four you kept over every "
+        "starter, and ann's crib over every card you could not see; its points count half against you, since the "
+        "third player loses by them too.\nPegging and the chance of winning are reviewed in games of two only.")
+    spectator = await bot.click(message, "crib:game1:0:review", Person(7, "eve"), channel=here, locale="zh-CN")
+    assert bot.of(spectator)[-1].content == "只有本局的玩家可以查看复盘。"
     await bot.client.close()
     assert no_errors(caplog) == []

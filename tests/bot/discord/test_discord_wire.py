@@ -87,7 +87,7 @@ async def test_a_resignation_refreshes_the_opponents_open_panel(bot: Harness) ->
     assert exchange(bot.of(resign)) == PRIVATE_THINKING and bot.of(resign)[-1].content == "You resigned."
     refreshed = bot.fake.last(f"PATCH /webhooks/4000/{accept['token']}/messages/@original")
     assert refreshed.body["components"] == []
-    assert refreshed.content == "This game is over: bob won by resignation. (0 to 0)"
+    assert refreshed.content == "This game is over: bob won by resignation. (ann 0 · bob 0)"
     assert not bot.front.panels.is_open("game1", "2")
 
 
@@ -99,7 +99,7 @@ async def test_ending_a_game_refreshes_every_open_panel(bot: Harness) -> None:
     for payload in (accept, hand):
         refreshed = bot.fake.last(f"PATCH /webhooks/4000/{payload['token']}/messages/@original")
         assert refreshed.body["components"] == []
-        assert refreshed.content == "This game was ended by a moderator. (0 to 0)"
+        assert refreshed.content == "This game was ended by a moderator. (ann 0 · bob 0)"
 
 
 async def test_a_timeout_found_by_the_sweep_refreshes_the_open_panels(controller: Controller, fake: FakeDiscord,

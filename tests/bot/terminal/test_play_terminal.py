@@ -59,7 +59,7 @@ async def test_terminal_game_plays_to_the_end_through_the_controller() -> None:
     status, text, controller = await session(scripted())  # type: ignore[arg-type]
     assert status == 0
     assert text.splitlines()[:8] == FIRST_DEAL
-    assert "starter:" in text and " wins, " in text and "count 6: play a card: " in text
+    assert "starter:" in text and " wins (ann " in text and "count 6: play a card: " in text
     assert "unknown rank 'z' in 'zz'" in text and "too few: name 2 cards, you named 1" in text
     assert "→ " in text  # every peg move is announced with its call and the new score
     assert text.splitlines()[-2:] == ["final: computer (easy) 123 – ann 68",
@@ -177,7 +177,7 @@ def test_cribbage_play_resumes_from_the_database(tmp_path: Path, monkeypatch: py
     assert main(["play", "--db", db, "--name", "ann"]) == 0
     second = capsys.readouterr().out
     assert second.startswith("Resuming your game ")
-    assert " wins, " in second and "final: " in second and "ann " in second.splitlines()[-2]
+    assert " wins (ann " in second and "final: " in second and "ann " in second.splitlines()[-2]
     # the finished game is not resumed again: a new one starts
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
     assert main(["play", "--db", db, "--name", "ann"]) == 0

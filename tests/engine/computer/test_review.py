@@ -1,6 +1,7 @@
 import pytest
 
 from engine.analysis.winprob import Unavailable, WinTable, build_table
+from engine.computer.group_discards import group_options
 from engine.computer.review import (
     DealFacts,
     ReviewError,
@@ -8,9 +9,11 @@ from engine.computer.review import (
     pegging_slips,
     review_deal,
     review_game_deal,
+    review_group_deal,
     review_record_deal,
 )
 from engine.computer.table_build import simulate
+from engine.core.actions import Discard
 from engine.core.cards import parse_card, parse_cards
 from engine.core.game import Game
 from engine.core.record import to_record
@@ -151,3 +154,21 @@ def test_the_engine_modules_stay_pure() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[3])
     assert out.stdout.strip() == "[]"
+
+
+def test_a_group_deal_review_ranks_the_card_laid_away_among_the_five() -> None:
+    game = Game(Rules(players=3, target=61), seed=4)
+    hand = game.hands[1]
+    thrown = min(hand, key=lambda c: c.rank)  # seat 1 lays away its lowest card, whatever it is worth
+    game.apply(Discard(0, (game.hands[0][0],)))
+    game.apply(Discard(1, (thrown,)))
+    game.apply(Discard(2, (game.hands[2][0],)))
+    review = review_group_deal(game, 0, 1)
+    weight = 1.0 if game.deals[0].dealer == 1 else -0.5  # one opponent's crib: half against seat 1
+    worth = {o.discard: o.hand_ev + weight * o.crib_ev for o in group_options(hand)}
+    assert review.crib_weight == weight and review.cards == tuple(hand)
+    assert review.chosen.discard == thrown and review.best.discard == max(worth, key=lambda c: worth[c])
+    assert review.rank == 1 + sum(1 for v in worth.values() if v > worth[thrown])
+    assert review.points_cost == pytest.approx(max(worth.values()) - worth[thrown])
+    with pytest.raises(ReviewError):
+        review_group_deal(finished_deal(), 0, 0)  # two players: the two-player review
