@@ -64,6 +64,16 @@ def enabled(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for c in controls(message) if not c.get("disabled")]
 
 
+def moves(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The enabled controls that act in the game (a panel's review button only says something privately)."""
+    return [c for c in enabled(message) if not c["custom_id"].endswith(":review")]
+
+
+TABLE_HEADS = tuple(t("game.table_head", lang, target="\0", scores="").split("\0")[0] for lang in LANGS)
+SHOW_TITLES = tuple(t("game.show_title", lang) for lang in LANGS)
+MOVED_LINES = {t("game.table_moved", lang) for lang in LANGS}
+
+
 def labels(message: dict[str, Any]) -> list[str]:
     return [c.get("label") or c.get("placeholder") or "" for c in enabled(message)]
 
@@ -162,7 +172,11 @@ class Members:
         return self.bot.front.panels  # type: ignore[no-any-return]
 
     def posts(self) -> list[Call]:
-        return self.bot.fake.find(f"POST /channels/{self.thread['id']}/messages")
+        """The thread's public messages as written, in order: each new message, and each old table message
+        rewritten into a post when the table was posted anew below (its edits as a table are left out)."""
+        here = f"/channels/{self.thread['id']}/messages"
+        return [c for c in self.bot.fake.calls if c.route == f"POST {here}" or c.route.startswith(f"PATCH {here}/")
+                and not c.content.startswith(TABLE_HEADS) and c.content not in MOVED_LINES]
 
     def texts(self) -> list[str]:
         return [c.content for c in self.posts()]
@@ -181,12 +195,14 @@ class Members:
         return payload
 
     async def open_hand(self, who: Person) -> dict[str, Any]:
-        """The member asks for their panel: bob and cat send /cribbage hand in the thread, ann presses My hand on
-        the table (its first message); either way a new private message."""
+        """The member asks for their panel: bob and cat send /cribbage hand in the thread, ann presses Open my panel
+        on the table (the thread's newest public message); either way a new private message."""
         if who.id % 2 == 0:
             payload = await self.bot.command("hand", who, channel=self.thread, **self.locale)
         else:
-            table = next(m for m in self.bot.fake.messages.values() if m["channel_id"] == self.thread["id"])
+            meta = await self.controller.meta(self.game)
+            assert meta is not None
+            table = self.bot.fake.messages[int(meta.message)]
             payload = await self.bot.click(table, f"crib:{self.game}:0:hand", who, channel=self.thread, **self.locale)
         assert exchange(self.bot.of(self.answered(payload))) == [("callback", 5, EPHEMERAL), ("edit-original", None, 0)]
         self.panel_of[str(who.id)] = payload
@@ -200,7 +216,7 @@ class Members:
         for user, who in self.seated.items():
             if self.open(user):
                 message = self.panel(who)
-                assert bool(enabled(message)) == (user in waiting), (who.name, waiting, message["content"])
+                assert bool(moves(message)) == (user in waiting), (who.name, waiting, message["content"])
 
     async def play_out(self, stop: Callable[[Person, dict[str, Any]], bool] | None = None) -> Turn | None:
         """Play until the game is over (None), or until `stop(who, control)` holds for the control about to be
@@ -223,7 +239,7 @@ class Members:
             await self.open_hand(who)
         self.check_panels(state.waiting)
         message = self.panel(who)
-        offered = enabled(message)
+        offered = moves(message)
         assert offered, f"{who.name} must act but their panel offers nothing: {message['content']}"
         self.turn += 1
         return Turn(who, message, offered[self.turn % len(offered)], state.waiting)
@@ -259,16 +275,17 @@ class Members:
         await self.check_shows(shows)
 
     def show_posts(self) -> list[Call]:
-        return [c for c in self.posts() if any(i.endswith(":review") for i in c.ids)]
+        return [c for c in self.posts() if c.content.startswith(SHOW_TITLES)]
 
     async def check_shows(self, before: int) -> None:
         """A show post comes once a show is over: the next deal is being laid away, or the game ended."""
         new = self.show_posts()[before:]
         if not new:
             return
-        self.shows += [int(c.ids[0].split(":")[2]) for c in new]
         meta = await self.controller.meta(self.game)
-        assert meta is not None
+        assert meta is not None and len(new) == 1
+        deals = len(self.bot.front.controller.games.load(self.game).game.deals)
+        self.shows.append(deals - (2 if meta.status.live else 1))
         if meta.status.live:
             hand = await self.controller.hand(next(iter(self.seated)), self.game)
             assert hand.panel is not None and hand.panel.phase == "discard", hand.panel
