@@ -172,10 +172,10 @@ class Members:
         return self.bot.front.panels  # type: ignore[no-any-return]
 
     def posts(self) -> list[Call]:
-        """The thread's public messages as written, in order: each new message, and each old table message
-        rewritten into a post when the table was posted anew below (its edits as a table are left out)."""
+        """The thread's posts as written, in order, the table left out: each new message, and each old table
+        message rewritten into a post when the table was posted anew below it."""
         here = f"/channels/{self.thread['id']}/messages"
-        return [c for c in self.bot.fake.calls if c.route == f"POST {here}" or c.route.startswith(f"PATCH {here}/")
+        return [c for c in self.bot.fake.calls if (c.route == f"POST {here}" or c.route.startswith(f"PATCH {here}/"))
                 and not c.content.startswith(TABLE_HEADS) and c.content not in MOVED_LINES]
 
     def texts(self) -> list[str]:
@@ -403,7 +403,10 @@ async def test_three_members_play_muggins_to_the_end_with_claims_passes_and_the_
                                      "ann, bob, cat (invited). The game starts when every seat is filled.")
     accepted, said, invitation = await answer(bot, invitation, "accept", CAT)
     here = thread_of(bot)
-    assert said == f"The game is in <#{here['id']}>. Your hand (0 to 0 to 0). Lay away 1 for ann's crib."
+    assert said == (f"The game is in <#{here['id']}>: press “Open my panel” on its table there to see your cards and "
+                    "play.")
+    start = bot.fake.find(f"POST /channels/{here['id']}/messages")[0]
+    assert start.content.startswith("<@1> <@2> <@4> The game is on. Each player: press “Open my panel”")
     assert invitation["content"].endswith(f"\nAccepted: the game is in <#{here['id']}>.")
     assert invitation["components"] == []
     members = Members(bot, clock, "game1", here, {"1": ANN, "2": BOB, "4": CAT},
@@ -485,8 +488,8 @@ async def test_four_players_cut_for_partners_a_declined_seat_and_the_overcount_p
         "answered; the game starts when ann gives the open seats to the computer.")
     filled, said, invitation = await answer(bot, invitation, "fill", ANN)
     here = thread_of(bot)
-    assert said == (f"The game is in <#{here['id']}>. Your hand (0 to 0 to 0 to 0). Lay away 1 for computer "
-                    "(normal)'s crib.")
+    assert said == (f"The game is in <#{here['id']}>: press “Open my panel” on its table there to see your cards and "
+                    "play.")
     assert invitation["components"] == []
     members = Members(bot, clock, "game1", here, {"1": ANN, "2": BOB, "4": CAT},
                       declare=schedule("short", "true", "over", "true"),
@@ -576,7 +579,7 @@ async def test_seats_go_to_the_computer_and_the_game_goes_on_across_a_restart(
     assert bot.of(declared)[-1].content == (
         "Scores 49 to 41 to 49 to 41. Muggins is on: count your crib (6♥ 4♥ 10♦ 3♣ + starter 5♣) and declare the "
         "total; points you miss can be claimed.")
-    table = next(m for m in fake.messages.values() if m["channel_id"] == here["id"])
+    table = {"id": (await controller.meta("game1")).message}  # where the table was before the restart
     edits = len(fake.find(f"PATCH /channels/{here['id']}/messages/{table['id']}"))
     assert await members.play_out(lambda who, control: len(members.shows) == 2) is not None
     resign = await bot.command("resign", BOB, channel=here)
@@ -584,7 +587,7 @@ async def test_seats_go_to_the_computer_and_the_game_goes_on_across_a_restart(
     assert members.texts()[-1] == "bob leaves the game; the computer takes their seat."
     del members.seated["2"]
     assert await members.play_out() is None
-    assert len(fake.find(f"PATCH /channels/{here['id']}/messages/{table['id']}")) > edits  # the same table
+    assert len(fake.find(f"PATCH /channels/{here['id']}/messages/{table['id']}")) > edits  # found after it
 
     said = members.texts()
     assert said.index("ann gives cat's seat to the computer.") < said.index(
@@ -616,7 +619,7 @@ async def test_a_group_game_in_chinese_in_public_and_in_private(fake: Any, caplo
     assert labels(invitation) == ["接受", "拒绝", "空位由电脑补上", "取消"]
     accepted, said, invitation = await answer(bot, invitation, "accept", BOB, **zh)
     here = thread_of(bot)
-    assert said == f"游戏在 <#{here['id']}>。你的手牌（0 比 0 比 0）。请放 1 张牌进ann 的底牌。"
+    assert said == f"游戏在 <#{here['id']}>：在那里的牌桌上点“我的面板”查看手牌并出牌。"
     assert invitation["content"].endswith(f"\n已接受：游戏在 <#{here['id']}>。")
     members = Members(bot, clock, "game1", here, {"1": ANN, "2": BOB},
                       declare=schedule("short", "true", "over", "true"), claim=answers((None,), (True,), (False,)),
@@ -624,8 +627,10 @@ async def test_a_group_game_in_chinese_in_public_and_in_private(fake: Any, caplo
     assert await members.play_out() is None
 
     posts = members.texts()
-    assert posts[0].startswith("克里比奇牌，61 分获胜：ann 0 · bob 0 · computer (easy) 0\n"
-                               "第 1 局，ann 发牌。正在放底牌：ann，bob。")
+    assert posts[0] == "<@1> <@2> 游戏开始。各位玩家：点击下方牌桌上的“我的面板”查看手牌并出牌（面板只有你能看到）。"
+    first_table = bot.fake.find(f"POST /channels/{here['id']}/messages")[1].content
+    assert first_table.startswith("克里比奇牌，61 分获胜：ann 0 · bob 0 · computer (easy) 0\n"
+                                  "第 1 局，ann 发牌。正在放底牌：ann，bob。")
     # bob declares 2 of 4: ann may call it, the computer waits for her; she does not answer in time
     first = members.said[0]
     assert (first.name, first.declared, first.total, first.pad) == ("bob", 2, 4, "你的分数")
@@ -664,10 +669,12 @@ async def test_a_member_against_three_computers_hears_the_cut_for_partners(
     bot = await start_bot(controller, fake)
     play = await bot.command("play", ANN, {"computers": 3, "muggins": True, "target": 61})
     here = thread_of(bot)
-    assert bot.of(play)[-1].content.startswith(f"Your game is in <#{here['id']}>. Your hand (0 to 0 to 0 to 0).")
+    assert bot.of(play)[-1].content.startswith(f"Your game is in <#{here['id']}>: press “Open my panel”")
     members = Members(bot, clock, "game1", here, {"1": ANN}, declare=schedule("short", "over"),
                       panel_of={"1": play})
-    table, cut = members.texts()
+    cut, start = members.texts()
+    table = bot.last_message(int(here["id"]))["content"]
+    assert start.startswith("<@1> The game is on.")
     assert table.startswith("Cribbage to 61: ann 0 · computer 1 (easy) 0 · computer 2 (easy) 0 · computer 3 (easy) 0")
     assert cut == ("Cut for partners: ann 6♣, computer 1 (easy) K♦, computer 2 (easy) 7♠, computer 3 (easy) Q♣. "
                    "ann and computer 2 (easy) play against computer 1 (easy) and computer 3 (easy).")

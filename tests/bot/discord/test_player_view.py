@@ -17,9 +17,9 @@ from tests.bot.discord.test_discord_group import (
     Turn,
     answer,
     answers,
-    moves,
     group_controller,
     invite,
+    moves,
     schedule,
     thread_of,
 )
