@@ -120,9 +120,9 @@ class TableEditor:
         return moved[0] if moved is not None and message in moved[1] else message
 
     def submit(self, game_id: str, place: str, message: str, table: TableMessage, version: int = 0) -> None:
-        moved = self._moves.get(game_id)
-        if moved is not None and version and version < moved[2]:
-            return  # older than the table posted anew
+        moved, pending = self._moves.get(game_id), self._pending.get(game_id)
+        if version and (moved is not None and version < moved[2] or pending is not None and version < pending[3]):
+            return  # older than the table posted anew, or than the one waiting to be drawn
         self._pending[game_id] = (place, self.where(game_id, message), table, version)
         if game_id not in self._tasks:
             self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"table-{game_id}")

@@ -286,6 +286,33 @@ async def test_table_edits_are_batched() -> None:
     assert edits == [("7", "8", "v0"), ("7", "8", "v9")]  # the first at once, then only the newest after the pause
 
 
+async def test_once_the_table_moved_no_edit_goes_to_its_old_message() -> None:
+    edits: list[tuple[str, str]] = []
+    release = asyncio.Event()
+
+    async def edit(place: str, message: str, table: TableMessage) -> None:
+        edits.append((message, table.text))
+        if table.text == "v1":
+            await release.wait()  # the edit of the old message is still on its way when the table moves
+
+    editor = TableEditor(edit, interval=0.0)
+    editor.submit("g", "7", "8", TableMessage("v1", (), ()), version=1)
+    await asyncio.sleep(0.01)
+    editor.submit("g", "7", "8", TableMessage("v2", (), ()), version=2)  # pending: older than the table posted anew
+    moving = asyncio.create_task(editor.moved("g", "8", "9", version=3))
+    await asyncio.sleep(0.01)
+    assert not moving.done()  # the old message may be rewritten only once its edit in flight has landed
+    release.set()
+    await moving
+    editor.submit("g", "7", "8", TableMessage("v4", (), ()), version=4)  # a reply that named the old message
+    editor.submit("g", "7", "8", TableMessage("v3", (), ()), version=3)  # older than the newest: dropped
+    await editor.flush()
+    assert edits == [("8", "v1"), ("9", "v4")]
+    assert editor.where("g", "8") == "9" and editor.where("g", "9") == "9"
+    editor.finish("g")
+    assert editor.where("g", "8") == "8"  # a finished game's moves are forgotten
+
+
 async def test_the_other_players_open_panel_follows_the_game_until_its_token_expires(bot: Harness) -> None:
     now = [0.0]
     bot.front.panels.clock = lambda: now[0]
