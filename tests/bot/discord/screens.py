@@ -38,6 +38,7 @@ PERSONAL_VERBS = {*MOVE_VERBS, Verb.DECLARE, Verb.REVIEW}
 the table's Open my panel (Verb.HAND) is for anyone (a seat's panel, or a watcher's view)."""
 NOT_NEWEST = "the live table is not the newest message of the thread"
 PERSONAL = "a public message with the personal control"
+OUTSIDE = "a message outside the game's thread with"
 
 
 def card_texts(text: str) -> set[str]:
@@ -113,6 +114,7 @@ class Screens:
         version = await self._version()
         for message in self.fake.messages.values():
             if message["channel_id"] != self.thread:
+                self._check_elsewhere(action, message)
                 continue
             viewer = self._viewer(message)
             self._check_images(action, viewer, message)
@@ -128,6 +130,20 @@ class Screens:
                   and not m["flags"] & EPHEMERAL]
         if meta is not None and meta.status.live and public and str(public[-1]["id"]) != meta.message:
             self._problem(NOT_NEWEST, public[-1], action, "")
+
+    def _check_elsewhere(self, action: str, message: dict[str, Any]) -> None:
+        """Outside the game's thread (the channel it was started from) nobody is offered a move or a card: a
+        member never plays from there."""
+        for row in message.get("components", []):
+            for item in row.get("components", []):
+                try:
+                    cid = ComponentId.parse(item.get("custom_id", ""))
+                except BadComponentId:
+                    continue
+                if cid.game == self.game and cid.verb in PERSONAL_VERBS and not item.get("disabled"):
+                    self._problem(f"{OUTSIDE} {cid.verb.value}", message, action, _who(self._viewer(message)))
+        if message["flags"] & EPHEMERAL and CARD.search(message.get("content", "")):
+            self._problem(f"{OUTSIDE} cards", message, action, _who(self._viewer(message)))
 
     async def _version(self) -> int:
         table = await self.controller.table(self.game)

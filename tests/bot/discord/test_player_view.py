@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.bot.conftest import start_bot
-from tests.bot.discord.screens import NOT_NEWEST, PERSONAL, Screens, summary
+from tests.bot.discord.screens import NOT_NEWEST, OUTSIDE, PERSONAL, Screens, summary
 from tests.bot.discord.test_discord_group import (
     CAT,
     DAN,
@@ -17,6 +17,7 @@ from tests.bot.discord.test_discord_group import (
     Turn,
     answer,
     answers,
+    enabled,
     group_controller,
     invite,
     moves,
@@ -53,9 +54,9 @@ async def watch(bot: Harness, clock: Clock, seated: dict[str, Person], panel_of:
 
 
 def misplaced(screens: Screens) -> list[str]:
-    """Every time the live table was not the thread's newest public message, and every public message that carried
-    a control only one member may press."""
-    return [p for p in screens.problems if NOT_NEWEST in p or PERSONAL in p]
+    """Every time the live table was not the thread's newest public message, every public message that carried a
+    control only one member may press, and every message outside the thread that offered a move or showed cards."""
+    return [p for p in screens.problems if NOT_NEWEST in p or PERSONAL in p or OUTSIDE in p]
 
 
 def held_to(screens: Screens) -> dict[str, object]:
@@ -67,6 +68,23 @@ def held_to(screens: Screens) -> dict[str, object]:
     assert figures["public_posts_per_deal"] <= 2  # type: ignore[operator]
     assert figures["private_new_per_member_per_deal"] <= 1  # type: ignore[operator]
     return figures
+
+
+async def ann_reviews_the_deal(members: Watched, lang: str = "en") -> None:
+    """After the first show, ann's own panel (not the public show) offers her review of that deal, answered privately
+    in the thread."""
+    panel = members.panel(ANN)
+    (review,) = [c for c in enabled(panel) if c["custom_id"].endswith(":review")]
+    assert review["custom_id"] == f"crib:{members.game}:0:review"
+    assert review["label"] == {"en": "My review of deal 1", "zh": "我在第 1 副牌的复盘"}[lang]
+    payload = await members.bot.click(panel, review["custom_id"], ANN, channel=members.thread, **members.locale)
+    calls = members.bot.of(payload)
+    assert exchange(calls) == [("callback", 5, EPHEMERAL), ("edit-original", None, 0)]
+    callback = calls[-1]
+    assert callback.content.startswith({"en": "Your review of deal 1", "zh": "第 1 副牌"}[lang]), callback.content
+    assert members.bot.fake.messages[members.bot.fake.originals[payload["token"]]]["channel_id"] == members.thread["id"]
+    assert members.screens is not None
+    await members.screens.step("ann My review of deal 1")
 
 
 async def watcher_presses_the_table(members: Watched, lang: str = "en") -> None:
@@ -102,6 +120,9 @@ async def test_two_members_see_no_card_the_other_holds(fake: Any, locale: str) -
     members = await watch(bot, clock, {"1": ANN, "2": BOB}, {"2": accepted}, locale=lang)
     assert await members.play_out(lambda who, control: len(members.shows) == 1) is not None
     await watcher_presses_the_table(members, "en" if locale == "en-US" else "zh")
+    if not members.open("1"):
+        await members.open_hand(ANN)
+    await ann_reviews_the_deal(members, "en" if locale == "en-US" else "zh")
     assert await members.play_out() is None
     screens = members.screens
     assert screens is not None
