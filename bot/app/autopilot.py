@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from bot.app.ids import ComponentId
+from bot.app.ids import ComponentId, Verb
 from bot.app.moves import move_of
 from bot.app.replies import Button, Panel, Reply, Select
 
@@ -28,7 +28,8 @@ def autopilot(panel: Panel, turn: int = 0) -> tuple[str, tuple[str, ...]] | None
             k = control.min_values
             start = turn % (len(options) - k + 1)
             return control.custom_id, tuple(options[start:start + k])
-    enabled = [c for c in panel.controls if isinstance(c, Button) and not c.disabled]
+    enabled = [c for c in panel.controls if isinstance(c, Button) and not c.disabled
+               and ComponentId.parse(c.custom_id).verb is not Verb.REVIEW]  # a review moves nothing
     if not enabled:
         return None
     return enabled[turn % len(enabled)].custom_id, ()

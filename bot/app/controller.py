@@ -224,6 +224,18 @@ class Controller:
         """A player's private panel; `lang` is the member's (None: the one they last used, or the game's)."""
         return await self._on_game(game_id, self.play.hand, game_id, _user(user), lang)
 
+    async def view(self, user: Member | str, game_id: str, lang: Lang | None = None) -> Reply:
+        """What the public table's button shows `user` privately: their panel when they hold a seat, else a
+        watcher's view of what the table shows everyone (never a refusal: anyone may press it)."""
+        return await self._on_game(game_id, self._view, game_id, _user(user), lang)
+
+    def _view(self, game_id: str, user: str, lang: Lang | None) -> Reply:
+        live = self.games.load(game_id)
+        if live is None or live.seat_of(user) is not None or not live.active:
+            return self.play.hand(game_id, user, lang)
+        return Reply(True, "", game_id, live.game.version, panel=self.presenter.watcher_panel(live, user, lang),
+                     place=live.meta.place, message=live.meta.message)
+
     async def resign(self, user: Member | str, game_id: str) -> Reply:
         return await self._on_game(game_id, self._resign, game_id, _user(user))
 

@@ -153,8 +153,7 @@ class Presenter:
             shows = [e for i in chunk if isinstance(e := events[i], Shown)]
             image = self.runner.cpu(pictures.show_image, shows, live.names, lang)
             files = (image,) if image is not None else ()
-        review = Button(ComponentId(live.id, deal, Verb.REVIEW).encode(), t("review.button", lang, deal=deal + 1))
-        return Post(text, files, (review,))
+        return Post(text, files)  # its reviews are personal: each member's own panel offers theirs
 
     def end_post(self, live: LiveGame) -> Post:
         won = next(e for e in reversed(live.game.events) if isinstance(e, GameWon))
@@ -199,11 +198,26 @@ class Presenter:
         step = live.step_of(seat)
         if step is not None:
             return self._count_panel(live, obs, step, image, lang)
-        if obs.phase is Phase.DISCARD:
-            return self._discard_panel(live, obs, image, score, lang)
         if live.meta.rules.muggins and obs.phase in (Phase.SHOW, Phase.MUGGINS):
             return self._muggins_panel(live, obs, image, score, lang)
-        return self._play_panel(live, obs, image, score, lang)
+        if obs.phase is Phase.DISCARD:
+            panel = self._discard_panel(live, obs, image, score, lang)
+        else:
+            panel = self._play_panel(live, obs, image, score, lang)
+        review = review_control(live, lang)
+        return replace(panel, controls=(*panel.controls, review)) if review is not None else panel
+
+    def watcher_panel(self, live: LiveGame, user: str, lang: Lang | None = None) -> Panel:
+        """What someone without a seat gets from the table's button: where the game stands and its latest
+        lines, privately and only what the table shows everyone (no picture: the table above has it)."""
+        lang = lang or live.lang
+        obs = live.public_obs()
+        players = t("general.list_sep", lang).join(live.names)
+        text = t("panel.watching", lang, players=players, head=self._table_head(live, obs, lang))
+        recent = self.recent(live)
+        text += "\n\n" + "\n".join(recent) if recent else ""
+        return Panel(user, -1, text, (), (), None, "", obs.scores, live.id, obs.backs, live.meta.winner,
+                     live.game.version, obs.phase.value)
 
     def _play_panel(self, live: LiveGame, obs: Observation, image: Attachment | None, score: str,
                     lang: Lang) -> Panel:
@@ -326,13 +340,20 @@ class Presenter:
         if images is None:
             images = self._draw(live, hands=False)[0] or ()
         controls: tuple[Control, ...] = ()
-        if live.active:
-            controls = (Button(ComponentId(live.id, 0, Verb.HAND).encode(), t("game.my_hand", live.lang),
+        if live.active:  # anyone may press it: a seat's panel, or a watcher's view (Controller.view)
+            controls = (Button(ComponentId(live.id, 0, Verb.HAND).encode(), t("game.open_panel", live.lang),
                                Style.PRIMARY),)
-        return TableMessage(text, images, controls)
+        return TableMessage(text, images, controls, t("game.table_moved", live.lang))
 
     def _table_text(self, live: LiveGame, obs: Observation) -> str:
-        names, lang = live.names, live.lang
+        recent = self.recent(live)
+        head = self._table_head(live, obs, live.lang)
+        return head + ("\n\n" + "\n".join(recent) if recent else "")
+
+    @staticmethod
+    def _table_head(live: LiveGame, obs: Observation, lang: Lang) -> str:
+        """The scores, the deal and whose move it is, in `lang`."""
+        names = live.names
         sep, join = sentence_sep(lang), t("general.list_sep", lang).join
         scores = scores_named(names, obs.scores, lang)  # with four, the partners named together: who plays with whom
         rules = live.game.rules
@@ -349,8 +370,7 @@ class Presenter:
         counting = sorted({s.seat for s in live.count_steps()})
         if counting:
             head += sep + t("selfcount.waiting", lang, names=join(names[s] for s in counting))
-        recent = self.recent(live)
-        return head + ("\n\n" + "\n".join(recent) if recent else "")
+        return head
 
     @staticmethod
     def recent(live: LiveGame) -> tuple[str, ...]:
@@ -365,6 +385,15 @@ class Presenter:
                 if len(lines) == RECENT_LINES:
                     break
         return tuple(reversed(lines))
+
+
+def review_control(live: LiveGame, lang: Lang) -> Button | None:
+    """"My review of deal N", offered in each member's own panel through the deal after N's show (a review is
+    one player's, so it is never on a public message)."""
+    deal = len(live.game.deals) - 2
+    if deal < 0 or not live.active:
+        return None
+    return Button(ComponentId(live.id, deal, Verb.REVIEW).encode(), t("review.button", lang, deal=deal + 1))
 
 
 def declaration_lines(live: LiveGame, deal: int) -> list[str]:

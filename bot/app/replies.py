@@ -62,6 +62,8 @@ class TableMessage:
     text: str
     images: tuple[Attachment, ...]
     controls: tuple[Control, ...]
+    moved: str = ""
+    """The short line the message becomes when the table is posted anew below newer posts."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ count pad (the verbs' handlers are in `GameDoor`; DiscordFront maps each verb to
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -14,7 +14,7 @@ from bot.app.controller import Controller, ControllerError, Member, NewGame, fin
 from bot.app.ids import BadComponentId, ComponentId, Verb
 from bot.app.moves import move_of
 from bot.app.presenter import MUGGINS_COUNT
-from bot.app.replies import Reply
+from bot.app.replies import Post, Reply
 from bot.app.seating import Partners
 from bot.config import Config
 from bot.discord.exchange import Exchange, member_of
@@ -23,7 +23,7 @@ from bot.discord.publishing import Publisher, panel_message
 from bot.discord.rule_options import NONE_GIVEN, RuleValues, with_rule_options
 from bot.discord.views import NUMBER, NumberModal, clip, to_file, to_view
 from bot.i18n import card_error, t
-from bot.storage.values import GameMeta
+from bot.storage.values import GameMeta, Status
 from engine.core.rules import Rules
 
 PARTNER_CHOICES = [app_commands.Choice(name=app_commands.locale_str("cut for partners", key="choice.partners.cut"),
@@ -97,8 +97,11 @@ class GameDoor:
             await self.publisher.post(str(i.channel.id), reply.posts)
             await ask.say(reply.note)
             return
-        where = await self.publisher.open_table(i, reply, " vs ".join(reply.names))
-        await self.panels.show(ask, reply.panel, t("adapter.your_game_in", ask.lang, where=where))
+        place, where = await self._open(ask, reply)
+        if place == str(i.channel.id):  # no thread: the game is played right here
+            await self.panels.show(ask, reply.panel, t("adapter.your_game_in", ask.lang, where=where))
+        else:  # a private answer can only be here: the panel is opened from the table, in the thread
+            await ask.say(t("adapter.your_game_open", ask.lang, where=where))
 
     async def hand(self, ask: Exchange) -> None:
         await ask.think()
@@ -178,9 +181,14 @@ class GameDoor:
     # ------------------------------------------------------------------ clicks and the count pad
 
     async def on_hand(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
-        """My hand, on the public table: the panel comes as a new private message."""
+        """"Open my panel", on the public table, for anyone: a seated member's panel, or a watcher's view of what
+        the table shows, as a new private message (the one before it, if any, becomes a 'moved' line)."""
         await ask.think()
-        await self._show_hand(ask, cid.game)
+        reply = await self.controller.view(ask.user, cid.game, ask.lang)
+        if not reply.ok:
+            await ask.say(reply.note)
+            return
+        await self.panels.show(ask, reply.panel)
 
     async def on_move(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         """Lay away, play, go, or a muggins claim: the control read as a move once, then one typed command."""
@@ -230,14 +238,14 @@ class GameDoor:
                 await message.edit(content=clip(post.text), view=to_view(post.controls))
             await ask.say(reply.note)
             return
-        where = await self.publisher.open_table(ask.interaction, reply, " vs ".join(reply.names) or "cribbage")
+        place, where = await self._open(ask, reply)
         await self._close_invitation(ask, f"{reply.invitation}\n" + t("adapter.started_in", ask.public_lang,
                                                                        where=where))
-        if reply.panel is not None:
+        if reply.panel is not None and place == str(ask.interaction.channel_id):  # no thread: played here
             await self.panels.show(ask, reply.panel, t("adapter.game_in", ask.lang, where=where))
-        else:
-            await ask.say(t("adapter.game_in", ask.lang, where=where))
-        await self.publisher.publish(replace(reply, table=None, posts=()), but=ask.user.user)  # posts: in the thread
+        else:  # the panel is opened in the game's thread, from its table
+            await ask.say(t("adapter.game_open", ask.lang, where=where))
+        await self.panels.refresh(reply.game or "", reply.panels, but=ask.user.user)
 
     async def open_declare(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         """"I count my own hands": the declare button on a private panel opens the number pad."""
@@ -276,6 +284,12 @@ class GameDoor:
             return
         await self.publisher.publish(reply, but=ask.user.user)
 
+    async def _open(self, ask: Exchange, reply: Reply) -> tuple[str, str]:
+        """The game's place opened (a thread when allowed) with its start post, which names every seated member
+        (so each is told, and added to the thread) and says how to open their panel; the place's id and mention."""
+        start = Post(t("adapter.game_start", ask.public_lang), mentions=tuple(p.user for p in reply.panels))
+        return await self.publisher.open_table(ask.interaction, reply, " vs ".join(reply.names) or "cribbage", start)
+
     async def _show_hand(self, ask: Exchange, game: str) -> None:
         reply = await self.controller.hand(ask.user, game, ask.lang)
         if not reply.ok:
@@ -290,12 +304,20 @@ class GameDoor:
             await message.edit(content=clip(text), view=None)
 
     async def _my_game(self, ask: Exchange) -> str | None:
+        """The member's game here; used elsewhere (in the channel of a game played in its thread), the answer
+        points to the game's place: a member never plays from outside it."""
         games = await self.controller.games_at(str(ask.interaction.channel_id))
         mine = find_player_game(games, ask.user.user)
-        if mine is None:
+        if mine is not None:
+            return mine.id
+        guild = str(ask.interaction.guild_id or "")
+        started = [g for g in await self.controller.live_games() if g.guild == guild and g.status is Status.ACTIVE]
+        elsewhere = find_player_game(started, ask.user.user)
+        if elsewhere is not None:
+            await ask.say(t("adapter.game_elsewhere", ask.lang, where=f"<#{elsewhere.place}>"))
+        else:
             await ask.say(t("adapter.no_game", ask.lang))
-            return None
-        return mine.id
+        return None
 
 
 def game_commands(door: GameDoor) -> list[app_commands.Command[Any, ..., None]]:

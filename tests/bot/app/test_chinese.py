@@ -56,7 +56,8 @@ async def test_a_game_in_a_chinese_server_speaks_chinese_in_public_and_each_memb
     assert first.table is not None
     assert first.table.text.splitlines()[:2] == ["克里比奇牌，121 分获胜：ann 0 分，computer (easy) 0 分",
                                                  "第 1 局，ann 发牌。正在放底牌：ann。"]
-    assert first.table.controls == (Button("crib:game1:0:hand", "我的手牌", first.table.controls[0].style),)
+    assert first.table.controls == (Button("crib:game1:0:hand", "我的面板", first.table.controls[0].style),)
+    assert first.table.moved == "牌桌已移到下方 ↓"
     # ann's own client is English: her panel is English (the prompt for text front ends stays English)
     assert first.panel is not None and first.panel.text == ("Your hand (ann 0 · computer (easy) 0). Lay away 2 for "
                                                             "your crib.")
@@ -81,7 +82,9 @@ async def test_a_game_in_a_chinese_server_speaks_chinese_in_public_and_each_memb
         "a pair is six（一对，6 分），a run of three is nine（顺子，9 分），another run of three is twelve"
         "（顺子，12 分） = 12",
         "  computer (easy) 得 12 分 → 12"]
-    assert show.controls[0].label == "我在第 1 副牌的复盘"  # type: ignore[union-attr]
+    assert show.controls == ()  # a review is one member's: it is offered in their own panel, never in public
+    review = reply.panel.controls[-1]  # type: ignore[union-attr]
+    assert isinstance(review, Button) and review.label == "我在第 1 副牌的复盘"
     lines: list[str] = []
     last = await play_out(c, reply, on_reply=lambda r: lines.extend(r.lines))
     assert "  ann：thirty-one for two（三十一，2 分） → 21" in lines

@@ -13,7 +13,7 @@ from board_driver.model import NO_EFFECTS, Effects, default_track
 from bot.app.autopilot import play_out
 from bot.app.controller import Controller, Member, NewGame
 from bot.app.ids import ComponentId, Verb
-from bot.app.replies import Button
+from bot.app.replies import Button, Reply
 from bot.app.tablemode import TablePlayer
 from bot.i18n import Lang
 from bot.storage import SqliteStorage
@@ -303,11 +303,15 @@ async def finished_game(c: Controller, seed: int, guild: str = "g1") -> None:
 async def test_the_review_of_a_deal_and_its_button() -> None:
     c = make()
     first = await c.new_game(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=11, guild="g1"))
-    shows: list[object] = []
-    await play_out(c, first, moves=12, on_reply=lambda r: shows.extend(p for p in r.posts if p.controls))
-    assert shows, "a deal was shown"
-    button = shows[0].controls[0]  # type: ignore[attr-defined]
-    assert button.label == "My review of deal 1" and ComponentId.parse(button.custom_id).verb is Verb.REVIEW
+    shown: list[Reply] = []
+    await play_out(c, first, moves=12, on_reply=lambda r: shown.extend([r] if r.posts else []))
+    assert shown, "a deal was shown"
+    assert shown[0].posts[0].controls == ()  # the show post is public: a review is offered in the panel
+    panel = shown[0].panel  # ann's own, right after the show: the next deal is laid away
+    assert panel is not None and panel.phase == "discard"
+    button = panel.controls[-1]
+    assert isinstance(button, Button) and button.label == "My review of deal 1"
+    assert ComponentId.parse(button.custom_id).verb is Verb.REVIEW
     cid = ComponentId.parse(button.custom_id)
     review = await c.review(ANN, cid.game, cid.version)
     assert review.ok and review.text.splitlines()[0] == "Your review of deal 1"

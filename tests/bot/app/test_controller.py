@@ -276,7 +276,7 @@ async def test_public_table_never_shows_a_hand() -> None:
     assert all(a.data.startswith(b"\x89PNG") for a in table.images)
     assert Image.open(io.BytesIO(table.images[0].data)).size == (1100, 707)
     assert ann.image is not None and ann.image.filename == "hand.png"
-    assert table.controls == (Button("crib:game1:0:hand", "My hand", table.controls[0].style),)
+    assert table.controls == (Button("crib:game1:0:hand", "Open my panel", table.controls[0].style),)
 
 
 async def test_the_show_posts_each_hand_and_the_crib_with_pictures() -> None:

@@ -33,6 +33,12 @@ BOX = (550, 350)
 """Discord's box for a message's one image, in CSS pixels (desktop and phone alike, at most)."""
 MOVE_VERBS = {Verb.LAY, Verb.PLAY, Verb.GO, Verb.MUGGINS}
 INVITE_VERBS = {Verb.ACCEPT, Verb.DECLINE, Verb.FILL, Verb.CANCEL}
+PERSONAL_VERBS = {*MOVE_VERBS, Verb.DECLARE, Verb.REVIEW}
+"""Controls that are one member's: pressed by anyone else they are refused. A public message carries none of them;
+the table's Open my panel (Verb.HAND) is for anyone (a seat's panel, or a watcher's view)."""
+NOT_NEWEST = "the live table is not the newest message of the thread"
+PERSONAL = "a public message with the personal control"
+OUTSIDE = "a message outside the game's thread with"
 
 
 def card_texts(text: str) -> set[str]:
@@ -81,6 +87,8 @@ class Screens:
     lines: dict[str, set[str]] = field(default_factory=dict)
     """message id -> the lines it has shown so far: an edit is read for its new lines (the table keeps a few of the
     previous deal's lines, about cards that were shown then)."""
+    public: set[str] = field(default_factory=set)
+    """Every line a public message has shown: repeated to anyone later (a watcher's view), it tells them nothing."""
     images: list[tuple[int, int]] = field(default_factory=list)
     """Every image's size as shown, the last time each message was drawn."""
 
@@ -106,6 +114,7 @@ class Screens:
         version = await self._version()
         for message in self.fake.messages.values():
             if message["channel_id"] != self.thread:
+                self._check_elsewhere(action, message)
                 continue
             viewer = self._viewer(message)
             self._check_images(action, viewer, message)
@@ -120,7 +129,21 @@ class Screens:
         public = [m for m in self.fake.messages.values() if m["channel_id"] == self.thread
                   and not m["flags"] & EPHEMERAL]
         if meta is not None and meta.status.live and public and str(public[-1]["id"]) != meta.message:
-            self._problem("the live table is not the newest message of the thread", public[-1], action, "")
+            self._problem(NOT_NEWEST, public[-1], action, "")
+
+    def _check_elsewhere(self, action: str, message: dict[str, Any]) -> None:
+        """Outside the game's thread (the channel it was started from) nobody is offered a move or a card: a
+        member never plays from there."""
+        for row in message.get("components", []):
+            for item in row.get("components", []):
+                try:
+                    cid = ComponentId.parse(item.get("custom_id", ""))
+                except BadComponentId:
+                    continue
+                if cid.game == self.game and cid.verb in PERSONAL_VERBS and not item.get("disabled"):
+                    self._problem(f"{OUTSIDE} {cid.verb.value}", message, action, _who(self._viewer(message)))
+        if message["flags"] & EPHEMERAL and CARD.search(message.get("content", "")):
+            self._problem(f"{OUTSIDE} cards", message, action, _who(self._viewer(message)))
 
     async def _version(self) -> int:
         table = await self.controller.table(self.game)
@@ -202,6 +225,8 @@ class Screens:
                     continue
                 if cid.game != self.game:
                     continue
+                if viewer is None and cid.verb in PERSONAL_VERBS:
+                    self._problem(f"{PERSONAL} {cid.verb.value}", message, action, "")
                 versioned = cid.verb in MOVE_VERBS or cid.verb is Verb.DECLARE and cid.arg == "muggins"
                 if versioned and cid.version != version:  # a muggins count is a move: it names the game's version
                     self._problem(f"an enabled {cid.verb.value} control that is out of date", message, action,
@@ -209,9 +234,6 @@ class Screens:
                 elif cid.verb is Verb.DECLARE and not versioned and not self._counting(viewer, cid.version):
                     self._problem("an enabled declare control for a count already made", message, action,
                                   f"{_who(viewer)}: deal {cid.version + 1}")
-                elif viewer is None and cid.verb in (Verb.HAND, Verb.REVIEW):
-                    self._problem(f"a public message with the personal control {cid.verb.value}", message, action,
-                                  "")
 
     def _held(self, record: dict[str, Any], index: int) -> dict[int, set[str]]:
         """Each seat's cards in a deal that it has not laid in the play."""
@@ -248,8 +270,10 @@ class Screens:
             return
         viewer = self._viewer(target)
         before = self.lines.setdefault(str(target["id"]), set())
-        text = "\n".join(line for line in text.splitlines() if line not in before)
+        text = "\n".join(line for line in text.splitlines() if line not in before and line not in self.public)
         before.update(call.content.splitlines())
+        if viewer is None:
+            self.public.update(call.content.splitlines())
         known = self._known(viewer, index)
         for seat, cards in held.items():
             seen = card_texts(text) & cards - known.get(seat, set())

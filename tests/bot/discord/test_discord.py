@@ -48,8 +48,9 @@ def options_of(message: dict[str, Any]) -> list[str]:
 
 
 async def start_against_the_computer(bot: Harness, who: Person = ANN, **kwargs: Any) -> dict[str, Any]:
-    """/cribbage play: the member's private panel (the interaction's original message)."""
-    payload = await bot.command("play", who, **kwargs)
+    """/cribbage play, then Open my panel on the table in the game's thread: the member's private panel there."""
+    await bot.command("play", who, **kwargs)
+    payload = await bot.click(bot.last_message(THREAD), "crib:game1:0:hand", who, channel=thread())
     return bot.original(payload)
 
 
@@ -89,15 +90,32 @@ async def test_play_against_the_computer_opens_a_thread_and_answers_privately(bo
     assert fake.last("POST /channels/100/threads").body == {
         "name": "cribbage: ann vs computer (easy)", "auto_archive_duration": 1440, "type": 11, "invitable": True,
         "rate_limit_per_user": None}
-    table = fake.last(f"POST /channels/{THREAD}/messages")
+    # in the thread: the start post, which names the member (which adds them to the thread), then the table
+    start, table = fake.find(f"POST /channels/{THREAD}/messages")
+    assert start.content == ("<@1> The game is on. Each player: press “Open my panel” on the table below to see "
+                             "your cards and play (only you see your panel).")
+    assert start.body["allowed_mentions"] == {"parse": ["users"], "replied_user": True}
     assert table.content.startswith("Cribbage to 121: ann 0 · computer (easy) 0\nDeal 1, ann deals.")
     assert table.files == ("table.png",) and table.ids == ["crib:game1:0:hand"]
-    panel = fake.last("PATCH /webhooks/4000/token-7000001/messages/@original")
-    assert panel.content == (f"Your game is in <#{THREAD}>. Your hand (ann 0 · computer (easy) 0). Lay away 2 for your "
-                             "crib.")
-    assert panel.files == ("hand.png",) and panel.ids == ["crib:game1:1:lay"]
+    assert table.body["components"][0]["components"][0]["label"] == "Open my panel"
+    # the answer in the channel points to the thread: a private panel there would be played from the channel
+    pointer = fake.last("PATCH /webhooks/4000/token-7000001/messages/@original")
+    assert pointer.content == (f"Your game is in <#{THREAD}>: press “Open my panel” on its table there to see your "
+                               "cards and play.")
+    assert pointer.files == () and pointer.ids == []
     meta = await bot.front.controller.meta("game1")
-    assert (meta.place, meta.message, meta.rules.skunk) == (str(THREAD), "10004", True)
+    assert (meta.place, meta.message, meta.rules.skunk) == (str(THREAD), "10005", True)
+    # the panel opens in the thread, from the table
+    opened = await bot.click(bot.last_message(THREAD), "crib:game1:0:hand", ANN, channel=thread())
+    panel = bot.of(opened)[-1]
+    assert panel.content == "Your hand (ann 0 · computer (easy) 0). Lay away 2 for your crib."
+    assert panel.files == ("hand.png",) and panel.ids == ["crib:game1:1:lay"]
+    assert fake.owners[fake.originals[opened["token"]]] == "1"
+    assert fake.messages[fake.originals[opened["token"]]]["channel_id"] == str(THREAD)
+    # /cribbage hand in the channel points to the thread too
+    elsewhere = await bot.command("hand", ANN)
+    assert bot.of(elsewhere)[-1].content == (f"Your game is in <#{THREAD}>; use the command there. The “Open my "
+                                             "panel” button on its table shows your cards.")
 
 
 async def test_a_game_goes_in_the_channel_when_threads_are_not_allowed(bot: Harness) -> None:
@@ -111,7 +129,7 @@ async def test_clicks_on_the_private_panel_edit_it_and_the_table(bot: Harness) -
     fake = bot.fake
     await start_against_the_computer(bot)
     table = bot.last_message(THREAD)
-    # My hand on the public table: a new private message
+    # Open my panel on the public table: a new private message (the one opened before becomes a 'moved' line)
     hand = await bot.click(table, "crib:game1:0:hand", ANN, channel=thread())
     assert exchange(bot.of(hand)) == PRIVATE_THINKING
     panel = bot.original(hand)
@@ -123,7 +141,7 @@ async def test_clicks_on_the_private_panel_edit_it_and_the_table(bot: Harness) -
     edit = bot.of(lay)[-1]
     assert edit.content.startswith("Your hand (ann 0 · computer (easy) 0; starter ") and edit.files == ("hand.png",)
     assert {cid.split(":")[2] for cid in edit.ids} == {"3"}  # ann laid away, the computer led
-    table_edit = fake.last(f"PATCH /channels/{THREAD}/messages/10004")
+    table_edit = fake.last(f"PATCH /channels/{THREAD}/messages/10005")
     assert "ann lays away 2 cards" in table_edit.content and table_edit.files == ("table.png",)
     # the same select again (from the old message): stale, refused privately, nothing changed; the refusal is on
     # top of the hand it names, in the panel the member pressed
@@ -134,10 +152,14 @@ async def test_clicks_on_the_private_panel_edit_it_and_the_table(bot: Harness) -
                                "now.\n\n" + edit.content)
     assert refused.files == ("hand.png",) and refused.ids == edit.ids
     assert bot.front.controller.storage.action_count("game1") == 3
-    # a spectator's click on My hand
+    # a spectator's click on Open my panel: a watcher's view of what the table shows, with nothing to press
     spectator = await bot.click(table, "crib:game1:0:hand", EVE, channel=thread())
     assert exchange(bot.of(spectator)) == PRIVATE_THINKING
-    assert bot.of(spectator)[-1].content == "Only ann and computer (easy) play in this game; you can watch."
+    watched = bot.of(spectator)[-1]
+    assert watched.content.startswith(
+        "You are watching ann, computer (easy): you hold no seat, so you see what the table shows everyone.\n"
+        "Cribbage to 121: ann 0 · computer (easy) 0\nDeal 1, ann deals.")
+    assert watched.ids == [] and watched.files == ()
 
 
 async def test_a_card_that_does_not_read_is_refused_privately(bot: Harness) -> None:
@@ -172,7 +194,9 @@ async def test_invitation_accept_and_refusals(bot: Harness) -> None:
     assert edited.content == ("ann's game of cribbage with bob (accepted), to 61.\nThe game has started: it is in "
                               f"<#{thread_id}>.")
     assert exchange(bot.of(accept)) == PRIVATE_THINKING
-    assert bot.of(accept)[-1].content.startswith(f"The game is in <#{thread_id}>. Your hand (ann 0 · bob 0).")
+    assert bot.of(accept)[-1].content == (f"The game is in <#{thread_id}>: press “Open my panel” on its table there "
+                                          "to see your cards and play.")
+    assert fake.find(f"POST /channels/{thread_id}/messages")[0].content.startswith("<@1> <@2> The game is on.")
     # bots cannot be invited
     robot = await bot.command("play", ANN, {"opponent": Person(9, "robot", bot=True)})
     assert bot.of(robot)[-1].content == "Bots cannot be invited; leave the opponent out to play me."
@@ -267,6 +291,33 @@ async def test_table_edits_are_batched() -> None:
     assert edits == [("7", "8", "v0"), ("7", "8", "v9")]  # the first at once, then only the newest after the pause
 
 
+async def test_once_the_table_moved_no_edit_goes_to_its_old_message() -> None:
+    edits: list[tuple[str, str]] = []
+    release = asyncio.Event()
+
+    async def edit(place: str, message: str, table: TableMessage) -> None:
+        edits.append((message, table.text))
+        if table.text == "v1":
+            await release.wait()  # the edit of the old message is still on its way when the table moves
+
+    editor = TableEditor(edit, interval=0.0)
+    editor.submit("g", "7", "8", TableMessage("v1", (), ()), version=1)
+    await asyncio.sleep(0.01)
+    editor.submit("g", "7", "8", TableMessage("v2", (), ()), version=2)  # pending: older than the table posted anew
+    moving = asyncio.create_task(editor.moved("g", "8", "9", version=3))
+    await asyncio.sleep(0.01)
+    assert not moving.done()  # the old message may be rewritten only once its edit in flight has landed
+    release.set()
+    await moving
+    editor.submit("g", "7", "8", TableMessage("v4", (), ()), version=4)  # a reply that named the old message
+    editor.submit("g", "7", "8", TableMessage("v3", (), ()), version=3)  # older than the newest: dropped
+    await editor.flush()
+    assert edits == [("8", "v1"), ("9", "v4")]
+    assert editor.where("g", "8") == "9" and editor.where("g", "9") == "9"
+    editor.finish("g")
+    assert editor.where("g", "8") == "8"  # a finished game's moves are forgotten
+
+
 async def test_the_other_players_open_panel_follows_the_game_until_its_token_expires(bot: Harness) -> None:
     now = [0.0]
     bot.front.panels.clock = lambda: now[0]
@@ -275,6 +326,8 @@ async def test_the_other_players_open_panel_follows_the_game_until_its_token_exp
     here = channel_json(int(bot.fake.last("POST /channels/100/threads").reply["id"]), thread_of=CHANNEL)
     table = bot.last_message(int(here["id"]))
     # ann opens her hand and lays away from it: bob's open panel is refreshed through his token
+    assert bot.of(accept)[-1].ids == []  # in the channel: a pointer to the thread, not a panel
+    accept = await bot.click(table, "crib:game1:0:hand", BOB, channel=here)
     hand = await bot.click(table, "crib:game1:0:hand", ANN, channel=here)
     ann_panel = bot.original(hand)
     bot.fake.clear()
@@ -299,7 +352,7 @@ async def test_a_failure_gets_a_private_answer(bot: Harness, caplog: Any) -> Non
     async def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("database is locked")
 
-    bot.front.controller.hand = broken
+    bot.front.controller.view = broken
     hand = await bot.click(bot.last_message(THREAD), "crib:game1:0:hand", ANN, channel=thread())
     assert exchange(bot.of(hand)) == PRIVATE_THINKING
     assert bot.of(hand)[-1].content == ("Something went wrong on my side. Every move that was accepted is saved; "
@@ -326,7 +379,7 @@ async def test_buttons_keep_working_after_a_restart(tmp_path: Any, fake: Any) ->
     lay = await bot.click(panel, "crib:game1:1:lay", ANN, options_of(panel)[:2], channel=thread())
     assert exchange(bot.of(lay)) == [("callback", 6, 0), ("edit-original", None, 0)]
     assert bot.of(lay)[-1].content.startswith("Your hand (ann 0 · computer (easy) 0; starter ")
-    assert "ann lays away 2 cards" in fake.last(f"PATCH /channels/{THREAD}/messages/10004").content
+    assert "ann lays away 2 cards" in fake.last(f"PATCH /channels/{THREAD}/messages/10005").content
     await bot.client.close()
 
 
@@ -337,13 +390,20 @@ async def test_reminders_are_posted_in_the_game_thread_with_a_mention(fake: Any)
     await start_against_the_computer(bot)
     clock[0] += 301
     route = f"POST /channels/{THREAD}/messages"
-    await settle(bot.client, until=lambda: len(fake.find(route)) == 2)  # the table, then the sweep's reminder
+    await settle(bot.client, until=lambda: len(fake.find(route)) == 4)  # start, table, the reminder, the table
+    message = (await controller.meta("game1")).message
     await bot.client.close()
     controller.close()
-    post = fake.last(route)
+    start, table, post, moved = fake.find(route)
     assert post.content == ("<@1> ann: it is your turn. A game with no move for 30 minutes is lost by the player "
                             "who is holding it up.")
     assert post.body["allowed_mentions"] == {"parse": ["users"], "replied_user": True}
+    # the table stays the newest message: posted anew under the reminder (which must notify, so it is a new
+    # message), and the old one says it moved, with nothing to press
+    assert moved.content == table.content and moved.ids == table.ids == ["crib:game1:0:hand"]
+    assert message == moved.reply["id"]
+    old = fake.last(f"PATCH /channels/{THREAD}/messages/{table.reply['id']}")
+    assert (old.content, old.body["attachments"], old.body["components"]) == ("The table moved down ↓", [], [])
 
 
 async def test_setup_hook_registers_dynamic_items_and_syncs_to_the_dev_guild(controller: Any, fake: Any) -> None:
@@ -376,10 +436,11 @@ def choose(message: dict[str, Any], turn: int) -> tuple[str, list[str]]:
 
 async def test_counting_my_own_hands_declares_privately_through_the_pad(bot: Harness) -> None:
     fake = bot.fake
-    play = await bot.command("play", ANN, {"count_myself": True})
+    await bot.command("play", ANN, {"count_myself": True})
     meta = await bot.front.controller.meta("game1")
     assert meta is not None and meta.self_count == (0,) and meta.lang == "en"
     thread = channel_json(int(meta.place), thread_of=CHANNEL)
+    play = await bot.click(bot.last_message(int(meta.place)), "crib:game1:0:hand", ANN, channel=thread)
     panel, turn = bot.original(play), 0
     while not any(":declare:" in cid for cid in ids_of(panel)):
         custom_id, values = choose(panel, turn)
@@ -398,11 +459,15 @@ async def test_counting_my_own_hands_declares_privately_through_the_pad(bot: Har
     crib = await bot.submit("crib:game1:0:declare:crib", ANN, {"number": "3"}, message=bot.original(hand),
                             channel=thread)
     assert bot.of(crib)[-1].content.startswith("You said 3; it is 5. You missed 2.")
-    show = fake.last(f"POST /channels/{meta.place}/messages")
+    # the old table message becomes the show; the table is posted anew under it
+    show = fake.last(f"PATCH /channels/{meta.place}/messages/{meta.message}")
     assert show.content.startswith("The show:\ncomputer (easy)'s hand: A♥ 2♦ 3♥ A♦ + 9♣")
     assert show.content.endswith("ann declared 4 for the hand: right.\n"
                                  "ann declared 3 for the crib; it counts 5: 2 missed.")
-    assert show.files == ("show.png",)
+    assert show.files == ("show.png",) and show.body["components"] == []
+    table = fake.last(f"POST /channels/{meta.place}/messages")
+    assert table.content.startswith("Cribbage to 121:") and table.ids == ["crib:game1:0:hand"]
+    assert (await bot.front.controller.meta("game1")).message == table.reply["id"]
 
 
 def ids_of(message: dict[str, Any]) -> list[str]:
@@ -411,12 +476,15 @@ def ids_of(message: dict[str, Any]) -> list[str]:
 
 async def test_a_game_speaks_the_servers_language_in_public_and_the_members_in_private(bot: Harness) -> None:
     play = await bot.command("play", ANN, guild_locale="zh-CN")
-    table = bot.fake.last("POST /channels/10003/messages")
+    start, table = bot.fake.find("POST /channels/10003/messages")
+    assert start.content == "<@1> 游戏开始。各位玩家：点击下方牌桌上的“我的面板”查看手牌并出牌（面板只有你能看到）。"
     assert table.content.startswith("克里比奇牌，121 分获胜：ann 0 分，computer (easy) 0 分\n第 1 局，ann 发牌。")
-    assert table.body["components"][0]["components"][0]["label"] == "我的手牌"
-    panel = bot.of(play)[-1]
-    assert panel.content == "Your game is in <#10003>. Your hand (ann 0 · computer (easy) 0). Lay away 2 for your crib."
-    assert panel.body["components"][0]["components"][0]["placeholder"] == "Choose 2 cards for your crib"
+    assert table.body["components"][0]["components"][0]["label"] == "我的面板"
+    assert bot.of(play)[-1].content == ("Your game is in <#10003>: press “Open my panel” on its table there to see "
+                                        "your cards and play.")
+    english = await bot.click(bot.last_message(10003), "crib:game1:0:hand", ANN, guild_locale="zh-CN",
+                              channel=channel_json(10003, thread_of=CHANNEL))
+    assert bot.of(english)[-1].body["components"][0]["components"][0]["placeholder"] == "Choose 2 cards for your crib"
     # the same member with a Chinese client asks for their hand: Chinese, privately
     hand = await bot.click(bot.last_message(10003), "crib:game1:0:hand", ANN, locale="zh-CN", guild_locale="zh-CN",
                            channel=channel_json(10003, thread_of=CHANNEL))
@@ -441,9 +509,9 @@ async def test_no_game_id_in_public_and_a_moderator_picks_the_game_to_end_by_its
     await bot.command("play", ANN, app_permissions=NO_THREADS)
     await bot.command("play", BOB, app_permissions=NO_THREADS)
     public = [m["content"] for m in fake.messages.values() if not m["flags"] & EPHEMERAL]
-    assert len(public) == 2 and all("game1" not in text and "game2" not in text for text in public)
-    assert [text.splitlines()[0] for text in public] == ["Cribbage to 121: ann 0 · computer (easy) 0",
-                                                         "Cribbage to 121: bob 0 · computer (easy) 0"]
+    assert len(public) == 4 and all("game1" not in text and "game2" not in text for text in public)
+    assert [text.splitlines()[0] for text in public[1::2]] == ["Cribbage to 121: ann 0 · computer (easy) 0",
+                                                               "Cribbage to 121: bob 0 · computer (easy) 0"]
     # /cribbage end's game option suggests the games here by their players, as the moderator types
     typed = bot.payloads.command("end", EVE, {"game": "BOB"}, permissions=MANAGE)
     typed["type"] = 4

@@ -64,6 +64,16 @@ def enabled(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for c in controls(message) if not c.get("disabled")]
 
 
+def moves(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The enabled controls that act in the game (a panel's review button only says something privately)."""
+    return [c for c in enabled(message) if not c["custom_id"].endswith(":review")]
+
+
+TABLE_HEADS = tuple(t("game.table_head", lang, target="\0", scores="").split("\0")[0] for lang in LANGS)
+SHOW_TITLES = tuple(t("game.show_title", lang) for lang in LANGS)
+MOVED_LINES = {t("game.table_moved", lang) for lang in LANGS}
+
+
 def labels(message: dict[str, Any]) -> list[str]:
     return [c.get("label") or c.get("placeholder") or "" for c in enabled(message)]
 
@@ -162,7 +172,11 @@ class Members:
         return self.bot.front.panels  # type: ignore[no-any-return]
 
     def posts(self) -> list[Call]:
-        return self.bot.fake.find(f"POST /channels/{self.thread['id']}/messages")
+        """The thread's posts as written, in order, the table left out: each new message, and each old table
+        message rewritten into a post when the table was posted anew below it."""
+        here = f"/channels/{self.thread['id']}/messages"
+        return [c for c in self.bot.fake.calls if (c.route == f"POST {here}" or c.route.startswith(f"PATCH {here}/"))
+                and not c.content.startswith(TABLE_HEADS) and c.content not in MOVED_LINES]
 
     def texts(self) -> list[str]:
         return [c.content for c in self.posts()]
@@ -181,12 +195,14 @@ class Members:
         return payload
 
     async def open_hand(self, who: Person) -> dict[str, Any]:
-        """The member asks for their panel: bob and cat send /cribbage hand in the thread, ann presses My hand on
-        the table (its first message); either way a new private message."""
+        """The member asks for their panel: bob and cat send /cribbage hand in the thread, ann presses Open my panel
+        on the table (the thread's newest public message); either way a new private message."""
         if who.id % 2 == 0:
             payload = await self.bot.command("hand", who, channel=self.thread, **self.locale)
         else:
-            table = next(m for m in self.bot.fake.messages.values() if m["channel_id"] == self.thread["id"])
+            meta = await self.controller.meta(self.game)
+            assert meta is not None
+            table = self.bot.fake.messages[int(meta.message)]
             payload = await self.bot.click(table, f"crib:{self.game}:0:hand", who, channel=self.thread, **self.locale)
         assert exchange(self.bot.of(self.answered(payload))) == [("callback", 5, EPHEMERAL), ("edit-original", None, 0)]
         self.panel_of[str(who.id)] = payload
@@ -200,7 +216,7 @@ class Members:
         for user, who in self.seated.items():
             if self.open(user):
                 message = self.panel(who)
-                assert bool(enabled(message)) == (user in waiting), (who.name, waiting, message["content"])
+                assert bool(moves(message)) == (user in waiting), (who.name, waiting, message["content"])
 
     async def play_out(self, stop: Callable[[Person, dict[str, Any]], bool] | None = None) -> Turn | None:
         """Play until the game is over (None), or until `stop(who, control)` holds for the control about to be
@@ -223,7 +239,7 @@ class Members:
             await self.open_hand(who)
         self.check_panels(state.waiting)
         message = self.panel(who)
-        offered = enabled(message)
+        offered = moves(message)
         assert offered, f"{who.name} must act but their panel offers nothing: {message['content']}"
         self.turn += 1
         return Turn(who, message, offered[self.turn % len(offered)], state.waiting)
@@ -259,16 +275,17 @@ class Members:
         await self.check_shows(shows)
 
     def show_posts(self) -> list[Call]:
-        return [c for c in self.posts() if any(i.endswith(":review") for i in c.ids)]
+        return [c for c in self.posts() if c.content.startswith(SHOW_TITLES)]
 
     async def check_shows(self, before: int) -> None:
         """A show post comes once a show is over: the next deal is being laid away, or the game ended."""
         new = self.show_posts()[before:]
         if not new:
             return
-        self.shows += [int(c.ids[0].split(":")[2]) for c in new]
         meta = await self.controller.meta(self.game)
-        assert meta is not None
+        assert meta is not None and len(new) == 1
+        deals = len(self.bot.front.controller.games.load(self.game).game.deals)
+        self.shows.append(deals - (2 if meta.status.live else 1))
         if meta.status.live:
             hand = await self.controller.hand(next(iter(self.seated)), self.game)
             assert hand.panel is not None and hand.panel.phase == "discard", hand.panel
@@ -389,7 +406,10 @@ async def test_three_members_play_muggins_to_the_end_with_claims_passes_and_the_
                                      "what is missed.")
     accepted, said, invitation = await answer(bot, invitation, "accept", CAT)
     here = thread_of(bot)
-    assert said == f"The game is in <#{here['id']}>. Your hand (ann 0 · bob 0 · cat 0). Lay away 1 for ann's crib."
+    assert said == (f"The game is in <#{here['id']}>: press “Open my panel” on its table there to see your cards and "
+                    "play.")
+    start = bot.fake.find(f"POST /channels/{here['id']}/messages")[0]
+    assert start.content.startswith("<@1> <@2> <@4> The game is on. Each player: press “Open my panel”")
     # every seat accepted: the invitation is redrawn to say so, and where the game went
     assert invitation["content"] == ("ann's game of cribbage for 3, to 61. Seats: ann, bob (accepted), cat (accepted)."
                                      " Muggins is on: everyone declares their own counts, and an opponent may claim "
@@ -480,8 +500,8 @@ async def test_four_players_cut_for_partners_a_declined_seat_and_the_overcount_p
         " Muggins is on: everyone declares their own counts, and an opponent may claim what is missed.")
     filled, said, invitation = await answer(bot, invitation, "fill", ANN)
     here = thread_of(bot)
-    assert said == (f"The game is in <#{here['id']}>. Your hand (ann and cat 0 · bob and computer (normal) 0). Lay "
-                    "away 1 for computer (normal)'s crib.")
+    assert said == (f"The game is in <#{here['id']}>: press “Open my panel” on its table there to see your cards and "
+                    "play.")
     # the invitation, redrawn: who accepted and who declined, the seat the host filled (not "accepted"), and where
     assert invitation["content"] == (
         "ann's game of cribbage for 4, to 61. Seats: ann, bob (accepted), cat (accepted), computer (normal)."
@@ -490,7 +510,9 @@ async def test_four_players_cut_for_partners_a_declined_seat_and_the_overcount_p
         f"The game has started: it is in <#{here['id']}>.")
     assert invitation["components"] == []
     # the thread: the table names the partners together and says muggins is on; then who partners whom
-    table, partners = [c.content for c in fake.find(f"POST /channels/{here['id']}/messages")][:2]
+    posted = [c.content for c in fake.find(f"POST /channels/{here['id']}/messages")]
+    (table,) = [text for text in posted if text.startswith("Cribbage")]
+    (partners,) = [text for text in posted if text.startswith("Partners")]
     assert table.startswith("Cribbage to 61, with muggins: ann and cat 0 · bob and computer (normal) 0\n")
     assert partners == "Partners: ann and cat play against bob and computer (normal)."
     members = Members(bot, clock, "game1", here, {"1": ANN, "2": BOB, "4": CAT},
@@ -588,7 +610,7 @@ async def test_seats_go_to_the_computer_and_the_game_goes_on_across_a_restart(
         "Scores ann and computer 1 (easy) 49 · bob and computer 2 (easy) 41. Muggins is on: count your crib (6♥ 4♥ "
         "10♦ 3♣ + starter 5♣) and declare the "
         "total; points you miss can be claimed.")
-    table = next(m for m in fake.messages.values() if m["channel_id"] == here["id"])
+    table = {"id": (await controller.meta("game1")).message}  # where the table was before the restart
     edits = len(fake.find(f"PATCH /channels/{here['id']}/messages/{table['id']}"))
     assert await members.play_out(lambda who, control: len(members.shows) == 2) is not None
     resign = await bot.command("resign", BOB, channel=here)
@@ -596,7 +618,7 @@ async def test_seats_go_to_the_computer_and_the_game_goes_on_across_a_restart(
     assert members.texts()[-1] == "bob leaves the game; the computer takes their seat."
     del members.seated["2"]
     assert await members.play_out() is None
-    assert len(fake.find(f"PATCH /channels/{here['id']}/messages/{table['id']}")) > edits  # the same table
+    assert len(fake.find(f"PATCH /channels/{here['id']}/messages/{table['id']}")) > edits  # found after it
 
     said = members.texts()
     assert said.index("ann gives cat's seat to the computer.") < said.index(
@@ -631,8 +653,7 @@ async def test_a_group_game_in_chinese_in_public_and_in_private(fake: Any, caplo
     assert labels(invitation) == ["接受", "拒绝", "空位由电脑补上", "取消"]
     accepted, said, invitation = await answer(bot, invitation, "accept", BOB, **zh)
     here = thread_of(bot)
-    assert said == (f"游戏在 <#{here['id']}>。你的手牌（ann 0 分，bob 0 分，computer (easy) 0 分）。"
-                    "请放 1 张牌进ann 的底牌。")
+    assert said == f"游戏在 <#{here['id']}>：在那里的牌桌上点“我的面板”查看手牌并出牌。"
     assert invitation["content"] == ("ann 发起的 3 人、61 分的克里比奇牌。座位：ann，bob（已接受），"
                                      "computer (easy)。罚分规则（muggins）开启：每人自己报分，漏报的分数可被"
                                      f"对手喊走。\n游戏已开始：在 <#{here['id']}>。")
@@ -642,9 +663,11 @@ async def test_a_group_game_in_chinese_in_public_and_in_private(fake: Any, caplo
     assert await members.play_out() is None
 
     posts = members.texts()
-    assert posts[0].startswith("克里比奇牌，61 分获胜，罚分规则（muggins）开启：ann 0 分，bob 0 分，"
-                               "computer (easy) 0 分\n"
-                               "第 1 局，ann 发牌。正在放底牌：ann，bob。")
+    assert posts[0] == "<@1> <@2> 游戏开始。各位玩家：点击下方牌桌上的“我的面板”查看手牌并出牌（面板只有你能看到）。"
+    first_table = bot.fake.find(f"POST /channels/{here['id']}/messages")[1].content
+    assert first_table.startswith("克里比奇牌，61 分获胜，罚分规则（muggins）开启：ann 0 分，bob 0 分，"
+                                  "computer (easy) 0 分\n"
+                                  "第 1 局，ann 发牌。正在放底牌：ann，bob。")
     # bob declares 2 of 4: ann may call it, the computer waits for her; she does not answer in time
     first = members.said[0]
     assert (first.name, first.declared, first.total, first.pad) == ("bob", 2, 4, "你的分数")
@@ -684,12 +707,12 @@ async def test_a_member_against_three_computers_hears_the_cut_for_partners(
     bot = await start_bot(controller, fake)
     play = await bot.command("play", ANN, {"computers": 3, "muggins": True, "target": 61})
     here = thread_of(bot)
-    assert bot.of(play)[-1].content.startswith(
-        f"Your game is in <#{here['id']}>. Your hand (ann and computer 2 (easy) 0 · computer 1 (easy) and computer 3 "
-        "(easy) 0).")
+    assert bot.of(play)[-1].content.startswith(f"Your game is in <#{here['id']}>: press “Open my panel”")
     members = Members(bot, clock, "game1", here, {"1": ANN}, declare=schedule("short", "over"),
                       panel_of={"1": play})
-    table, cut = members.texts()
+    cut, start = members.texts()
+    table = bot.last_message(int(here["id"]))["content"]
+    assert start.startswith("<@1> The game is on.")
     # the table names the partners together, and says muggins is on
     assert table.startswith("Cribbage to 61, with muggins: ann and computer 2 (easy) 0 · computer 1 (easy) and "
                             "computer 3 (easy) 0\n")
@@ -715,9 +738,9 @@ async def three_members(fake: Any, clock: Clock, **kwargs: Any) -> Members:
                               "Invitation sent to bob and cat.")
     _, _, invitation = await answer(bot, invitation, "accept", BOB)
     accepted, _, _ = await answer(bot, invitation, "accept", CAT)
-    members = Members(bot, clock, "game1", thread_of(bot), {"1": ANN, "2": BOB, "4": CAT}, panel_of={"4": accepted},
-                      **kwargs)
-    for who in (ANN, BOB):
+    assert accepted  # cat's answer in the channel points to the thread; her panel opens there
+    members = Members(bot, clock, "game1", thread_of(bot), {"1": ANN, "2": BOB, "4": CAT}, **kwargs)
+    for who in (ANN, BOB, CAT):
         await members.open_hand(who)
     return members
 
@@ -767,8 +790,7 @@ async def test_my_review_of_a_deal_answers_in_a_group_game(fake: Any, caplog: py
     members = await three_members(fake, Clock())
     bot, here = members.bot, members.thread
     assert await members.play_out(lambda who, control: len(members.shows) == 1) is not None
-    post = members.show_posts()[0]
-    message = bot.fake.messages[int(post.reply["id"])]
+    message = members.panel(BOB)  # the review is offered in bob's own panel, not on the public show post
     review = await bot.click(message, "crib:game1:0:review", BOB, channel=here)
     assert exchange(bot.of(review)) == [("callback", 5, EPHEMERAL), ("edit-original", None, 0)]  # only bob sees it
     assert bot.of(review)[-1].content == (

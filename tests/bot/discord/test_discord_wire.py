@@ -49,11 +49,13 @@ def controller(clock: Clock) -> Iterator[Controller]:
 
 
 async def invite_and_accept(bot: Harness) -> tuple[dict[str, Any], dict[str, Any]]:
-    """ann invites bob, bob accepts: (bob's accept interaction, whose original is his panel), the thread."""
+    """ann invites bob, bob accepts and opens his panel from the table in the game's thread: (that interaction,
+    whose original is his panel), the thread."""
     await bot.command("play", ANN, {"opponent": BOB, "target": 61})
-    accept = await bot.click(bot.last_message(CHANNEL), "crib:game1:0:accept", BOB)
+    await bot.click(bot.last_message(CHANNEL), "crib:game1:0:accept", BOB)
     thread = channel_json(int(bot.fake.last("POST /channels/100/threads").reply["id"]), thread_of=CHANNEL)
-    return accept, thread
+    opened = await bot.click(bot.last_message(int(thread["id"])), "crib:game1:0:hand", BOB, channel=thread)
+    return opened, thread
 
 
 # ---------------------------------------------------------------------- 1. members in a string option
