@@ -67,6 +67,10 @@ class LiveGame:
     def human_seats(self) -> list[int]:
         return [s for s, seat in enumerate(self.meta.seats) if seat.kind is SeatKind.HUMAN]
 
+    def go_said_for(self) -> frozenset[int]:
+        """The seats whose go the game says for them: its members', when the game has that convenience on."""
+        return frozenset(self.human_seats()) if self.meta.auto_go else frozenset()
+
     def lang_of(self, seat: int | None, asked: Lang | None = None) -> Lang:
         """The language for a seat's private view: the one asked for, else its member's last, else the game's."""
         if asked is not None:

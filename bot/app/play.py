@@ -38,7 +38,7 @@ from bot.storage.values import GameMeta, Seat, SeatChange, SeatKind, Status
 from engine.computer.players import DIFFICULTIES, make_player
 from engine.core.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
 from engine.core.errors import CodedError, excerpt, shown
-from engine.core.game import Game
+from engine.core.game import Game, Phase
 from engine.core.legality import IllegalAction
 from engine.core.observation import Observation, observe
 from engine.core.rules import STANDARD, Rules, RulesError, RulesProblem
@@ -101,6 +101,8 @@ class NewGame:
     """The language of the game's public messages (the server's)."""
     partners: Partners = Partners.CUT
     """Four players: cut for partners, or the host partners the second listed."""
+    auto_go: bool = True
+    """Go is said for a member whose only legal move is go (a table convenience: the record holds a go)."""
 
 
 def game_rules(usual: Rules, given: Mapping[str, object]) -> Rules:
@@ -143,6 +145,16 @@ def stand_in(seats: Sequence[Seat], default: str) -> str:
 def computer_seed(game_seed: int, version: int, seat: int) -> int:
     """The computer's randomness for one decision: a function of the game, never of the process."""
     return (game_seed * 1_000_003 + version * 101 + seat) % (2**31)
+
+
+def forced_go(live: LiveGame) -> Go | None:
+    """The go a member must say now, when the game says go for them (their only legal move); else None."""
+    if not live.meta.auto_go or live.game.phase is not Phase.PLAY or live.game.turn is None:
+        return None
+    seat = live.game.turn
+    if live.meta.seats[seat].kind is not SeatKind.HUMAN or live.game.playable(seat):
+        return None
+    return Go(seat)
 
 
 Make = Callable[[int], PlayerAction]
@@ -223,7 +235,7 @@ class GamePlay:
         now = self.clock()
         status = Status.INVITED if waiting_seats(seats) else Status.ACTIVE
         meta = GameMeta(self._ids(), rules, seats, seed, status, req.place, now, now, guild=req.guild,
-                        self_count=(0,) if req.self_count else (), lang=req.lang.value)
+                        self_count=(0,) if req.self_count else (), lang=req.lang.value, auto_go=req.auto_go)
         return meta, cut
 
     def _seats(self, req: NewGame, seed: int) -> tuple[tuple[Seat, ...], PartnerCut | None]:
@@ -307,10 +319,16 @@ class GamePlay:
         live.meta = replace(live.meta, updated=self.clock(), reminded=False)
 
     def _computer_moves(self, live: LiveGame) -> list[PlayerAction]:
-        """Let computer seats act until a person must (or the game ends). Returns what they did."""
+        """Let computer seats act, and say go for a member who has no other move, until a person must choose
+        (or the game ends). Returns what was done."""
         game = live.game
         done: list[PlayerAction] = []
         while not game.over:
+            forced = forced_go(live)
+            if forced is not None:
+                game.apply(forced)
+                done.append(forced)
+                continue
             seats = [s for s in game.to_act() if live.meta.seats[s].kind is SeatKind.COMPUTER]
             if not seats or self._members_claim_first(live):
                 break

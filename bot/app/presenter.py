@@ -91,9 +91,9 @@ class Presenter:
     def after(self, live: LiveGame, start_events: int, user: str, lang: Lang | None = None) -> Reply:
         """The reply to a command that changed the game: what it caused since `start_events`."""
         game = live.game
-        hidden = live.hidden()
+        hidden, said_for = live.hidden(), live.go_said_for()
         lines = tuple(line for i in range(start_events, len(game.events)) if i not in hidden
-                      and (line := describe(game.events[i], live.names, live.lang)))
+                      and (line := describe(game.events[i], live.names, live.lang, said_for)))
         steps = live.count_steps()
         posts = [self.show_post(live, d) for d in shows_completed(game, start_events)
                  if not (steps and d == steps[0].deal)]
@@ -346,11 +346,11 @@ class Presenter:
     @staticmethod
     def recent(live: LiveGame) -> tuple[str, ...]:
         lines: list[str] = []
-        hidden = live.hidden()
+        hidden, said_for = live.hidden(), live.go_said_for()
         for i in reversed(range(len(live.game.events))):
             if i in hidden:
                 continue
-            line = describe(live.game.events[i], live.names, live.lang)
+            line = describe(live.game.events[i], live.names, live.lang, said_for)
             if line:
                 lines.append(line)
                 if len(lines) == RECENT_LINES:

@@ -112,6 +112,19 @@ MIGRATIONS: tuple[str, ...] = (
         SELECT guild, count(*), sum(deals), 0 FROM summarized GROUP BY guild;
     UPDATE guild_totals SET players = (SELECT count(*) FROM player_totals AS p WHERE p.guild = guild_totals.guild);
     """,
+    # 4: go said for a member who has no other move (a game's setting, on in games from before it); turn
+    # mentions, a server's setting and each member's own (no row: on)
+    """
+    ALTER TABLE games ADD COLUMN auto_go boolean NOT NULL DEFAULT true;
+    CREATE TABLE guild_settings (
+        guild    text PRIMARY KEY,
+        mentions boolean NOT NULL
+    );
+    CREATE TABLE member_settings (
+        "user"   text PRIMARY KEY,
+        mentions boolean NOT NULL
+    );
+    """,
 )
 """Migration n is MIGRATIONS[n - 1]."""
 

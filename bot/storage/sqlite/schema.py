@@ -82,6 +82,14 @@ CREATE TABLE IF NOT EXISTS guild_totals (
     deals   INTEGER NOT NULL,
     players INTEGER NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS guild_settings (
+    guild    TEXT PRIMARY KEY,
+    mentions INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS member_settings (
+    user     TEXT PRIMARY KEY,
+    mentions INTEGER NOT NULL
+) WITHOUT ROWID;
 """
 
 MIGRATIONS: tuple[tuple[str, str, str], ...] = (
@@ -90,6 +98,7 @@ MIGRATIONS: tuple[tuple[str, str, str], ...] = (
     ("games", "lang", "ALTER TABLE games ADD COLUMN lang TEXT NOT NULL DEFAULT 'en'"),
     ("games", "changes", "ALTER TABLE games ADD COLUMN changes TEXT NOT NULL DEFAULT ''"),
     ("games", "rev", "ALTER TABLE games ADD COLUMN rev INTEGER NOT NULL DEFAULT 0"),
+    ("games", "auto_go", "ALTER TABLE games ADD COLUMN auto_go INTEGER NOT NULL DEFAULT 1"),
     ("tables", "rev", "ALTER TABLE tables ADD COLUMN rev INTEGER NOT NULL DEFAULT 0"),
 )
 """Columns added since the first schema: (table, column, statement). A database made before one is

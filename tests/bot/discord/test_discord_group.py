@@ -374,7 +374,8 @@ async def test_three_members_play_muggins_to_the_end_with_claims_passes_and_the_
     clock = Clock()
     controller = group_controller(clock=clock, seed=5, images=True)
     bot = await start_bot(controller, fake, sweep_every=0.02)
-    invitation = await invite(bot, {"opponent": BOB, "second": CAT, "muggins": True, "target": 61},
+    invitation = await invite(bot, {"opponent": BOB, "second": CAT, "muggins": True, "target": 61,
+                                    "auto_go": False},  # every go pressed: the members' choices as written
                               "Invitation sent to bob and cat.")
     assert invitation["content"] == ("<@2> <@4> bob and cat: ann invites you to a game of cribbage for 3, to 61. "
                                      "Seats: ann, bob (invited), cat (invited). The game starts when every seat is "
@@ -446,7 +447,8 @@ async def test_four_players_cut_for_partners_a_declined_seat_and_the_overcount_p
     controller = group_controller(clock=clock, seed=7)
     bot = await start_bot(controller, fake)
     invitation = await invite(bot, {"opponent": BOB, "second": CAT, "third": DAN, "muggins": True, "target": 61,
-                                    "overcount": "penalty"}, "Invitation sent to bob and cat and dan.")
+                                    "overcount": "penalty", "auto_go": False},
+                              "Invitation sent to bob and cat and dan.")
     assert invitation["content"] == (
         "<@2> <@4> <@5> Cut for partners: ann 6♣, bob K♦, cat 7♠, dan Q♣. ann and cat play against bob and dan.\n"
         "bob and cat and dan: ann invites you to a game of cribbage for 4, to 61. Seats: ann, bob (invited), "
@@ -516,7 +518,7 @@ async def test_seats_go_to_the_computer_and_the_game_goes_on_across_a_restart(
     controller = group_controller(path, clock, seed=3)
     bot = await start_bot(controller, fake)
     invitation = await invite(bot, {"opponent": BOB, "second": CAT, "computers": 1, "partners": "listed",
-                                    "muggins": True, "target": 61}, "Invitation sent to bob and cat.")
+                                    "muggins": True, "target": 61, "auto_go": False}, "Invitation sent to bob and cat.")
     assert invitation["content"] == (
         "<@2> <@4> bob and cat: ann invites you to a game of cribbage for 4, to 61. Seats: ann, bob (invited), "
         "cat (invited), computer (easy). The game starts when every seat is filled.")
@@ -592,7 +594,7 @@ async def test_a_group_game_in_chinese_in_public_and_in_private(fake: Any, caplo
     controller = group_controller(clock=clock, seed=8)
     bot = await start_bot(controller, fake, sweep_every=0.02)
     zh = {"locale": "zh-CN", "guild_locale": "zh-CN"}
-    invitation = await invite(bot, {"opponent": BOB, "computers": 1, "muggins": True, "target": 61},
+    invitation = await invite(bot, {"opponent": BOB, "computers": 1, "muggins": True, "target": 61, "auto_go": False},
                               "已向 bob 发出邀请。", **zh)
     assert invitation["content"] == ("<@2> bob：ann 邀请你参加一局 3 人、61 分的克里比奇牌。座位：ann，bob（已邀请），"
                                      "computer (easy)。所有座位坐满后游戏开始。")
