@@ -118,6 +118,11 @@ class LiveGame:
         seats = dict.fromkeys([*counting, *self.game.to_act()])
         return tuple(self.meta.seats[s].user for s in seats if self.meta.seats[s].kind is SeatKind.HUMAN)
 
+    def awaited(self) -> tuple[str, ...]:
+        """The members to tell that their move or answer is awaited: in a game with two or more people only
+        (against the computer alone, the member knows it is always their turn)."""
+        return self.waiting() if len(self.human_seats()) >= 2 else ()
+
     def public_obs(self) -> Observation:
         """What the table shows: while a self-counting player is still counting, the pegs are where they
         stood before the show, so the score does not give the count away."""

@@ -12,7 +12,19 @@ from bot.app import pictures
 from bot.app.ids import ComponentId, Verb
 from bot.app.live_game import CountStep, LiveGame, show_range, shows_completed
 from bot.app.narrate import describe
-from bot.app.replies import Attachment, Button, Control, Option, Panel, Post, Reply, Select, Style, TableMessage
+from bot.app.replies import (
+    Attachment,
+    Awaited,
+    Button,
+    Control,
+    Option,
+    Panel,
+    Post,
+    Reply,
+    Select,
+    Style,
+    TableMessage,
+)
 from bot.app.runner import Runner
 from bot.i18n import Lang, t
 from bot.storage.values import Status
@@ -108,10 +120,12 @@ class Presenter:
         images, hands = self._draw(live)
         panels = self.panels(live, {seat: lang} if seat is not None and lang is not None else {}, hands)
         mine = next((p for p in panels if p.seat == seat), None)
+        awaited = tuple(Awaited(u, t("turn.mention", live.lang)) for u in live.awaited())
         return Reply(True, note, live.id, live.game.version, lines=lines, table=self.table(live, images),
                      posts=posts,
                      panel=mine, waiting=live.waiting(), finished=finished, place=live.meta.place,
-                     message=live.meta.message, names=live.names, panels=panels)
+                     message=live.meta.message, names=live.names, panels=panels, awaited=awaited,
+                     guild=live.meta.guild)
 
     def refused(self, live: LiveGame, seat: int | None, note: str, lang: Lang | None = None) -> Reply:
         """A refusal: nothing changed; the refused member sees their panel again."""

@@ -76,6 +76,15 @@ class Post:
 
 
 @dataclass(frozen=True, slots=True)
+class Awaited:
+    """A member whose move or answer a game with two or more people waits for, and the short public line that
+    tells them (a door puts its mention of the member in front)."""
+
+    user: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Panel:
     """One player's private view: their hand and what they may do now."""
 
@@ -131,6 +140,11 @@ class Reply:
     panels: tuple[Panel, ...] = ()
     """Every seated member's fresh private view after a change (each only for that member's eyes), in
     the language they last used, so a door refreshes open panels without asking again."""
+    awaited: tuple[Awaited, ...] = ()
+    """After a change in a game with two or more people: the members it waits for now (a door tells each once,
+    and takes the word back when they are no longer awaited)."""
+    guild: str = ""
+    """The server the game belongs to ('' outside one): whose setting says whether members are told."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -15,6 +16,7 @@ from discord.utils import MISSING
 from bot.app.controller import Controller
 from bot.app.replies import Panel, Post, Reply, TableMessage
 from bot.discord.exchange import Edit, Exchange
+from bot.discord.mentions import TurnMentions
 from bot.discord.views import clip, to_files, to_view
 from bot.i18n import t
 
@@ -139,6 +141,7 @@ class Publisher:
         self.controller = controller
         self.panels = panels
         self.editor = TableEditor(self._edit_table, edit_interval)
+        self.mentions = TurnMentions(client, controller)
 
     async def publish(self, reply: Reply, but: str | None = None) -> None:
         """The table edit, the posts in order, then the open panels of everyone but `but`."""
@@ -149,6 +152,7 @@ class Publisher:
             self.editor.submit(reply.game, place, message, reply.table)
         if place:
             await self.post(place, reply.posts)
+        await self.mentions.update(reply)
         await self.panels.refresh(reply.game, reply.panels, but, finished=reply.finished)
 
     async def post(self, place: str, posts: Sequence[Post]) -> None:
@@ -172,6 +176,7 @@ class Publisher:
                                     view=to_view(table.controls))
         await self.controller.set_message(reply.game, str(target.id), str(message.id))
         await self.post(str(target.id), reply.posts)
+        await self.mentions.update(replace(reply, place=str(target.id)))
         return str(target.mention)
 
     async def _edit_table(self, place: str, message: str, table: TableMessage) -> None:

@@ -236,6 +236,11 @@ class FakeDiscord:
     def _patch_channels(self, parts: list[str], call: Call) -> Any:
         return self._edit(int(parts[3]), call)
 
+    def _delete_channels(self, parts: list[str], call: Call) -> Any:
+        """A message deleted: gone from every screen."""
+        self.messages.pop(int(parts[3]), None)
+        return None
+
     # ------------------------------------------------------------------ interactions and webhooks
 
     def _post_interactions(self, parts: list[str], call: Call) -> Any:
