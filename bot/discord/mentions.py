@@ -29,47 +29,52 @@ ON_OFF = [app_commands.Choice(name=app_commands.locale_str("on", key="choice.men
 
 
 class TurnMentions:
-    """The pending mentions this process posted, by (game, member): where each is, to delete it."""
+    """The pending mentions this process posted, by game and member: where each is, to delete it."""
 
     def __init__(self, client: discord.Client, controller: Controller) -> None:
         self.client = client
         self.controller = controller
-        self._pending: dict[tuple[str, str], tuple[str, int]] = {}
+        self._pending: dict[str, dict[str, tuple[str, int]]] = {}
+        """game -> member -> (the thread, the mention's message id)."""
         self._locks: dict[str, asyncio.Lock] = {}
 
     def pending(self, game: str) -> dict[str, int]:
         """member -> the id of their pending mention in `game`."""
-        return {user: message for (g, user), (_, message) in self._pending.items() if g == game}
+        return {user: message for user, (_, message) in self._pending.get(game, {}).items()}
 
     async def update(self, reply: Reply) -> None:
         """After a published change: mention the newly awaited members, delete the mentions of the others."""
         game = reply.game
         if game is None:
             return
-        lock = self._locks.setdefault(game, asyncio.Lock())
-        async with lock:
+        async with self._locks.setdefault(game, asyncio.Lock()):
             awaited = {a.user: a.text for a in reply.awaited} if reply.place and not reply.finished else {}
             wanted = set(await self.controller.mentioned(reply.guild, list(awaited))) if awaited else set()
-            for user in [u for u in self.pending(game) if u not in wanted]:
-                await self._delete(game, user)
+            mine = self._pending.setdefault(game, {})
+            for user in [u for u in mine if u not in wanted]:
+                await self._delete(game, user, *mine.pop(user))
             for user, text in awaited.items():
-                if user in wanted and (game, user) not in self._pending and user.isdigit():
-                    await self._send(game, reply.place, user, text)
-        if not self.pending(game):
+                if user in wanted and user not in mine and user.isdigit():
+                    sent = await self._send(game, reply.place, user, text)
+                    if sent is not None:
+                        mine[user] = (reply.place, sent)
+            if not mine:
+                del self._pending[game]
+        if reply.finished:
             self._locks.pop(game, None)
 
-    async def _send(self, game: str, place: str, user: str, text: str) -> None:
+    async def _send(self, game: str, place: str, user: str, text: str) -> int | None:
+        """The mention's message id; None when it could not be sent."""
         channel = self.client.get_partial_messageable(int(place))
         only = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(int(user))])
         try:
             message = await channel.send(clip(f"<@{user}> {text}"), allowed_mentions=only)
         except discord.HTTPException:
             log.warning("could not mention %s in game %s", user, game)
-            return
-        self._pending[(game, user)] = (place, message.id)
+            return None
+        return message.id
 
-    async def _delete(self, game: str, user: str) -> None:
-        place, message = self._pending.pop((game, user))
+    async def _delete(self, game: str, user: str, place: str, message: int) -> None:
         try:
             await self.client.get_partial_messageable(int(place)).get_partial_message(message).delete()
         except discord.HTTPException:  # deleted by a moderator already, or the thread is gone

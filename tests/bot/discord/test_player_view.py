@@ -18,6 +18,7 @@ from tests.bot.discord.test_discord_group import (
     Turn,
     answer,
     answers,
+    controls,
     enabled,
     group_controller,
     invite,
@@ -41,8 +42,11 @@ class Watched(Members):
         offered = sum(choices_of(c) for c in enabled(turn.message))
         await super().press(turn)
         assert self.screens is not None
+        verb = turn.control["custom_id"].split(":")[3]
+        cards = [c for c in controls(turn.message) if c["custom_id"].split(":")[3] == "play"]
+        kind = f"{verb} (the last card held)" if verb == "play" and len(cards) == 1 else verb
         await self.screens.step(f"{turn.who.name} {turn.control.get('label', turn.control['custom_id'])}",
-                                str(turn.who.id), offered, turn.control["custom_id"].split(":")[3])
+                                str(turn.who.id), offered, kind)
 
 
 def choices_of(control: dict[str, Any]) -> int:
