@@ -94,6 +94,17 @@ async def test_each_awaited_member_of_three_is_mentioned_and_the_mention_goes_wh
     assert not [m for m in kept if MENTION.match(m["content"])]
 
 
+async def test_a_seat_handed_to_the_computer_loses_its_mention(fake: Any) -> None:
+    clock = Clock()
+    bot = await start_bot(group_controller(clock=clock), fake)
+    members = await three_members(bot, clock)
+    here = members.thread["id"]
+    (cat,) = mentions(bot, here)["4"]
+    await bot.command("seat", ANN, {"member": CAT}, channel=members.thread)
+    assert sorted(mentions(bot, here)) == ["1", "2"]
+    assert bot.fake.find(f"DELETE /channels/{here}/messages/{cat}")
+
+
 async def test_a_member_who_turned_mentions_off_is_never_mentioned(fake: Any) -> None:
     clock = Clock()
     bot = await start_bot(group_controller(clock=clock), fake)
