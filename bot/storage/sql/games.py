@@ -37,6 +37,9 @@ NEW_DECLARATION = ("INSERT INTO declarations (game, deal, seat, crib, declared, 
 class SqlGames(SqlDatabase):
     """The GameStore part of an SQL storage."""
 
+    game_columns = GAME_COLUMNS
+    """What a game's row is read as (a file opened only to read, from before some columns, says what it lacks)."""
+
     def create(self, meta: GameMeta, actions: Sequence[PlayerAction] = ()) -> None:
         try:
             with self._transaction() as cur:
@@ -77,7 +80,7 @@ class SqlGames(SqlDatabase):
     def load(self, game_id: str) -> StoredGame | None:
         """The game and its log, read together; StorageError naming the game when its row or log cannot be
         read."""
-        rows, texts = self._reads(((f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)),
+        rows, texts = self._reads(((f"SELECT {self.game_columns} FROM games WHERE id = ?", (game_id,)),
                                    ("SELECT action FROM actions WHERE game = ? ORDER BY seq", (game_id,))),
                                   f"game {game_id}")
         if not rows:
@@ -145,7 +148,7 @@ class SqlGames(SqlDatabase):
 
     def _game_rows(self, where: str, args: Sequence[Any]) -> list[Any]:
         """The GAME_COLUMNS rows matching `where`, oldest first, ties in the order of their ids' bytes."""
-        return self._read(f"SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY created, id{self.BYTE_ORDER}",
+        return self._read(f"SELECT {self.game_columns} FROM games WHERE {where} ORDER BY created, id{self.BYTE_ORDER}",
                           args)
 
     def add_declaration(self, declaration: Declaration, *, user: str, tally: dict[str, int] | None,

@@ -7,19 +7,26 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from contextlib import suppress
+from pathlib import Path
 from typing import Any
 
 from bot.storage.codec.actions import decode_action
-from bot.storage.codec.games import GAME_COLUMNS, LIVE, game_meta
+from bot.storage.codec.games import LIVE, game_meta
 from bot.storage.errors import DatabaseFault, StorageError
 from bot.storage.health import Health
 from bot.storage.sql.games import SqlGames
 from bot.storage.sqlite.connection import SqliteDatabase
 from bot.storage.sqlite.files import explain, quick_check
+from bot.storage.sqlite.schema import readable_columns
 
 
 class SqliteGames(SqliteDatabase, SqlGames):
     """The shared GameStore, reading past SQLite's damage, and the check of the whole file."""
+
+    def __init__(self, path: str | Path, *, synchronous: str = "FULL", readonly: bool = False) -> None:
+        super().__init__(path, synchronous=synchronous, readonly=readonly)
+        if readonly:  # nothing is added to a file opened to read: the columns it lacks read as their defaults
+            self.game_columns = readable_columns(self._db)
 
     def _game_rows(self, where: str, args: Sequence[Any]) -> list[Any]:
         try:
@@ -28,7 +35,7 @@ class SqliteGames(SqliteDatabase, SqlGames):
             rows = []
             for (rowid,) in self._read(f"SELECT rowid FROM games WHERE {where} ORDER BY created, rowid", args):
                 with suppress(DatabaseFault):
-                    rows += self._read(f"SELECT {GAME_COLUMNS} FROM games WHERE rowid = ?", (rowid,))
+                    rows += self._read(f"SELECT {self.game_columns} FROM games WHERE rowid = ?", (rowid,))
             return rows
 
     def health(self, every: bool = False) -> Health:
@@ -40,17 +47,19 @@ class SqliteGames(SqliteDatabase, SqlGames):
             problems = quick_check(self._db)
             self._db.text_factory = bytes  # read the raw bytes, so one bad text names its game
             try:
-                damaged, failure = damaged_games(self._db, every)
+                damaged, failure = damaged_games(self._db, every, self.game_columns)
             finally:
                 self._db.text_factory = str
         return Health(problems + failure, damaged)
-def damaged_games(db: sqlite3.Connection, every: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+
+
+def damaged_games(db: sqlite3.Connection, every: bool, columns: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(the games that cannot be loaded, what stopped the scan) over a connection returning raw bytes. One
     query reads everything; when SQLite fails half-way (a damaged page), each game is read alone instead,
     so the damage is pinned on the games it touches."""
     damaged: dict[str, None] = {}
     try:
-        rows = db.execute(f"SELECT rowid, {GAME_COLUMNS} FROM games").fetchall()
+        rows = db.execute(f"SELECT rowid, {columns} FROM games").fetchall()
     except sqlite3.Error:
         rows = []
         try:
@@ -59,7 +68,7 @@ def damaged_games(db: sqlite3.Connection, every: bool) -> tuple[tuple[str, ...],
             return (), (f"the games cannot be listed: {explain(exc)}",)
         for (rowid,) in rowids:
             try:
-                rows += db.execute(f"SELECT rowid, {GAME_COLUMNS} FROM games WHERE rowid = ?", (rowid,)).fetchall()
+                rows += db.execute(f"SELECT rowid, {columns} FROM games WHERE rowid = ?", (rowid,)).fetchall()
             except sqlite3.Error:
                 damaged[f"at row {rowid}"] = None
     logs = []

@@ -189,12 +189,17 @@ def test_a_database_from_before_the_new_columns_opens(tmp_path: Path) -> None:
             status TEXT NOT NULL, place TEXT NOT NULL, message TEXT NOT NULL DEFAULT '', winner INTEGER,
             created REAL NOT NULL, updated REAL NOT NULL, reminded INTEGER NOT NULL DEFAULT 0,
             guild TEXT NOT NULL DEFAULT '');
+        CREATE TABLE actions (game TEXT NOT NULL, seq INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (game, seq));
     """)
     db.execute("INSERT INTO games (id, rules, seats, seed, status, place, created, updated) VALUES "
                "('old', ?, ?, 1, 'active', 'chan', 1.0, 1.0)",
                ('{"target": 121}', '[{"kind": "human", "name": "ann", "user": "u1"}]'))
     db.commit()
     db.close()
+    looked = SqliteStorage(path, readonly=True)  # a check or a backup adds nothing: missing columns read as defaults
+    assert looked.warnings() == [] and [m.id for m in looked.live_games()] == ["old"]
+    assert looked.load("old").meta.auto_go is True  # type: ignore[union-attr]
+    looked.close()
     store = SqliteStorage(path)
     loaded = store.load("old")
     assert loaded is not None and (loaded.meta.self_count, loaded.meta.lang, loaded.meta.auto_go) == ((), "en", True)
