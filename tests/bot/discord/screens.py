@@ -26,11 +26,9 @@ from bot.app.controller import Controller
 from bot.app.ids import BadComponentId, ComponentId, Verb
 from engine.core.cards import parse_card
 from engine.core.record_view import record_for
-from tests.bot.discord.test_discord_group import CARD
+from tests.bot.discord.test_discord_group import CARD, MENTION
 from tests.bot.discord_helpers import EPHEMERAL, Call, FakeDiscord
 
-MENTION = re.compile(r"^<@(\d+)> ")
-"""A turn mention (bot/discord/mentions.py): it stays below the table until its member acts."""
 BOX = (550, 350)
 """Discord's box for a message's one image, in CSS pixels (desktop and phone alike, at most)."""
 MOVE_VERBS = {Verb.LAY, Verb.PLAY, Verb.GO, Verb.MUGGINS}
@@ -127,11 +125,11 @@ class Screens:
         meta = await self.controller.meta(self.game)
         public = [m for m in self.fake.messages.values() if m["channel_id"] == self.thread
                   and not m["flags"] & EPHEMERAL]
-        told = Counter(found.group(1) for m in public if (found := MENTION.match(m["content"])))
+        told = Counter(found.group(0)[2:-2] for m in public if (found := MENTION.match(m["content"])))
         for user, count in told.items():
             if count > 1:
                 self._problem("two pending turn mentions of one member", public[-1], action, f"member {user}")
-        public = [m for m in public if not MENTION.match(m["content"])]  # a pending mention may stay below it
+        public = [m for m in public if not MENTION.match(m["content"])]  # pending mentions may stay below it
         if meta is not None and meta.status.live and public and str(public[-1]["id"]) != meta.message:
             self._problem("the live table is not the newest message of the thread", public[-1], action, "")
 

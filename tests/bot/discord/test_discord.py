@@ -267,7 +267,7 @@ async def test_the_other_players_open_panel_follows_the_game_until_its_token_exp
     await bot.command("play", ANN, {"opponent": BOB, "target": 61})
     accept = await bot.click(bot.last_message(CHANNEL), "crib:game1:0:accept", BOB)
     here = channel_json(int(bot.fake.last("POST /channels/100/threads").reply["id"]), thread_of=CHANNEL)
-    table = bot.last_message(int(here["id"]))
+    table = next(m for m in bot.fake.messages.values() if m["channel_id"] == here["id"])  # turn mentions below it
     # ann opens her hand and lays away from it: bob's open panel is refreshed through his token
     hand = await bot.click(table, "crib:game1:0:hand", ANN, channel=here)
     ann_panel = bot.original(hand)

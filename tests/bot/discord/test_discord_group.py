@@ -45,6 +45,8 @@ from tests.waiting import Clock
 
 CAT, DAN = Person(4, "cat"), Person(5, "dan")
 CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
+MENTION = re.compile(r"^<@\d+> ")
+"""A turn mention (tests/bot/discord/test_discord_mentions.py): not one of the thread's posts read here."""
 CLAIM_AFTER = 120.0
 
 
@@ -162,7 +164,8 @@ class Members:
         return self.bot.front.panels  # type: ignore[no-any-return]
 
     def posts(self) -> list[Call]:
-        return self.bot.fake.find(f"POST /channels/{self.thread['id']}/messages")
+        return [c for c in self.bot.fake.find(f"POST /channels/{self.thread['id']}/messages")
+                if not MENTION.match(c.content)]
 
     def texts(self) -> list[str]:
         return [c.content for c in self.posts()]

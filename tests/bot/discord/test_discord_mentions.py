@@ -5,18 +5,25 @@ member's own turn it off; a game against the computer never mentions. Go is said
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
 from tests.bot.conftest import start_bot
-from tests.bot.discord.test_discord_group import CAT, Members, Turn, answer, group_controller, invite, thread_of
+from tests.bot.discord.test_discord_group import (
+    CAT,
+    MENTION,
+    Members,
+    Turn,
+    answer,
+    group_controller,
+    invite,
+    thread_of,
+)
 from tests.bot.discord_helpers import ANN, BOB, EPHEMERAL, Harness
 from tests.waiting import Clock
 
-MENTION = re.compile(r"^<@(\d+)> ")
 MANAGE_SERVER = int(discord.Permissions(manage_guild=True).value)
 SAID_GO = "can't play: go (said for them)"
 
@@ -27,7 +34,7 @@ def mentions(bot: Harness, thread: str) -> dict[str, list[str]]:
     for m in bot.fake.messages.values():
         found = MENTION.match(m["content"])
         if m["channel_id"] == thread and not m["flags"] & EPHEMERAL and found:
-            out.setdefault(found.group(1), []).append(str(m["id"]))
+            out.setdefault(found.group(0)[2:-2], []).append(str(m["id"]))
     return out
 
 
