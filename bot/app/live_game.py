@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from bot.i18n import Lang, t
 from bot.storage.values import GameMeta, SeatKind, Status
-from engine.core.events import DealStarted, Pegged, Shown
+from engine.core.events import CardPlayed, DealStarted, Pegged, SaidGo, Shown
 from engine.core.game import Game
 from engine.core.observation import Observation, observe
 from engine.core.record_view import shows_by_deal
@@ -67,9 +67,25 @@ class LiveGame:
     def human_seats(self) -> list[int]:
         return [s for s, seat in enumerate(self.meta.seats) if seat.kind is SeatKind.HUMAN]
 
-    def go_said_for(self) -> frozenset[int]:
-        """The seats whose go the game says for them: its members', when the game has that convenience on."""
-        return frozenset(self.human_seats()) if self.meta.auto_go else frozenset()
+    def for_them(self) -> frozenset[int]:
+        """The indexes of the events the game made for its members (bot.app.play.forced_move): every member's go,
+        and every member's last card of a deal, when the game has that convenience on."""
+        if not self.meta.auto_go:
+            return frozenset()
+        humans = set(self.human_seats())
+        kept = self.game.rules.cards_each - self.game.rules.discard_each
+        laid: dict[int, int] = {}
+        found = []
+        for i, e in enumerate(self.game.events):
+            if isinstance(e, DealStarted):
+                laid.clear()
+            elif isinstance(e, SaidGo) and e.seat in humans:
+                found.append(i)
+            elif isinstance(e, CardPlayed) and e.seat in humans:
+                laid[e.seat] = laid.get(e.seat, 0) + 1
+                if laid[e.seat] == kept:
+                    found.append(i)
+        return frozenset(found)
 
     def lang_of(self, seat: int | None, asked: Lang | None = None) -> Lang:
         """The language for a seat's private view: the one asked for, else its member's last, else the game's."""

@@ -7,7 +7,7 @@ gloss beside them (`bot.i18n.breakdown_calls`, `peg_call`).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
 from bot.i18n import Lang, as_lang, breakdown_calls, peg_call, t
 from engine.core.events import (
@@ -28,9 +28,9 @@ from engine.core.events import (
 
 
 def describe(event: Event, names: Sequence[str], lang: Lang | str | None = Lang.EN,
-             said_for: Collection[int] = ()) -> str | None:
-    """One line for a public event, or None for events a table does not announce. `said_for`: the seats whose
-    go the game says for them (it is their only move), so the line says it was not their press."""
+             for_them: bool = False) -> str | None:
+    """One line for a public event, or None for events a table does not announce. `for_them`: the game made this
+    go or play for a member (it was their only move), so the line says it was not their press."""
     lang = as_lang(lang)
     match event:
         case CutCard(seat, card):
@@ -45,9 +45,10 @@ def describe(event: Event, names: Sequence[str], lang: Lang | str | None = Lang.
         case StarterTurned(card):
             return t("narrate.starter", lang, card=card.pretty())
         case CardPlayed(seat, card, count):
-            return t("narrate.plays", lang, name=names[seat], card=card.pretty(), count=count)
+            return t("narrate.plays_last" if for_them else "narrate.plays", lang, name=names[seat], card=card.pretty(),
+                     count=count)
         case SaidGo(seat):
-            return t("narrate.go_said" if seat in said_for else "narrate.go", lang, name=names[seat])
+            return t("narrate.go_said" if for_them else "narrate.go", lang, name=names[seat])
         case SeriesReset(leader):
             if leader is None:
                 return t("narrate.reset", lang)

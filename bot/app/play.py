@@ -102,7 +102,8 @@ class NewGame:
     partners: Partners = Partners.CUT
     """Four players: cut for partners, or the host partners the second listed."""
     auto_go: bool = True
-    """Go is said for a member whose only legal move is go (a table convenience: the record holds a go)."""
+    """A member's forced moves are made for them: go, and the last card held (a table convenience: the record
+    holds them as any go or play)."""
 
 
 def game_rules(usual: Rules, given: Mapping[str, object]) -> Rules:
@@ -147,14 +148,21 @@ def computer_seed(game_seed: int, version: int, seat: int) -> int:
     return (game_seed * 1_000_003 + version * 101 + seat) % (2**31)
 
 
-def forced_go(live: LiveGame) -> Go | None:
-    """The go a member must say now, when the game says go for them (their only legal move); else None."""
-    if not live.meta.auto_go or live.game.phase is not Phase.PLAY or live.game.turn is None:
+def forced_move(live: LiveGame) -> Go | Play | None:
+    """The move a member has no choice about, when the game makes it for them: go when no card they hold fits,
+    their last card when it fits. None when they have a choice (or the game leaves forced moves to them).
+    Neither tells the table anything the move itself would not: with several cards held, one that alone fits
+    is left to the member, since laying it at once would say that the others do not fit."""
+    game = live.game
+    if not live.meta.auto_go or game.phase is not Phase.PLAY or game.turn is None:
         return None
-    seat = live.game.turn
-    if live.meta.seats[seat].kind is not SeatKind.HUMAN or live.game.playable(seat):
+    seat = game.turn
+    if live.meta.seats[seat].kind is not SeatKind.HUMAN:
         return None
-    return Go(seat)
+    playable = game.playable(seat)
+    if not playable:
+        return Go(seat)
+    return Play(seat, playable[0]) if len(game.hands[seat]) == 1 else None
 
 
 Make = Callable[[int], PlayerAction]
@@ -319,12 +327,12 @@ class GamePlay:
         live.meta = replace(live.meta, updated=self.clock(), reminded=False)
 
     def _computer_moves(self, live: LiveGame) -> list[PlayerAction]:
-        """Let computer seats act, and say go for a member who has no other move, until a person must choose
+        """Let computer seats act, and make a member's forced moves (`forced_move`), until a person must choose
         (or the game ends). Returns what was done."""
         game = live.game
         done: list[PlayerAction] = []
         while not game.over:
-            forced = forced_go(live)
+            forced = forced_move(live)
             if forced is not None:
                 game.apply(forced)
                 done.append(forced)

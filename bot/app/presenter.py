@@ -103,9 +103,9 @@ class Presenter:
     def after(self, live: LiveGame, start_events: int, user: str, lang: Lang | None = None) -> Reply:
         """The reply to a command that changed the game: what it caused since `start_events`."""
         game = live.game
-        hidden, said_for = live.hidden(), live.go_said_for()
+        hidden, for_them = live.hidden(), live.for_them()
         lines = tuple(line for i in range(start_events, len(game.events)) if i not in hidden
-                      and (line := describe(game.events[i], live.names, live.lang, said_for)))
+                      and (line := describe(game.events[i], live.names, live.lang, i in for_them)))
         steps = live.count_steps()
         posts = [self.show_post(live, d) for d in shows_completed(game, start_events)
                  if not (steps and d == steps[0].deal)]
@@ -360,11 +360,11 @@ class Presenter:
     @staticmethod
     def recent(live: LiveGame) -> tuple[str, ...]:
         lines: list[str] = []
-        hidden, said_for = live.hidden(), live.go_said_for()
+        hidden, for_them = live.hidden(), live.for_them()
         for i in reversed(range(len(live.game.events))):
             if i in hidden:
                 continue
-            line = describe(live.game.events[i], live.names, live.lang, said_for)
+            line = describe(live.game.events[i], live.names, live.lang, i in for_them)
             if line:
                 lines.append(line)
                 if len(lines) == RECENT_LINES:

@@ -285,7 +285,7 @@ def game_commands(door: GameDoor) -> list[app_commands.Command[Any, ..., None]]:
                            third="A third member to invite (a game of four)",
                            computers="How many computer seats to add (a game of three or four)",
                            partners="Four players: cut for partners, or partner the second one listed",
-                           auto_go="Say go for a player who has no other move (on unless turned off)")
+                           auto_go="Say go, or lay the last card, for a player who has no other move (on)")
     @app_commands.choices(difficulty=DIFFICULTY_CHOICES)
     @app_commands.choices(partners=PARTNER_CHOICES)
     @with_rule_options

@@ -65,7 +65,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     where.add_argument("--memory", action="store_true",
                        help="keep the game in a throw-away database: it is gone when the command ends")
     p.add_argument("--no-auto-go", dest="auto_go", action="store_false",
-                   help="press Enter to say go yourself when no card fits (default: go is said for you)")
+                   help="make your forced moves yourself: press Enter to say go, type your last card "
+                   "(default: they are made for you)")
     add_rule_flags(p)
     p.set_defaults(func=run)
 

@@ -1,4 +1,5 @@
-"""Go said for a member whose only legal move is go (a game's setting, on by default), and the log saying so."""
+"""A member's forced moves made for them (a game's setting, auto_go, on by default): go when no card fits, the last
+card held when it fits; and the log saying so."""
 
 import itertools
 import json
@@ -21,10 +22,11 @@ def make() -> Controller:
 
 
 def only_go(reply: Reply) -> bool:
-    """Did any member's fresh panel offer go as its one enabled control?"""
+    """Did a member who must act get a panel whose one possible answer is go, or the last card they hold?"""
     for panel in reply.panels:
         enabled = [c for c in panel.controls if isinstance(c, Button) and not c.disabled]
-        if panel.can_go or [b.label for b in enabled] == ["Go"]:
+        last = len(panel.hand) == 1 and len(enabled) == 1
+        if panel.user in reply.waiting and (panel.can_go or [b.label for b in enabled] == ["Go"] or last):
             return True
     return False
 
@@ -49,6 +51,8 @@ async def test_go_is_said_for_the_member_and_the_log_says_so() -> None:
     said = [line for line in lines if line.startswith("ann") and "go" in line and "plays" not in line]
     assert said and set(said) == {"ann can't play: go (said for them)"}
     assert "computer (easy): go" in lines  # the computer's own go reads as before
+    laid = [line for line in lines if line.startswith("ann plays") and line.endswith("(the last card, laid for them)")]
+    assert len(laid) >= 3
     record = json.loads(last.posts[-1].files[-1].data)
     goes = [p for d in record["deals"] for p in d["plays"] if p.get("go") and p["seat"] == 0]
     assert len(goes) == len(said) and all(p == {"seat": 0, "go": True} for p in goes)  # a go is recorded as a go
@@ -60,7 +64,7 @@ async def test_go_is_said_for_the_member_and_the_log_says_so() -> None:
 async def test_without_auto_go_the_member_presses_go() -> None:
     c, lines, forced, last = await played(auto_go=False)
     assert last.finished and any(forced)
-    assert "ann: go" in lines and not [line for line in lines if "said for them" in line]
+    assert "ann: go" in lines and not [line for line in lines if "for them" in line]
     meta = await c.meta("game1")
     assert meta is not None and meta.auto_go is False
 
@@ -68,6 +72,7 @@ async def test_without_auto_go_the_member_presses_go() -> None:
 async def test_the_chinese_log_says_go_was_said_for_the_member() -> None:
     _, lines, _, _ = await played(auto_go=True, lang=Lang.ZH)
     assert "ann 无牌可出，代为说 go（过）" in lines
+    assert [line for line in lines if line.startswith("ann 出 ") and line.endswith("（最后一张，代为出牌）")]
 
 
 async def test_in_a_game_of_two_members_each_ones_go_is_said_for_them() -> None:

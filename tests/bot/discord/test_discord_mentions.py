@@ -26,6 +26,7 @@ from tests.waiting import Clock
 
 MANAGE_SERVER = int(discord.Permissions(manage_guild=True).value)
 SAID_GO = "can't play: go (said for them)"
+LAID = "(the last card, laid for them)"
 
 
 def mentions(bot: Harness, thread: str) -> dict[str, list[str]]:
@@ -49,6 +50,8 @@ class Told(Members):
     deleted: set[str] = field(default_factory=set)
     """Mentions whose member acted: each was deleted."""
     checked: int = 0
+    lines: set[str] = field(default_factory=set)
+    """Every line the table's log showed after a press."""
 
     async def press(self, turn: Turn) -> None:
         before = mentions(self.bot, self.thread["id"]).get(str(turn.who.id), [])
@@ -58,6 +61,7 @@ class Told(Members):
 
     async def check(self, who: str = "", before: list[str] | None = None) -> None:
         state = await self.controller.table(self.game)
+        self.lines.update(state.lines)
         now = mentions(self.bot, self.thread["id"])
         awaited = set() if state.finished else set(state.waiting) - self.quiet
         assert set(now) == awaited, (now, state.waiting)
@@ -145,15 +149,17 @@ async def test_the_server_setting_silences_every_mention_and_needs_manage_server
 
 async def test_a_game_against_the_computer_never_mentions_and_says_go_for_the_member(fake: Any) -> None:
     clock = Clock()
-    bot = await start_bot(group_controller(clock=clock), fake)
+    bot = await start_bot(group_controller(clock=clock, seed=3), fake)  # a game whose table shows both
     play = await bot.command("play", ANN, {"target": 61})
     members = Told(bot, clock, "game1", thread_of(bot), {"1": ANN}, quiet=frozenset({"1"}), panel_of={"1": play})
     assert await members.play_out() is None
     here = members.thread["id"]
     assert not [c for c in bot.fake.find(f"POST /channels/{here}/messages") if MENTION.match(c.content)]
     assert "Go" not in members.pressed
-    lines = [line for c in bot.fake.find(f"PATCH /channels/{here}/messages") for line in c.content.splitlines()]
-    assert f"ann {SAID_GO}" in lines
+    said = {line for line in members.lines if line.startswith("ann ") and line.endswith((SAID_GO, LAID))}
+    assert said == {f"ann {SAID_GO}", f"ann plays A♥: 31 {LAID}"}
+    table = {line for c in bot.fake.find(f"PATCH /channels/{here}/messages") for line in c.content.splitlines()}
+    assert said <= table  # the table message showed them
 
 
 async def test_a_game_started_with_auto_go_off_keeps_the_go_button(fake: Any) -> None:
@@ -165,4 +171,4 @@ async def test_a_game_started_with_auto_go_off_keeps_the_go_button(fake: Any) ->
     assert "Go" in members.pressed
     here = members.thread["id"]
     lines = [line for c in bot.fake.find(f"PATCH /channels/{here}/messages") for line in c.content.splitlines()]
-    assert "ann: go" in lines and not [line for line in lines if SAID_GO in line]
+    assert "ann: go" in lines and not [line for line in lines if SAID_GO in line or LAID in line]

@@ -162,7 +162,8 @@ async def test_without_auto_go_the_player_says_go_with_enter() -> None:
 
 
 async def test_a_muggins_game_asks_for_the_count() -> None:
-    status, text, controller = await session(["1 2", "1", "1", "1", "1", "?", "x", "4", "q"], muggins=True)
+    status, text, controller = await session(["1 2", "1", "1", "1", "?", "x", "4", "q"], muggins=True)  # the last card
+    # is laid for ann
     assert status == 0
     assert text.startswith("Cribbage to 121 with muggins. Type cards like 5H or 10d")
     count = "your count (0-29): "
