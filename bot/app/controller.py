@@ -23,6 +23,7 @@ from bot.app.invites import Invitations
 from bot.app.learn_text import group_review_text, review_text
 from bot.app.learning import Scorer
 from bot.app.live_game import LiveGame, deal_finished
+from bot.app.mention_settings import MentionSettings
 from bot.app.moves import ClaimMuggins, LayAway, Move, PlayCard, SayGo, action_maker, checked
 from bot.app.pegboard import Pegboard
 from bot.app.play import (
@@ -107,6 +108,7 @@ class Controller:
         self.tables = TableMode(storage, self.scorer, self.pegboard, clock=clock, images=images)
         self.statistics = Statistics(storage, storage, storage)
         self.statistics.backfill()
+        self.mention_settings = MentionSettings(storage)
 
     async def warm(self) -> None:
         """Start the worker processes and load their fonts now, not during the first reply. Then what was
@@ -373,6 +375,17 @@ class Controller:
             log.warning("no review of deal %s of game %s for seat %s", deal, game_id, seat, exc_info=True)
             return Answer(False, t("review.not_finished", lang, deal=deal + 1))
         return Answer(True, review_text(review, lang))
+
+    async def mentioned(self, guild: str, users: Sequence[str]) -> tuple[str, ...]:
+        """Those of the awaited `users` to mention now, by the server's setting and each member's own."""
+        return await self.runner.blocking(self.mention_settings.wanted, guild, tuple(users))
+
+    async def set_mentions(self, on: bool, *, guild: str = "", user: str = "", lang: Lang = Lang.EN) -> str:
+        """Turn mentions on or off for a server (`guild`; the door checks the permission) or for one member."""
+        settings = self.mention_settings
+        if guild:
+            return await self.runner.blocking(settings.set_server, guild, on, lang)
+        return await self.runner.blocking(settings.set_member, user, on, lang)
 
     async def stats(self, guild: str, user: str, name: str, lang: Lang = Lang.EN) -> Answer:
         return await self.runner.blocking(self.statistics.member, guild, user, name, lang)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from bot.app.narrate import scores_named
 from bot.i18n import Lang
 from bot.storage.values import GameMeta, SeatKind, Status
-from engine.core.events import DealStarted, Pegged, Shown
+from engine.core.events import CardPlayed, DealStarted, Pegged, SaidGo, Shown
 from engine.core.game import Game
 from engine.core.observation import Observation, observe
 from engine.core.record_view import shows_by_deal
@@ -68,6 +68,26 @@ class LiveGame:
     def human_seats(self) -> list[int]:
         return [s for s, seat in enumerate(self.meta.seats) if seat.kind is SeatKind.HUMAN]
 
+    def for_them(self) -> frozenset[int]:
+        """The indexes of the events the game made for its members (bot.app.play.forced_move): every member's go,
+        and every member's last card of a deal, when the game has that convenience on."""
+        if not self.meta.auto_go:
+            return frozenset()
+        humans = set(self.human_seats())
+        kept = self.game.rules.cards_each - self.game.rules.discard_each
+        laid: dict[int, int] = {}
+        found = []
+        for i, e in enumerate(self.game.events):
+            if isinstance(e, DealStarted):
+                laid.clear()
+            elif isinstance(e, SaidGo) and e.seat in humans:
+                found.append(i)
+            elif isinstance(e, CardPlayed) and e.seat in humans:
+                laid[e.seat] = laid.get(e.seat, 0) + 1
+                if laid[e.seat] == kept:
+                    found.append(i)
+        return frozenset(found)
+
     def lang_of(self, seat: int | None, asked: Lang | None = None) -> Lang:
         """The language for a seat's private view: the one asked for, else its member's last, else the game's."""
         if asked is not None:
@@ -115,6 +135,11 @@ class LiveGame:
         counting = [s.seat for s in self.count_steps()]
         seats = dict.fromkeys([*counting, *self.game.to_act()])
         return tuple(self.meta.seats[s].user for s in seats if self.meta.seats[s].kind is SeatKind.HUMAN)
+
+    def awaited(self) -> tuple[str, ...]:
+        """The members to tell that their move or answer is awaited: in a game with two or more people only
+        (against the computer alone, the member knows it is always their turn)."""
+        return self.waiting() if len(self.human_seats()) >= 2 else ()
 
     def public_obs(self) -> Observation:
         """What the table shows: while a self-counting player is still counting, the pegs are where they

@@ -44,8 +44,10 @@ def scores_named(names: Sequence[str], scores: Sequence[int], lang: Lang | str |
         t("general.score_named", lang, name=name, score=score) for name, score in zip(sides, scores, strict=False))
 
 
-def describe(event: Event, names: Sequence[str], lang: Lang | str | None = Lang.EN) -> str | None:
-    """One line for a public event, or None for events a table does not announce."""
+def describe(event: Event, names: Sequence[str], lang: Lang | str | None = Lang.EN,
+             for_them: bool = False) -> str | None:
+    """One line for a public event, or None for events a table does not announce. `for_them`: the game made this
+    go or play for a member (it was their only move), so the line says it was not their press."""
     lang = as_lang(lang)
     match event:
         case CutCard(seat, card):
@@ -60,9 +62,10 @@ def describe(event: Event, names: Sequence[str], lang: Lang | str | None = Lang.
         case StarterTurned(card):
             return t("narrate.starter", lang, card=card.pretty())
         case CardPlayed(seat, card, count):
-            return t("narrate.plays", lang, name=names[seat], card=card.pretty(), count=count)
+            return t("narrate.plays_last" if for_them else "narrate.plays", lang, name=names[seat], card=card.pretty(),
+                     count=count)
         case SaidGo(seat):
-            return t("narrate.go", lang, name=names[seat])
+            return t("narrate.go_said" if for_them else "narrate.go", lang, name=names[seat])
         case SeriesReset(leader):
             if leader is None:
                 return t("narrate.reset", lang)

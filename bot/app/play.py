@@ -38,7 +38,7 @@ from bot.storage.values import GameMeta, Seat, SeatChange, SeatKind, Status
 from engine.computer.players import DIFFICULTIES, make_player
 from engine.core.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
 from engine.core.errors import CodedError, excerpt, shown
-from engine.core.game import Game
+from engine.core.game import Game, Phase
 from engine.core.legality import IllegalAction
 from engine.core.observation import Observation, observe
 from engine.core.rules import STANDARD, Rules, RulesError, RulesProblem
@@ -101,6 +101,9 @@ class NewGame:
     """The language of the game's public messages (the server's)."""
     partners: Partners = Partners.CUT
     """Four players: cut for partners, or the host partners the second listed."""
+    auto_go: bool = True
+    """A member's forced moves are made for them: go, and the last card held (a table convenience: the record
+    holds them as any go or play)."""
 
 
 def game_rules(usual: Rules, given: Mapping[str, object]) -> Rules:
@@ -153,6 +156,23 @@ def stand_in(seats: Sequence[Seat], default: str) -> str:
 def computer_seed(game_seed: int, version: int, seat: int) -> int:
     """The computer's randomness for one decision: a function of the game, never of the process."""
     return (game_seed * 1_000_003 + version * 101 + seat) % (2**31)
+
+
+def forced_move(live: LiveGame) -> Go | Play | None:
+    """The move a member has no choice about, when the game makes it for them: go when no card they hold fits,
+    their last card when it fits. None when they have a choice (or the game leaves forced moves to them).
+    Neither tells the table anything the move itself would not: with several cards held, one that alone fits
+    is left to the member, since laying it at once would say that the others do not fit."""
+    game = live.game
+    if not live.meta.auto_go or game.phase is not Phase.PLAY or game.turn is None:
+        return None
+    seat = game.turn
+    if live.meta.seats[seat].kind is not SeatKind.HUMAN:
+        return None
+    playable = game.playable(seat)
+    if not playable:
+        return Go(seat)
+    return Play(seat, playable[0]) if len(game.hands[seat]) == 1 else None
 
 
 Make = Callable[[int], PlayerAction]
@@ -235,7 +255,7 @@ class GamePlay:
         now = self.clock()
         status = Status.INVITED if waiting_seats(seats) else Status.ACTIVE
         meta = GameMeta(self._ids(), rules, seats, seed, status, req.place, now, now, guild=req.guild,
-                        self_count=(0,) if req.self_count else (), lang=req.lang.value)
+                        self_count=(0,) if req.self_count else (), lang=req.lang.value, auto_go=req.auto_go)
         return meta, cut
 
     def _seats(self, req: NewGame, seed: int) -> tuple[tuple[Seat, ...], PartnerCut | None]:
@@ -323,10 +343,16 @@ class GamePlay:
         live.meta = replace(live.meta, updated=self.clock(), reminded=False)
 
     def _computer_moves(self, live: LiveGame) -> list[PlayerAction]:
-        """Let computer seats act until a person must (or the game ends). Returns what they did."""
+        """Let computer seats act, and make a member's forced moves (`forced_move`), until a person must choose
+        (or the game ends). Returns what was done."""
         game = live.game
         done: list[PlayerAction] = []
         while not game.over:
+            forced = forced_move(live)
+            if forced is not None:
+                game.apply(forced)
+                done.append(forced)
+                continue
             seats = [s for s in game.to_act() if live.meta.seats[s].kind is SeatKind.COMPUTER]
             if not seats or self._members_claim_first(live):
                 break

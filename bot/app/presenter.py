@@ -12,7 +12,19 @@ from bot.app import pictures
 from bot.app.ids import ComponentId, Verb
 from bot.app.live_game import CountStep, LiveGame, show_range, shows_completed
 from bot.app.narrate import describe, scores_named
-from bot.app.replies import Attachment, Button, Control, Option, Panel, Post, Reply, Select, Style, TableMessage
+from bot.app.replies import (
+    Attachment,
+    Awaited,
+    Button,
+    Control,
+    Option,
+    Panel,
+    Post,
+    Reply,
+    Select,
+    Style,
+    TableMessage,
+)
 from bot.app.runner import Runner
 from bot.i18n import Lang, t
 from bot.storage.values import Status
@@ -91,9 +103,9 @@ class Presenter:
     def after(self, live: LiveGame, start_events: int, user: str, lang: Lang | None = None) -> Reply:
         """The reply to a command that changed the game: what it caused since `start_events`."""
         game = live.game
-        hidden = live.hidden()
+        hidden, for_them = live.hidden(), live.for_them()
         lines = tuple(line for i in range(start_events, len(game.events)) if i not in hidden
-                      and (line := describe(game.events[i], live.names, live.lang)))
+                      and (line := describe(game.events[i], live.names, live.lang, i in for_them)))
         steps = live.count_steps()
         posts = [self.show_post(live, d) for d in shows_completed(game, start_events)
                  if not (steps and d == steps[0].deal)]
@@ -108,10 +120,12 @@ class Presenter:
         images, hands = self._draw(live)
         panels = self.panels(live, {seat: lang} if seat is not None and lang is not None else {}, hands)
         mine = next((p for p in panels if p.seat == seat), None)
+        awaited = tuple(Awaited(u, t("turn.mention", live.lang)) for u in live.awaited())
         return Reply(True, note, live.id, live.game.version, lines=lines, table=self.table(live, images),
                      posts=posts,
                      panel=mine, waiting=live.waiting(), finished=finished, place=live.meta.place,
-                     message=live.meta.message, names=live.names, panels=panels)
+                     message=live.meta.message, names=live.names, panels=panels, awaited=awaited,
+                     guild=live.meta.guild)
 
     def refused(self, live: LiveGame, seat: int | None, note: str, lang: Lang | None = None) -> Reply:
         """A refusal: nothing changed; the refused member sees their panel again."""
@@ -375,11 +389,11 @@ class Presenter:
     @staticmethod
     def recent(live: LiveGame) -> tuple[str, ...]:
         lines: list[str] = []
-        hidden = live.hidden()
+        hidden, for_them = live.hidden(), live.for_them()
         for i in reversed(range(len(live.game.events))):
             if i in hidden:
                 continue
-            line = describe(live.game.events[i], live.names, live.lang)
+            line = describe(live.game.events[i], live.names, live.lang, i in for_them)
             if line:
                 lines.append(line)
                 if len(lines) == RECENT_LINES:

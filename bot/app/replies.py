@@ -78,6 +78,15 @@ class Post:
 
 
 @dataclass(frozen=True, slots=True)
+class Awaited:
+    """A member whose move or answer a game with two or more people waits for, and the short public line that
+    tells them (a door puts its mention of the member in front)."""
+
+    user: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Panel:
     """One player's private view: their hand and what they may do now."""
 
@@ -136,6 +145,11 @@ class Reply:
     invitation: str = ""
     """An invitation answered for good (the game started, or was called off): its message's text now, in the
     game's language, for a door to redraw it with ('' when the invitation is not touched)."""
+    awaited: tuple[Awaited, ...] = ()
+    """After a change in a game with two or more people: the members it waits for now (a door tells each once,
+    and takes the word back when they are no longer awaited)."""
+    guild: str = ""
+    """The server the game belongs to ('' outside one): whose setting says whether members are told."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from discord import app_commands
 from bot.discord.exchange import Exchange
 from bot.discord.games import game_commands
 from bot.discord.learning import learn_commands
+from bot.discord.mentions import mention_commands
 from bot.discord.options import OutOfRange
 from bot.discord.pegboard import BoardGroup
 from bot.discord.tables import TableGroup
@@ -21,12 +22,13 @@ if TYPE_CHECKING:
 
 
 class CribbageGroup(app_commands.Group):
-    """/cribbage play|hand|resign|seat|end|record|score|analyze|rules|practice|review|stats|leaderboard|table|board."""
+    """/cribbage play|hand|resign|seat|end|record|score|analyze|rules|practice|review|stats|leaderboard|settings|
+    mentions|table|board."""
 
     def __init__(self, front: DiscordFront) -> None:
         super().__init__(name="cribbage", description="Play cribbage in this channel", guild_only=True)
         self.front = front
-        for command in (*game_commands(front.games), *learn_commands(front.learn)):
+        for command in (*game_commands(front.games), *learn_commands(front.learn), *mention_commands(front.mentions)):
             self.add_command(command)
         self.add_command(TableGroup(front.tables))
         self.add_command(BoardGroup(front.board))

@@ -27,6 +27,7 @@ from bot.config import Config
 from bot.discord.exchange import Exchange
 from bot.discord.games import GameDoor
 from bot.discord.learning import LearnDoor
+from bot.discord.mentions import MentionDoor
 from bot.discord.pegboard import BoardDoor
 from bot.discord.publishing import Panels, Publisher, TableEditor
 from bot.discord.tables import TableDoor
@@ -101,6 +102,7 @@ class DiscordFront:
         self.learn = LearnDoor(controller)
         self.tables = TableDoor(controller, config)
         self.board = BoardDoor(controller)
+        self.mentions = MentionDoor(controller)
         games, learn, tables = self.games, self.learn, self.tables
         self.handlers: dict[Verb, Handler] = {
             Verb.HAND: Handler(games.on_hand), Verb.LAY: Handler(games.on_move), Verb.PLAY: Handler(games.on_move),

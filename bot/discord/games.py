@@ -43,11 +43,13 @@ class PlayRequest:
     computers: int = 0
     partners: Partners = Partners.CUT
     rules: Mapping[str, object] = field(default_factory=dict)
+    auto_go: bool = True
 
     def request(self, place: str, host: Member, difficulty: str, usual: Rules, **more: Any) -> NewGame:
         invited = tuple(member_of(m) for m in self.members)
         seats: tuple[Member | str, ...] = (*invited, *[difficulty] * self.computers) or (difficulty,)
-        return NewGame(place, host, seats, game_rules(usual, self.rules), partners=self.partners, **more)
+        return NewGame(place, host, seats, game_rules(usual, self.rules), partners=self.partners,
+                       auto_go=self.auto_go, **more)
 
 
 AUTOCOMPLETE_MOST = 25
@@ -330,7 +332,8 @@ def game_commands(door: GameDoor) -> list[app_commands.Command[Any, ..., None]]:
                            second="A second member to invite (a game of three or four)",
                            third="A third member to invite (a game of four)",
                            computers="How many computer seats to add (a game of three or four)",
-                           partners="Four players: cut for partners, or partner the second one listed")
+                           partners="Four players: cut for partners, or partner the second one listed",
+                           auto_go="Say go, or lay the last card, for a player who has no other move (on)")
     @app_commands.choices(difficulty=DIFFICULTY_CHOICES)
     @app_commands.choices(partners=PARTNER_CHOICES)
     @with_rule_options
@@ -338,10 +341,10 @@ def game_commands(door: GameDoor) -> list[app_commands.Command[Any, ..., None]]:
                    difficulty: app_commands.Choice[str] | None = None, rules: RuleValues = NONE_GIVEN,
                    count_myself: bool = False, second: discord.Member | None = None,
                    third: discord.Member | None = None, computers: Seats = 0,
-                   partners: app_commands.Choice[str] | None = None) -> None:
+                   partners: app_commands.Choice[str] | None = None, auto_go: bool = True) -> None:
         # `rules` is one option for each of the rules' declared options (bot/discord/rule_options.py)
         asked = PlayRequest(tuple(m for m in (opponent, second, third) if m is not None), computers,
-                            Partners(partners.value) if partners else Partners.CUT, rules)
+                            Partners(partners.value) if partners else Partners.CUT, rules, auto_go)
         await door.play(Exchange.of(interaction), asked, difficulty.value if difficulty else None, count_myself)
 
     @app_commands.command(name="hand", description="Show your hand in your game here (only you see it)")

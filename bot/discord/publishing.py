@@ -7,6 +7,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -15,6 +16,7 @@ from discord.utils import MISSING
 from bot.app.controller import Controller
 from bot.app.replies import Panel, Post, Reply, TableMessage
 from bot.discord.exchange import Edit, Exchange
+from bot.discord.mentions import TurnMentions
 from bot.discord.views import clip, to_files, to_view
 from bot.i18n import t
 
@@ -191,6 +193,7 @@ class Publisher:
         self.panels = panels
         self.editor = TableEditor(self._edit_table, edit_interval)
         self._moving: dict[str, asyncio.Lock] = {}
+        self.mentions = TurnMentions(client, controller)
 
     async def publish(self, reply: Reply, but: str | None = None) -> None:
         """The table edit (or the table posted anew below the posts), the posts in order, then the open panels
@@ -208,6 +211,7 @@ class Publisher:
             if reply.finished:
                 self.editor.finish(reply.game)
                 self._moving.pop(reply.game, None)
+        await self.mentions.update(reply)
         await self.panels.refresh(reply.game, reply.panels, but, finished=reply.finished)
 
     async def below(self, game: str, place: str, message: str, posts: Sequence[Post], table: TableMessage | None,
@@ -271,6 +275,7 @@ class Publisher:
         message = await target.send(clip(table.text), files=to_files(table.images) or None,
                                     view=to_view(table.controls))
         await self.controller.set_message(reply.game, str(target.id), str(message.id))
+        await self.mentions.update(replace(reply, place=str(target.id)))
         return str(target.id), str(target.mention)
 
     async def _edit_table(self, place: str, message: str, table: TableMessage) -> None:

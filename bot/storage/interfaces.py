@@ -143,7 +143,21 @@ class SummaryStore(Protocol):
     def top_players(self, guild: str, min_games: int, limit: int) -> list[PlayerLine]: ...
 
 
-class Storage(GameStore, TableStore, PracticeStore, SummaryStore, Protocol):
+class SettingsStore(Protocol):
+    """Turn mentions: a server's setting and each member's own opt-out (both on until set)."""
+
+    def set_guild_mentions(self, guild: str, on: bool) -> None: ...
+
+    def set_member_mentions(self, user: str, on: bool) -> None: ...
+
+    def guild_mentions(self, guild: str) -> bool: ...
+
+    def members_without_mentions(self, users: Sequence[str]) -> set[str]:
+        """Those of `users` who turned mentions off for themselves."""
+        ...
+
+
+class Storage(GameStore, TableStore, PracticeStore, SummaryStore, SettingsStore, Protocol):
     """One database holding every store, as a door opens it (bot/storage/opening.py)."""
 
     def warnings(self) -> list[str]:

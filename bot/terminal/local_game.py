@@ -218,13 +218,15 @@ class TerminalDoor:
         game = reply.game
         assert game is not None
         self.names = reply.names
+        meta = await self.controller.meta(game)
+        auto = meta is None or meta.auto_go  # a game with go said by the app; off: the person presses Enter
         try:
             while True:
                 self._show(reply)
                 if reply.finished:
                     return await self._finish(game, reply)
                 panel = reply.panel or await self._panel(game)
-                reply = await self._turn(game, panel)
+                reply = await self._turn(game, panel, auto)
         except _Stop as stop:
             self.say(("\n" if stop.at_prompt and stop.interrupted else "")
                      + farewell(interrupted=stop.interrupted, saved=self.saved, resume=self.resume_command))

@@ -236,6 +236,11 @@ class FakeDiscord:
     def _patch_channels(self, parts: list[str], call: Call) -> Any:
         return self._edit(int(parts[3]), call)
 
+    def _delete_channels(self, parts: list[str], call: Call) -> Any:
+        """A message deleted: gone from every screen."""
+        self.messages.pop(int(parts[3]), None)
+        return None
+
     # ------------------------------------------------------------------ interactions and webhooks
 
     def _post_interactions(self, parts: list[str], call: Call) -> Any:
@@ -458,6 +463,15 @@ class Harness:
         """The message answering an interaction (its deferred-then-edited original), as it is now (a copy:
         a later click from it carries it as the member saw it)."""
         return copy.deepcopy(self.fake.messages[self.fake.originals[payload["token"]]])
+
+    def table_message(self, channel: int) -> dict[str, Any]:
+        """The newest public message in a channel that offers the table's Open my panel (turn mentions may be
+        below it), as it is now (a copy)."""
+        found = [m for m in self.fake.messages.values() if m["channel_id"] == str(channel)
+                 and not m["flags"] & EPHEMERAL and any(c.get("custom_id", "").endswith(":0:hand")
+                                                        for row in m.get("components", ()) for c in row["components"])]
+        assert found, f"no table in {channel}"
+        return copy.deepcopy(found[-1])
 
     def last_message(self, channel: int) -> dict[str, Any]:
         """The newest public message in a channel, as it is now (a copy)."""

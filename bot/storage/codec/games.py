@@ -14,11 +14,11 @@ from engine.core.errors import clip
 from engine.core.rules import Rules
 
 GAME_COLUMNS = ("id, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild, "
-                "self_count, lang, changes, rev")
+                "self_count, lang, changes, auto_go, rev")
 """A game's row, in the order `game_meta` reads it."""
 
 NEW_GAME_COLUMNS = ("id, rules, seats, seed, status, place, message, winner, created, updated, guild, self_count, "
-                    "lang, changes, moves")
+                    "lang, changes, moves, auto_go")
 """What a new game's row is written with, in the order of `new_game_row` (the rest take their defaults)."""
 
 LIVE = tuple(s.value for s in Status if s.live)
@@ -29,7 +29,7 @@ def new_game_row(meta: GameMeta, moves: int) -> tuple[Any, ...]:
     """The values of NEW_GAME_COLUMNS for a new game whose log starts with `moves` actions."""
     return (meta.id, json.dumps(meta.rules.to_json()), seats_json(meta.seats), meta.seed, meta.status.value,
             meta.place, meta.message, meta.winner, meta.created, meta.updated, meta.guild,
-            ",".join(str(s) for s in meta.self_count), meta.lang, changes_json(meta.changes), moves)
+            ",".join(str(s) for s in meta.self_count), meta.lang, changes_json(meta.changes), moves, meta.auto_go)
 
 
 def action_rows(game_id: str, first: int, actions: Sequence[PlayerAction]) -> list[tuple[str, int, str]]:
@@ -49,7 +49,7 @@ def changes_json(changes: Sequence[SeatChange]) -> str:
 def game_meta(row: Sequence[Any]) -> GameMeta:
     """A game from its GAME_COLUMNS row; StorageError naming the game when any column does not read."""
     (gid, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild, counts, lang,
-     changes, rev) = row
+     changes, auto_go, rev) = row
     try:
         return GameMeta(
             id=gid, rules=Rules.from_json(json.loads(rules)),
@@ -57,6 +57,7 @@ def game_meta(row: Sequence[Any]) -> GameMeta:
             status=Status(status), place=place, created=float(created), updated=float(updated),
             winner=winner, message=message, reminded=bool(reminded), guild=guild,
             self_count=tuple(int(x) for x in counts.split(",") if x), lang=lang or "en",
-            changes=tuple(SeatChange.from_json(c) for c in json.loads(changes)) if changes else (), rev=int(rev))
+            changes=tuple(SeatChange.from_json(c) for c in json.loads(changes)) if changes else (),
+            auto_go=bool(auto_go), rev=int(rev))
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError, RecursionError) as exc:
         raise StorageError(f"game {gid}: unreadable row: {clip(str(exc), 120)}") from None

@@ -118,6 +118,19 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN moves bigint NOT NULL DEFAULT 0;
     UPDATE games SET moves = (SELECT count(*) FROM actions WHERE actions.game = games.id);
     """,
+    # 5: go said for a member who has no other move (a game's setting, on in games from before it); turn
+    # mentions, a server's setting and each member's own (no row: on)
+    """
+    ALTER TABLE games ADD COLUMN auto_go boolean NOT NULL DEFAULT true;
+    CREATE TABLE guild_settings (
+        guild    text PRIMARY KEY,
+        mentions boolean NOT NULL
+    );
+    CREATE TABLE member_settings (
+        "user"   text PRIMARY KEY,
+        mentions boolean NOT NULL
+    );
+    """,
 )
 """Migration n is MIGRATIONS[n - 1]."""
 

@@ -17,11 +17,12 @@ from bot.storage.postgres.connection import PostgresDatabase
 from bot.storage.sql.connection import marks
 from bot.storage.sql.games import SqlGames
 from bot.storage.sql.practice import SqlPractice
+from bot.storage.sql.settings import SqlSettings
 from bot.storage.sql.tables import SqlTables
 from bot.storage.sql.totals import SqlSummaries
 
 
-class PostgresStorage(PostgresDatabase, SqlGames, SqlTables, SqlPractice, SqlSummaries):
+class PostgresStorage(PostgresDatabase, SqlGames, SqlTables, SqlPractice, SqlSummaries, SqlSettings):
     """All the stores over one pool of connections (see PostgresDatabase). `opened` is always healthy:
     PostgreSQL checks its own pages, and a row it holds always reads."""
 

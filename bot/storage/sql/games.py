@@ -40,6 +40,9 @@ NEW_DECLARATION = ("INSERT INTO declarations (game, deal, seat, crib, declared, 
 class SqlGames(SqlDatabase):
     """The GameStore part of an SQL storage."""
 
+    game_columns = GAME_COLUMNS
+    """What a game's row is read as (a file opened only to read, from before some columns, says what it lacks)."""
+
     def create(self, meta: GameMeta, actions: Sequence[PlayerAction] = ()) -> None:
         try:
             with self._transaction() as cur:
@@ -86,7 +89,7 @@ class SqlGames(SqlDatabase):
         log cannot be read, DamagedGame when the log read is not the one the row counts (numbered 0, 1, ...
         up to its `moves`): a lookup past a damaged index finds part of a log, and a game is never resumed
         from there."""
-        rows, log = self._reads(((f"SELECT {GAME_COLUMNS}, {self.moves} FROM games WHERE id = ?", (game_id,)),
+        rows, log = self._reads(((f"SELECT {self.game_columns}, {self.moves} FROM games WHERE id = ?", (game_id,)),
                                  (LOG, (game_id,))), f"game {game_id}")
         if not rows:
             return None
@@ -155,7 +158,7 @@ class SqlGames(SqlDatabase):
 
     def _game_rows(self, where: str, args: Sequence[Any]) -> list[Any]:
         """The GAME_COLUMNS rows matching `where`, oldest first, ties in the order of their ids' bytes."""
-        return self._read(f"SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY created, id{self.BYTE_ORDER}",
+        return self._read(f"SELECT {self.game_columns} FROM games WHERE {where} ORDER BY created, id{self.BYTE_ORDER}",
                           args)
 
     def add_declaration(self, declaration: Declaration, *, user: str, tally: dict[str, int] | None,

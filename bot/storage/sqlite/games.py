@@ -7,15 +7,17 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from contextlib import suppress
+from pathlib import Path
 from typing import Any
 
 from bot.storage.codec.actions import decode_action
-from bot.storage.codec.games import GAME_COLUMNS, LIVE, game_meta
+from bot.storage.codec.games import LIVE, game_meta
 from bot.storage.errors import AFTER, Damage, DamagedGame, DatabaseFault, StorageError
 from bot.storage.health import Health
 from bot.storage.sql.games import SqlGames, check_log
 from bot.storage.sqlite.connection import SqliteDatabase
 from bot.storage.sqlite.files import explain, page_check
+from bot.storage.sqlite.schema import readable_columns
 from bot.storage.values import StoredGame
 
 FOUND_BY_SCAN = "SELECT count(*) FROM games NOT INDEXED WHERE id = ?"
@@ -25,6 +27,11 @@ FOUND_BY_SCAN = "SELECT count(*) FROM games NOT INDEXED WHERE id = ?"
 class SqliteGames(SqliteDatabase, SqlGames):
     """The shared GameStore, reading past SQLite's damage, and the check of the whole file."""
 
+    def __init__(self, path: str | Path, *, synchronous: str = "FULL", readonly: bool = False) -> None:
+        super().__init__(path, synchronous=synchronous, readonly=readonly)
+        if readonly:  # nothing is added to a file opened to read: the columns it lacks read as their defaults
+            self.game_columns = readable_columns(self._db)
+
     def _game_rows(self, where: str, args: Sequence[Any]) -> list[Any]:
         try:
             return super()._game_rows(where, args)
@@ -32,7 +39,7 @@ class SqliteGames(SqliteDatabase, SqlGames):
             rows = []
             for rowid in self._rowids(where, args):
                 with suppress(DatabaseFault):
-                    rows += self._read(f"SELECT {GAME_COLUMNS} FROM games WHERE rowid = ? AND ({where})",
+                    rows += self._read(f"SELECT {self.game_columns} FROM games WHERE rowid = ? AND ({where})",
                                        (rowid, *args))
             return rows
 
@@ -65,17 +72,20 @@ class SqliteGames(SqliteDatabase, SqlGames):
             problems = page_check(self._db, whole=every, limit=10 if every else 3)
             self._db.text_factory = bytes  # read the raw bytes, so one bad text names its game
             try:
-                damaged, failure = damaged_games(self._db, every, self.moves)
+                damaged, failure = damaged_games(self._db, every, self.game_columns, self.moves)
             finally:
                 self._db.text_factory = str
         return Health(problems + failure, damaged)
-def damaged_games(db: sqlite3.Connection, every: bool, moves: str = "moves") -> tuple[tuple[str, ...], tuple[str, ...]]:
+
+
+def damaged_games(db: sqlite3.Connection, every: bool, columns: str, moves: str = "moves"
+                  ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(the games that cannot be loaded, what stopped the scan) over a connection returning raw bytes. One
     query reads everything; when SQLite fails half-way (a damaged page), each game is read alone instead,
     so the damage is pinned on the games it touches."""
     damaged: dict[str, None] = {}
     try:
-        rows = db.execute(f"SELECT rowid, {GAME_COLUMNS}, {moves} FROM games").fetchall()
+        rows = db.execute(f"SELECT rowid, {columns}, {moves} FROM games").fetchall()
     except sqlite3.Error:
         rows = []
         try:
@@ -85,7 +95,7 @@ def damaged_games(db: sqlite3.Connection, every: bool, moves: str = "moves") -> 
         ids = _ids(db)
         for (rowid,) in rowids:
             try:
-                rows += db.execute(f"SELECT rowid, {GAME_COLUMNS}, {moves} FROM games WHERE rowid = ?",
+                rows += db.execute(f"SELECT rowid, {columns}, {moves} FROM games WHERE rowid = ?",
                                    (rowid,)).fetchall()
             except sqlite3.Error:
                 damaged[ids.get(rowid) or f"at row {rowid}"] = None
@@ -131,11 +141,13 @@ def _damaged_logs(db: sqlite3.Connection, games: list[tuple[str, Sequence[Any], 
     """The games (name, raw row, the moves it counts) that the indexes do not find (by id, by place), or
     whose action log SQLite cannot read, is not the one the row counts, or does not decode."""
     found = []
+    by_place = bool(db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'games_place'"
+                               ).fetchone()[0])  # a file from before the index, opened only to read, lacks it
     for name, row, kept in games:
         gid, status, place = row[0], row[4], row[5]
         try:
             if db.execute(FOUND_BY_ID, (gid,)).fetchone()[0] != 1 or \
-                    db.execute(FOUND_AT_PLACE, (place, status, gid)).fetchone()[0] != 1:
+                    (by_place and db.execute(FOUND_AT_PLACE, (place, status, gid)).fetchone()[0] != 1):
                 raise StorageError(f"game {name} is not found by its index")
             log = db.execute("SELECT seq, action FROM actions WHERE game = CAST(? AS TEXT) ORDER BY seq",
                              (gid,)).fetchall()

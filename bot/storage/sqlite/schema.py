@@ -6,6 +6,8 @@ import sqlite3
 import time
 from contextlib import suppress
 
+from bot.storage.codec.games import GAME_COLUMNS
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id       TEXT PRIMARY KEY,
@@ -83,6 +85,14 @@ CREATE TABLE IF NOT EXISTS guild_totals (
     deals   INTEGER NOT NULL,
     players INTEGER NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS guild_settings (
+    guild    TEXT PRIMARY KEY,
+    mentions INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS member_settings (
+    user     TEXT PRIMARY KEY,
+    mentions INTEGER NOT NULL
+) WITHOUT ROWID;
 """
 
 MIGRATIONS: tuple[tuple[str, str, str], ...] = (
@@ -91,6 +101,7 @@ MIGRATIONS: tuple[tuple[str, str, str], ...] = (
     ("games", "lang", "ALTER TABLE games ADD COLUMN lang TEXT NOT NULL DEFAULT 'en'"),
     ("games", "changes", "ALTER TABLE games ADD COLUMN changes TEXT NOT NULL DEFAULT ''"),
     ("games", "rev", "ALTER TABLE games ADD COLUMN rev INTEGER NOT NULL DEFAULT 0"),
+    ("games", "auto_go", "ALTER TABLE games ADD COLUMN auto_go INTEGER NOT NULL DEFAULT 1"),
     ("tables", "rev", "ALTER TABLE tables ADD COLUMN rev INTEGER NOT NULL DEFAULT 0"),
     ("games", "moves", "ALTER TABLE games ADD COLUMN moves INTEGER NOT NULL DEFAULT 0"),
 )
@@ -118,6 +129,15 @@ GUILD_TOTALS = (
     "UPDATE guild_totals SET players = (SELECT count(*) FROM player_totals AS p WHERE p.guild = guild_totals.guild)",
 )
 """A server's running totals, made once from the summaries of a database from before them."""
+
+
+def readable_columns(db: sqlite3.Connection) -> str:
+    """GAME_COLUMNS as a file from before some of them can give them: a column added since (MIGRATIONS) that it
+    lacks reads as that column's default."""
+    have = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    defaults = {column: alter.rsplit("DEFAULT ", 1)[1] for table, column, alter in MIGRATIONS if table == "games"}
+    return ", ".join(c if c in have or c not in defaults else f"{defaults[c]} AS {c}"
+                     for c in GAME_COLUMNS.split(", "))
 
 
 def wal(db: sqlite3.Connection, wait: float = 30.0) -> None:

@@ -6,12 +6,13 @@ from pathlib import Path
 
 from bot.storage.health import Health
 from bot.storage.sql.practice import SqlPractice
+from bot.storage.sql.settings import SqlSettings
 from bot.storage.sql.tables import SqlTables
 from bot.storage.sql.totals import SqlSummaries
 from bot.storage.sqlite.games import SqliteGames
 
 
-class SqliteStorage(SqliteGames, SqlTables, SqlPractice, SqlSummaries):
+class SqliteStorage(SqliteGames, SqlTables, SqlPractice, SqlSummaries, SqlSettings):
     """All the stores over one connection (see SqliteDatabase for the connection and `synchronous`).
 
     Opening a file checks it (`opened`): SQLite's quick check, and every game's row and every live

@@ -50,7 +50,8 @@ def test_narration_in_chinese_for_known_events() -> None:
 
 async def test_a_game_in_a_chinese_server_speaks_chinese_in_public_and_each_member_their_own() -> None:
     c = make()
-    first = await c.new_game(NewGame("chan", ANN, ("easy",), seed=11, lang=Lang.ZH, member_lang=Lang.EN))
+    first = await c.new_game(NewGame("chan", ANN, ("easy",), seed=11, lang=Lang.ZH, member_lang=Lang.EN,
+                                      auto_go=False))
     assert first.lines == ("ann 切到 3♦", "computer (easy) 切到 10♦", "ann 切牌最小，先发牌", "— 第 1 局：ann 发牌 —",
                            "computer (easy) 放 2 张牌进底牌")
     assert first.table is not None

@@ -26,7 +26,7 @@ from bot.app.controller import Controller
 from bot.app.ids import BadComponentId, ComponentId, Verb
 from engine.core.cards import parse_card
 from engine.core.record_view import record_for
-from tests.bot.discord.test_discord_group import CARD
+from tests.bot.discord.test_discord_group import CARD, MENTION
 from tests.bot.discord_helpers import EPHEMERAL, Call, FakeDiscord
 
 BOX = (550, 350)
@@ -60,7 +60,11 @@ class Deal:
     private_new: Counter[str] = field(default_factory=Counter)
     presses: Counter[str] = field(default_factory=Counter)
     forced: Counter[str] = field(default_factory=Counter)
-    """Presses of a panel that offered only one enabled control."""
+    """Presses of a panel that offered only one possible answer."""
+    forced_kinds: Counter[str] = field(default_factory=Counter)
+    """Those presses by the verb of the control pressed."""
+    mentions: int = 0
+    """Turn mentions posted in the thread (not counted in `public_posts`: each is deleted once its member acts)."""
 
 
 @dataclass
@@ -97,13 +101,15 @@ class Screens:
         assert whole is not None
         return dict(json.loads(whole.data))
 
-    async def step(self, action: str, who: str | None = None, offered: int = 0) -> None:
-        """Check what the latest action (`who` pressed a control on a panel that offered `offered`) left."""
+    async def step(self, action: str, who: str | None = None, offered: int = 0, kind: str = "") -> None:
+        """Check what the latest action (`who` pressed a `kind` control on a panel that offered `offered` possible
+        answers) left."""
         record = await self.record()
         deal = self.deals[max(len(record["deals"]) - 1, 0)]
         if who is not None:
             deal.presses[who] += 1
             deal.forced[who] += offered == 1
+            deal.forced_kinds[kind] += offered == 1
         calls = self.fake.calls[self.seen_calls:]
         self.seen_calls = len(self.fake.calls)
         for call in calls:
@@ -128,6 +134,11 @@ class Screens:
         meta = await self.controller.meta(self.game)
         public = [m for m in self.fake.messages.values() if m["channel_id"] == self.thread
                   and not m["flags"] & EPHEMERAL]
+        told = Counter(found.group(0)[2:-2] for m in public if (found := MENTION.match(m["content"])))
+        for user, count in told.items():
+            if count > 1:
+                self._problem("two pending turn mentions of one member", public[-1], action, f"member {user}")
+        public = [m for m in public if not MENTION.match(m["content"])]  # pending mentions may stay below it
         if meta is not None and meta.status.live and public and str(public[-1]["id"]) != meta.message:
             self._problem(NOT_NEWEST, public[-1], action, "")
 
@@ -158,7 +169,9 @@ class Screens:
     def _count(self, call: Call, deal: Deal) -> None:
         if not isinstance(call.body, dict):
             return
-        if call.route == f"POST /channels/{self.thread}/messages":
+        if call.route == f"POST /channels/{self.thread}/messages" and MENTION.match(call.content):
+            deal.mentions += 1
+        elif call.route == f"POST /channels/{self.thread}/messages":
             deal.public_posts += 1
         elif call.route.endswith("/callback") and call.body["type"] in (4, 5) and call.flags & EPHEMERAL \
                 or call.route.startswith("POST /webhooks") and call.flags & EPHEMERAL:
@@ -308,6 +321,8 @@ def summary(screens: Screens) -> dict[str, object]:
         "private_new_most": max(d.private_new[m] for d in whole for m in members),
         "presses_per_member_per_deal": statistics.median(d.presses[m] for d in whole for m in members),
         "forced_presses": sum(d.forced[m] for d in deals for m in members),
+        "forced_by_kind": dict(sum((d.forced_kinds for d in deals), Counter[str]()).most_common()),
+        "mentions_per_deal": statistics.median(d.mentions for d in whole),
         "narrowest_image_shown": min((w for w, _ in screens.images), default=0),
         "messages_with_problem": dict(kinds.most_common()),
     }

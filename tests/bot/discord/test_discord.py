@@ -324,7 +324,7 @@ async def test_the_other_players_open_panel_follows_the_game_until_its_token_exp
     await bot.command("play", ANN, {"opponent": BOB, "target": 61})
     accept = await bot.click(bot.last_message(CHANNEL), "crib:game1:0:accept", BOB)
     here = channel_json(int(bot.fake.last("POST /channels/100/threads").reply["id"]), thread_of=CHANNEL)
-    table = bot.last_message(int(here["id"]))
+    table = bot.table_message(int(here["id"]))  # turn mentions below it
     # ann opens her hand and lays away from it: bob's open panel is refreshed through his token
     assert bot.of(accept)[-1].ids == []  # in the channel: a pointer to the thread, not a panel
     accept = await bot.click(table, "crib:game1:0:hand", BOB, channel=here)

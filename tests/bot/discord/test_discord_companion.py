@@ -51,14 +51,15 @@ async def test_the_commands_are_synced_with_names_options_and_translations(bot: 
     assert group["description_localizations"]["zh-CN"] == "在本频道玩克里比奇（cribbage）"
     subs = {o["name"]: o for o in group["options"]}
     assert list(subs) == ["play", "hand", "resign", "seat", "end", "record", "score", "analyze", "rules", "practice",
-                          "review", "stats", "leaderboard", "table", "board"]
+                          "review", "stats", "leaderboard", "settings", "mentions", "table", "board"]
     assert [o["name"] for o in subs["board"]["options"]] == ["status", "show", "auto"]
     play = subs["play"]
     assert play["description"] == "Start a game against the computer or other members"
     assert [(o["name"], o["type"], o["required"]) for o in play["options"]] == [
         ("opponent", 6, False), ("difficulty", 3, False), ("target", 4, False), ("muggins", 5, False),
         ("skunk", 5, False), ("overcount", 3, False), ("count_myself", 5, False), ("second", 6, False),
-        ("third", 6, False), ("computers", 4, False), ("partners", 3, False)]  # the rules' options after difficulty
+        ("third", 6, False), ("computers", 4, False), ("partners", 3, False),
+        ("auto_go", 5, False)]  # the rules' options after difficulty
     options = {o["name"]: o for o in play["options"]}
     assert (options["computers"]["min_value"], options["computers"]["max_value"]) == (0, 3)
     assert [c["name_localizations"]["zh-CN"] for c in options["partners"]["choices"]] == [
@@ -187,7 +188,7 @@ async def test_practice_through_the_pad(bot: Harness) -> None:
 async def test_review_stats_and_leaderboard(bot: Harness) -> None:
     controller = bot.front.controller
     first = await controller.new_game(NewGame(str(CHANNEL), Member("1", "ann"), ("easy",), Rules(target=61), seed=11,
-                                              guild=str(GUILD)))
+                                              guild=str(GUILD), auto_go=False))
     await play_out(controller, first)
     review = await bot.command("review", ANN, {"deal": 1})
     assert exchange(bot.of(review)) == PRIVATE_THINKING

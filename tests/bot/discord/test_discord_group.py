@@ -45,6 +45,8 @@ from tests.waiting import Clock
 
 CAT, DAN = Person(4, "cat"), Person(5, "dan")
 CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
+MENTION = re.compile(r"^<@\d+> (?=your move in the cribbage game\.$|轮到你了（克里比奇）。$)")
+"""A turn mention (tests/bot/discord/test_discord_mentions.py): not one of the thread's posts read here."""
 CLAIM_AFTER = 120.0
 
 
@@ -176,7 +178,8 @@ class Members:
         message rewritten into a post when the table was posted anew below it."""
         here = f"/channels/{self.thread['id']}/messages"
         return [c for c in self.bot.fake.calls if (c.route == f"POST {here}" or c.route.startswith(f"PATCH {here}/"))
-                and not c.content.startswith(TABLE_HEADS) and c.content not in MOVED_LINES]
+                and not c.content.startswith(TABLE_HEADS) and c.content not in MOVED_LINES
+                and not MENTION.match(c.content)]
 
     def texts(self) -> list[str]:
         return [c.content for c in self.posts()]
@@ -391,7 +394,8 @@ async def test_three_members_play_muggins_to_the_end_with_claims_passes_and_the_
     clock = Clock()
     controller = group_controller(clock=clock, seed=5, images=True)
     bot = await start_bot(controller, fake, sweep_every=0.02)
-    invitation = await invite(bot, {"opponent": BOB, "second": CAT, "muggins": True, "target": 61},
+    invitation = await invite(bot, {"opponent": BOB, "second": CAT, "muggins": True, "target": 61,
+                                    "auto_go": False},  # every go pressed: the members' choices as written
                               "Invitation sent to bob and cat.")
     assert invitation["content"] == ("<@2> <@4> bob and cat: ann invites you to a game of cribbage for 3, to 61. "
                                      "Seats: ann, bob (invited), cat (invited). The game starts when every seat is "
@@ -474,7 +478,8 @@ async def test_four_players_cut_for_partners_a_declined_seat_and_the_overcount_p
     controller = group_controller(clock=clock, seed=7)
     bot = await start_bot(controller, fake)
     invitation = await invite(bot, {"opponent": BOB, "second": CAT, "third": DAN, "muggins": True, "target": 61,
-                                    "overcount": "penalty"}, "Invitation sent to bob and cat and dan.")
+                                    "overcount": "penalty", "auto_go": False},
+                              "Invitation sent to bob and cat and dan.")
     assert invitation["content"] == (
         "<@2> <@4> <@5> Cut for partners: ann 6♣, bob K♦, cat 7♠, dan Q♣. ann and cat play against bob and dan.\n"
         "bob and cat and dan: ann invites you to a game of cribbage for 4, to 61. Seats: ann, bob (invited), "
@@ -564,7 +569,7 @@ async def test_seats_go_to_the_computer_and_the_game_goes_on_across_a_restart(
     controller = group_controller(path, clock, seed=3)
     bot = await start_bot(controller, fake)
     invitation = await invite(bot, {"opponent": BOB, "second": CAT, "computers": 1, "partners": "listed",
-                                    "muggins": True, "target": 61}, "Invitation sent to bob and cat.")
+                                    "muggins": True, "target": 61, "auto_go": False}, "Invitation sent to bob and cat.")
     assert invitation["content"] == (
         "<@2> <@4> bob and cat: ann invites you to a game of cribbage for 4, to 61. Seats: ann, bob (invited), "
         "cat (invited), computer (easy). The game starts when every seat is filled. Muggins is on: everyone declares "
@@ -645,7 +650,7 @@ async def test_a_group_game_in_chinese_in_public_and_in_private(fake: Any, caplo
     controller = group_controller(clock=clock, seed=8)
     bot = await start_bot(controller, fake, sweep_every=0.02)
     zh = {"locale": "zh-CN", "guild_locale": "zh-CN"}
-    invitation = await invite(bot, {"opponent": BOB, "computers": 1, "muggins": True, "target": 61},
+    invitation = await invite(bot, {"opponent": BOB, "computers": 1, "muggins": True, "target": 61, "auto_go": False},
                               "已向 bob 发出邀请。", **zh)
     assert invitation["content"] == ("<@2> bob：ann 邀请你参加一局 3 人、61 分的克里比奇牌。座位：ann，bob（已邀请），"
                                      "computer (easy)。所有座位坐满后游戏开始。罚分规则（muggins）开启：每人自己报分，"
@@ -747,9 +752,9 @@ async def three_members(fake: Any, clock: Clock, **kwargs: Any) -> Members:
 
 @pytest.mark.parametrize(("locale", "said", "now"), [
     ("en-US", "cat called first and took the missed points; nothing changed. Here is your hand now.",
-     "Scores ann 6 · bob 4 · cat 3. The show, with muggins: waiting for cat."),
+     "Scores ann 6 · bob 6 · cat 3. The show, with muggins: waiting for cat."),
     ("zh-CN", "cat 先喊了罚分，拿走了漏掉的分；没有任何改变。这是你现在的手牌。",
-     "比分 ann 6 分，bob 4 分，cat 3 分。亮牌（罚分规则）：等待 cat。")])
+     "比分 ann 6 分，bob 6 分，cat 3 分。亮牌（罚分规则）：等待 cat。")])
 async def test_the_member_who_loses_a_muggins_race_hears_who_called_first(
         fake: Any, locale: str, said: str, now: str, caplog: pytest.LogCaptureFixture) -> None:
     members = await three_members(fake, Clock(), declare=schedule("short"), claim=answers((True,)))

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,7 @@ from tests.bot.discord.test_discord_group import (
     Turn,
     answer,
     answers,
+    controls,
     enabled,
     group_controller,
     invite,
@@ -38,11 +40,22 @@ class Watched(Members):
     screens: Screens | None = None
 
     async def press(self, turn: Turn) -> None:
-        offered = len(moves(turn.message))
+        offered = sum(choices_of(c) for c in moves(turn.message))
         await super().press(turn)
         assert self.screens is not None
+        verb = turn.control["custom_id"].split(":")[3]
+        cards = [c for c in controls(turn.message) if c["custom_id"].split(":")[3] == "play"]
+        kind = f"{verb} (the last card held)" if verb == "play" and len(cards) == 1 else verb
         await self.screens.step(f"{turn.who.name} {turn.control.get('label', turn.control['custom_id'])}",
-                                str(turn.who.id), offered)
+                                str(turn.who.id), offered, kind)
+
+
+def choices_of(control: dict[str, Any]) -> int:
+    """How many different answers a control gives: a select's choices of its number of cards, a count's number pad
+    (0 to 29), a button's one."""
+    if control["type"] == 3:
+        return math.comb(len(control["options"]), control["min_values"])
+    return 30 if ":declare:" in control["custom_id"] else 1
 
 
 async def watch(bot: Harness, clock: Clock, seated: dict[str, Person], panel_of: dict[str, Any],

@@ -88,6 +88,24 @@ def test_game_and_log_survive_reopening(reopen: Callable[[], Storage]) -> None:
     again.close()
 
 
+def test_a_games_auto_go_and_the_mention_settings_survive_reopening(reopen: Callable[[], Storage]) -> None:
+    s = reopen()
+    s.create(replace(meta("g1"), auto_go=False))
+    s.create(meta("g2"))
+    assert s.guild_mentions("srv") is True and s.members_without_mentions(["u1", "u2"]) == set()
+    s.set_guild_mentions("srv", False)
+    s.set_member_mentions("u1", False)
+    s.set_member_mentions("u2", False)
+    s.set_member_mentions("u2", True)
+    s.close()
+    again = reopen()
+    assert [again.load(g).meta.auto_go for g in ("g1", "g2")] == [False, True]  # type: ignore[union-attr]
+    assert (again.guild_mentions("srv"), again.guild_mentions("other")) == (False, True)
+    assert again.members_without_mentions(["u1", "u2", "u3"]) == {"u1"}
+    assert again.members_without_mentions([]) == set()
+    again.close()
+
+
 def test_wal_mode_and_full_sync(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     SqliteStorage(path).close()
@@ -181,9 +199,14 @@ def test_a_database_from_before_the_new_columns_opens(tmp_path: Path) -> None:
     db.executemany("INSERT INTO actions VALUES ('old', ?, ?)", [(0, '{"t":"go","seat":0}'), (1, '{"t":"go","seat":1}')])
     db.commit()
     db.close()
+    looked = SqliteStorage(path, readonly=True)  # a check or a backup adds nothing: missing columns read as defaults
+    assert looked.warnings() == [] and [m.id for m in looked.live_games()] == ["old"]
+    assert looked.load("old").meta.auto_go is True  # type: ignore[union-attr]
+    looked.close()
     store = SqliteStorage(path)
     loaded = store.load("old")
-    assert loaded is not None and (loaded.meta.self_count, loaded.meta.lang) == ((), "en")
+    assert loaded is not None and (loaded.meta.self_count, loaded.meta.lang, loaded.meta.auto_go) == ((), "en", True)
+    assert store.guild_mentions("srv") and store.members_without_mentions(["u1"]) == set()
     assert loaded.actions == (Go(0), Go(1))  # its row's count of moves is made from the log it holds
     store.append("old", 2, [Go(0)], now=2.0)
     assert store.action_count("old") == 3 and len(store.load("old").actions) == 3  # type: ignore[union-attr]
@@ -240,8 +263,9 @@ def test_processes_opening_a_file_together_bring_it_up_to_date_once(tmp_path: Pa
             p.join(30)
         assert got == ["opened"] * 6, (path, got)
         columns = [row[1] for row in sqlite3.connect(path).execute("PRAGMA table_info(games)")]
-        assert sorted(columns) == ["changes", "created", "guild", "id", "lang", "message", "moves", "place", "reminded",
-                                   "rev", "rules", "seats", "seed", "self_count", "status", "updated", "winner"]
+        assert sorted(columns) == ["auto_go", "changes", "created", "guild", "id", "lang", "message", "moves", "place",
+                                   "reminded", "rev", "rules", "seats", "seed", "self_count", "status", "updated",
+                                   "winner"]
 
 
 def test_tables_practice_and_summaries_are_kept(store: Storage) -> None:

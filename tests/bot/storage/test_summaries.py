@@ -20,9 +20,10 @@ def make(path: Path, start: int = 1) -> Controller:
 
 async def finished_games(c: Controller) -> None:
     for seed in (1, 2, 3):
-        reply = await c.new_game(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=seed, guild="srv"))
+        reply = await c.new_game(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=seed, guild="srv",
+                                            auto_go=False))
         await play_out(c, reply)
-    await c.new_game(NewGame("chan", ANN, (BOB,), Rules(target=61), seed=9, guild="srv"))
+    await c.new_game(NewGame("chan", ANN, (BOB,), Rules(target=61), seed=9, guild="srv", auto_go=False))
     await c.accept(BOB, "g4")
     await c.resign(BOB, "g4")  # decided off the cards: ann wins
 

@@ -43,7 +43,7 @@ def scripted(rounds: int = 2000) -> io.StringIO:
     return io.StringIO("\n".join(lines) + "\n")
 
 
-async def session(typed: list[str], *, seed: int = 8, muggins: bool = False,
+async def session(typed: list[str], *, seed: int = 8, muggins: bool = False, auto_go: bool = True,
                   **options: object) -> tuple[int, str, Controller]:
     storage = SqliteStorage(":memory:")
     controller = Controller(storage, images=False, ids=lambda: "local1")
@@ -51,7 +51,8 @@ async def session(typed: list[str], *, seed: int = 8, muggins: bool = False,
     out = io.StringIO()
     stdin = typed if isinstance(typed, io.StringIO) else io.StringIO("".join(f"{line}\n" for line in typed))
     status = await play_at_terminal(controller, me, stdin, out, **options,  # type: ignore[arg-type]
-                                    new=NewGame("terminal", me, ("easy",), Rules(muggins=muggins), seed=seed))
+                                    new=NewGame("terminal", me, ("easy",), Rules(muggins=muggins), seed=seed,
+                                                auto_go=auto_go))
     return status, out.getvalue(), controller
 
 
@@ -146,14 +147,23 @@ async def test_go_is_said_for_the_player_who_cannot_play() -> None:
     assert ("computer (easy): go\n"
             "[ann 0 – computer (easy) 2]  your hand  1:5♦  2:J♥\n"
             "count 25: play a card: ann plays 5♦: 30\n"
-            "[ann 0 – computer (easy) 2]  your hand  1:J♥\n"
-            "you cannot play: go\n"
-            "ann: go\n"
+            "ann can't play: go (said for them)\n"
             "  ann: one for the go → 1\n") in text
 
 
+async def test_without_auto_go_the_player_says_go_with_enter() -> None:
+    status, text, controller = await session(["1 2", "1", "1", "1", "", "q"], auto_go=False)
+    assert status == 0
+    assert ("count 25: play a card: ann plays 5♦: 30\n"
+            "[ann 0 – computer (easy) 2]  your hand  1:J♥\n"
+            "you cannot play: press Enter to say go: ann: go\n"
+            "  ann: one for the go → 1\n") in text
+    assert controller.storage.load("local1").meta.auto_go is False  # type: ignore[attr-defined]
+
+
 async def test_a_muggins_game_asks_for_the_count() -> None:
-    status, text, controller = await session(["1 2", "1", "1", "1", "1", "?", "x", "4", "q"], muggins=True)
+    status, text, controller = await session(["1 2", "1", "1", "1", "?", "x", "4", "q"], muggins=True)  # the last card
+    # is laid for ann
     assert status == 0
     assert text.startswith("Cribbage to 121 with muggins. Type cards like 5H or 10d")
     count = "your count (0-29): "

@@ -27,8 +27,8 @@ psycopg = pytest.importorskip("psycopg")
 from bot.storage.postgres import PostgresStorage  # noqa: E402
 from bot.storage.postgres.schema import MIGRATIONS  # noqa: E402  (after the skip: it needs nothing, but belongs here)
 
-TABLES = {"actions", "declarations", "drills", "games", "guild_totals", "player_totals", "schema_version",
-          "summarized", "tables", "tallies"}
+TABLES = {"actions", "declarations", "drills", "games", "guild_settings", "guild_totals", "member_settings",
+          "player_totals", "schema_version", "summarized", "tables", "tallies"}
 
 
 def meta(gid: str = "g1") -> GameMeta:
@@ -57,8 +57,8 @@ def test_migrations_make_every_table_of_an_empty_database_once(pg_url: str) -> N
         s.close()
     assert tables(pg_url) == TABLES
     with psycopg.connect(pg_url) as conn:
-        assert conn.execute("SELECT version FROM schema_version ORDER BY version").fetchall() == [(1,), (2,), (3,),
-                                                                                                  (4,)]
+        versions = conn.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
+        assert versions == [(1,), (2,), (3,), (4,), (5,)]
         columns = dict(conn.execute("SELECT column_name, data_type FROM information_schema.columns "
                                     "WHERE table_name = 'games'").fetchall())
         assert (columns["seed"], columns["created"], columns["reminded"]) == ("bigint", "double precision",
@@ -85,9 +85,9 @@ def test_a_version_1_database_gains_revisions_and_keeps_its_rows(pg_url: str) ->
                          "(%s, 'chan', '{}', true, %s, %s)", (tid, created, created))
     store = PostgresStorage(pg_url, pool_size=1)
     try:
-        assert store.migrated == [2, 3, 4]
+        assert store.migrated == [2, 3, 4, 5]
         old = store.load("old")
-        assert old is not None and (old.meta.rev, old.meta.place) == (0, "chan")
+        assert old is not None and (old.meta.rev, old.meta.place, old.meta.auto_go) == (0, "chan", True)
         live = store.table_at("chan")
         assert live is not None and (live.id, live.rev) == ("t2", 0)  # the newest stays, as table_at chose it
         assert store.load_table("t1") is not None and not store.load_table("t1").live  # type: ignore[union-attr]

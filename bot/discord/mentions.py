@@ -1,0 +1,117 @@
+"""Turn mentions: in a game with two or more people, a short public message in the game's thread mentions each
+member whose move or answer is awaited, and is deleted once they are no longer awaited (they acted, the game
+ended, their seat was handed over). With /cribbage settings (a server's, Manage Server) and /cribbage mentions (a
+member's own) turning them off.
+
+Who is awaited is the application's (`Reply.awaited`); whether they are told, its settings'. Here: at most one
+pending mention per member per game, each sent and deleted once, one game's changes in order (a lock a game);
+discord.py waits out Discord's rate limits on each request."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.app.controller import Controller
+from bot.app.replies import Reply
+from bot.discord.exchange import Exchange
+from bot.discord.views import clip
+from bot.i18n import t
+
+log = logging.getLogger(__name__)
+
+ON_OFF = [app_commands.Choice(name=app_commands.locale_str("on", key="choice.mentions.on"), value="on"),
+          app_commands.Choice(name=app_commands.locale_str("off", key="choice.mentions.off"), value="off")]
+
+
+class TurnMentions:
+    """The pending mentions this process posted, by game and member: where each is, to delete it."""
+
+    def __init__(self, client: discord.Client, controller: Controller) -> None:
+        self.client = client
+        self.controller = controller
+        self._pending: dict[str, dict[str, tuple[str, int]]] = {}
+        """game -> member -> (the thread, the mention's message id)."""
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def pending(self, game: str) -> dict[str, int]:
+        """member -> the id of their pending mention in `game`."""
+        return {user: message for user, (_, message) in self._pending.get(game, {}).items()}
+
+    async def update(self, reply: Reply) -> None:
+        """After a published change: mention the newly awaited members, delete the mentions of the others."""
+        game = reply.game
+        if game is None:
+            return
+        async with self._locks.setdefault(game, asyncio.Lock()):
+            awaited = {a.user: a.text for a in reply.awaited} if reply.place and not reply.finished else {}
+            wanted = set(await self.controller.mentioned(reply.guild, list(awaited))) if awaited else set()
+            mine = self._pending.setdefault(game, {})
+            for user in [u for u in mine if u not in wanted]:
+                await self._delete(game, user, *mine.pop(user))
+            for user, text in awaited.items():
+                if user in wanted and user not in mine and user.isdigit():
+                    sent = await self._send(game, reply.place, user, text)
+                    if sent is not None:
+                        mine[user] = (reply.place, sent)
+            if not mine:
+                del self._pending[game]
+        if reply.finished:
+            self._locks.pop(game, None)
+
+    async def _send(self, game: str, place: str, user: str, text: str) -> int | None:
+        """The mention's message id; None when it could not be sent."""
+        channel = self.client.get_partial_messageable(int(place))
+        only = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(int(user))])
+        try:
+            message = await channel.send(clip(f"<@{user}> {text}"), allowed_mentions=only)
+        except discord.HTTPException:
+            log.warning("could not mention %s in game %s", user, game)
+            return None
+        return message.id
+
+    async def _delete(self, game: str, user: str, place: str, message: int) -> None:
+        try:
+            await self.client.get_partial_messageable(int(place)).get_partial_message(message).delete()
+        except discord.HTTPException:  # deleted by a moderator already, or the thread is gone
+            log.warning("could not delete the mention of %s in game %s", user, game)
+
+
+class MentionDoor:
+    """/cribbage settings (the server's, with Manage Server) and /cribbage mentions (a member's own)."""
+
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+
+    async def server(self, ask: Exchange, on: bool) -> None:
+        i = ask.interaction
+        if i.guild is None or not i.permissions.manage_guild:
+            await ask.say(t("mentions.need_manage", ask.lang))
+            return
+        await ask.say(await self.controller.set_mentions(on, guild=str(i.guild.id), lang=ask.lang))
+
+    async def member(self, ask: Exchange, on: bool) -> None:
+        await ask.say(await self.controller.set_mentions(on, user=ask.user.user, lang=ask.lang))
+
+
+def mention_commands(door: MentionDoor) -> list[app_commands.Command[Any, ..., None]]:
+    """/cribbage settings and /cribbage mentions, each handing its interaction to `door`."""
+
+    @app_commands.command(name="settings", description="This server's settings for games (needs Manage Server)")
+    @app_commands.describe(mentions="Mention members in games with other people when it is their turn")
+    @app_commands.choices(mentions=ON_OFF)
+    async def settings(interaction: discord.Interaction, mentions: app_commands.Choice[str]) -> None:
+        await door.server(Exchange.of(interaction), mentions.value == "on")
+
+    @app_commands.command(name="mentions", description="Whether you are mentioned when it is your turn in a "
+                                                        "group game")
+    @app_commands.describe(state="on or off")
+    @app_commands.choices(state=ON_OFF)
+    async def mentions(interaction: discord.Interaction, state: app_commands.Choice[str]) -> None:
+        await door.member(Exchange.of(interaction), state.value == "on")
+
+    return [settings, mentions]
