@@ -11,6 +11,10 @@ Encoding was the largest single cost of a reply. Two things make it cheap:
 
 The bytes are a pure function of the pixels (a band's deflated bytes do not depend on the cache), so equal
 pictures are still equal files.
+
+The deflating is zlib-ng's when it is installed (a dependency): its level 1 is about five times as fast as
+zlib's on these rows (0.16 against 0.78 ms for the live table's cards), the files a fifth larger. Without it,
+zlib's; any inflater reads either.
 """
 
 from __future__ import annotations
@@ -21,8 +25,17 @@ import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
+from contextlib import suppress
+from types import ModuleType
 
 from PIL import Image
+
+deflater: ModuleType = zlib
+"""What deflates the rows: zlib-ng's module when installed (a dependency), else zlib (the same interface)."""
+with suppress(ImportError):
+    from zlib_ng import zlib_ng
+
+    deflater = zlib_ng
 
 BAND_ROWS = 8
 """Rows a band: small enough that a changed region spoils few of them, large enough to deflate well."""
@@ -100,8 +113,7 @@ def _rows(image: Image.Image, banded: bool = True) -> Piece:
         stride = image.width * len(image.getbands())
         rows = b"\x00" + b"\x00".join(raw[i:i + stride] for i in range(0, len(raw), stride))  # filter 0 a row
     if not banded:
-        squeeze = zlib.compressobj(1, zlib.DEFLATED, -15)
-        return squeeze.compress(rows) + squeeze.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(rows), len(rows)
+        return _squeezed(rows), zlib.adler32(rows), len(rows)
     step = (image.width * len(image.getbands()) + 1) * BAND_ROWS
     parts = []
     adler = 1
@@ -133,13 +145,20 @@ def _deflated(band: bytes) -> tuple[bytes, int]:
         if packed is not None:
             _bands.move_to_end(key)
             return packed, adler
-    squeeze = zlib.compressobj(1, zlib.DEFLATED, -15)
-    packed = squeeze.compress(band) + squeeze.flush(zlib.Z_SYNC_FLUSH)
+    packed = _squeezed(band)
     with _lock:
         _bands[key] = packed
         if len(_bands) > CACHED_BANDS:
             _bands.popitem(last=False)
     return packed, adler
+
+
+def _squeezed(data: bytes) -> bytes:
+    """`data` as raw deflate blocks at level 1, ending on a byte boundary (a sync flush), referring to nothing
+    before them: a piece that can stand anywhere in a stream."""
+    squeeze = deflater.compressobj(1, deflater.DEFLATED, -15)
+    packed: bytes = squeeze.compress(data) + squeeze.flush(deflater.Z_SYNC_FLUSH)
+    return packed
 
 
 def _adler_combine(first: int, second: int, second_length: int) -> int:

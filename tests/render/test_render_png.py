@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import zlib
 
+import pytest
 from PIL import Image
 
 from render import png
@@ -78,3 +79,16 @@ def test_a_region_drawn_apart_is_that_part_of_the_whole() -> None:
     sheet.put(part.small(), part.origin)
     assert sheet.image.tobytes() == whole.small().tobytes()
     assert decoded(sheet.png()).getpixel((61, 26)) == (214, 171, 44)
+
+
+def test_zlib_ng_deflates_and_plain_zlib_writes_the_same_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """zlib-ng (a dependency) deflates; without it zlib does: other bytes, the same picture."""
+    assert png.deflater.__name__ == "zlib_ng.zlib_ng"
+    image = striped("RGB", (64, 24))
+    fast = png.encode(image)
+    png._bands.clear()
+    monkeypatch.setattr(png, "deflater", zlib)
+    plain = png.encode(image)
+    png._bands.clear()
+    assert fast != plain
+    assert decoded(fast).tobytes() == decoded(plain).tobytes() == image.tobytes()
