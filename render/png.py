@@ -26,6 +26,7 @@ import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from contextlib import suppress
+from dataclasses import dataclass
 from types import ModuleType
 
 from PIL import Image
@@ -66,11 +67,23 @@ Piece = tuple[bytes, int, int]
 """A run of whole rows as deflate blocks ending on a byte, its Adler-32 and its length before deflating."""
 Strip = tuple[Hashable, Callable[[], Image.Image]]
 """A band of a picture, as wide as the picture, named by a key that says everything drawn in it, and how to
-draw it (called only when that key's band is not cached)."""
+draw it (called only when that key's band is not cached). A key that is a `Passing` is never kept."""
 
-CACHED_STRIPS = 3000
-"""Deflated strips kept (the least recently used go first): a strip is 5-40 KB, so at most about 60 MB."""
+
+@dataclass(frozen=True, slots=True)
+class Passing:
+    """The key of a strip whose content seldom comes back (the cards of a series, a show, a hand): drawn and
+    deflated each time, never kept, so it does not push out of the cache the strips that do come back (a
+    game's heading, legend and rows of holes, the next time that game is drawn)."""
+
+    key: Hashable
+
+
+STRIP_BYTES = 64 << 20
+"""Bytes of deflated strips kept (the least recently used go first). A game's strips that come back are about
+30 KB: the strips of some 2,000 games, those a worker process draws for, fit."""
 _strips: OrderedDict[Hashable, tuple[int, int, Piece]] = OrderedDict()
+_strip_bytes = [0]
 
 
 def encode_strips(strips: Sequence[Strip], palette: bytes) -> bytes:
@@ -90,15 +103,31 @@ def encode_strips(strips: Sequence[Strip], palette: bytes) -> bytes:
             if image.mode != "P":
                 raise ValueError(f"strip {key!r} is {image.mode}, not a palette image")
             got = (image.width, image.height, _rows(image, banded=False))
-            with _lock:
-                _strips[key] = got
-                if len(_strips) > CACHED_STRIPS:
-                    _strips.popitem(last=False)
+            if not isinstance(key, Passing):
+                _keep(key, got)
         if width and got[0] != width:
             raise ValueError(f"strip {key!r} is {got[0]} pixels wide, the picture {width}")
         width, height = got[0], height + got[1]
         pieces.append(got[2])
     return _assemble(width, height, 3, pieces, palette)
+
+
+def forget_strips() -> None:
+    """Empty the strips' cache (tests start from nothing)."""
+    with _lock:
+        _strips.clear()
+        _strip_bytes[0] = 0
+
+
+def _keep(key: Hashable, strip: tuple[int, int, Piece]) -> None:
+    with _lock:
+        if key in _strips:  # drawn by another thread meanwhile
+            return
+        _strips[key] = strip
+        _strip_bytes[0] += len(strip[2][0])
+        while _strip_bytes[0] > STRIP_BYTES:
+            _, (_, _, (old, _, _)) = _strips.popitem(last=False)
+            _strip_bytes[0] -= len(old)
 
 
 def _rows(image: Image.Image, banded: bool = True) -> Piece:
