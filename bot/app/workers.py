@@ -3,7 +3,9 @@
 concurrent.futures' process pool costs about 0.65 ms of CPU a call between the two processes (a feeder thread,
 a manager thread and their wake-ups, besides the pickling); a reply made two or three such calls, a quarter of
 its CPU. Here a call is one pickled message each way on a pipe the calling thread holds for it: about a
-quarter of that. A process is free or held by one thread; a call waits for a free one.
+quarter of that. Plain pickle, not multiprocessing's (which copies the copyreg table for every message): the
+calls and their answers are values, never descriptors or sockets. A process is free or held by one thread; a
+call waits for a free one.
 
 A worker that dies (killed, out of memory) fails the call it was serving with WorkerDied and is replaced, so
 the next call finds a live one. Workers die at once on Ctrl-C and on SIGTERM and SIGHUP, as a command's
@@ -13,6 +15,7 @@ workers do (bot/cli/stopping.py), and when their parent's end of the pipe closes
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 import queue
 import signal
 from collections.abc import Callable, Sequence
@@ -38,19 +41,21 @@ def serve(conn: Connection) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
     while True:
         try:
-            calls = conn.recv()
+            message = conn.recv_bytes()
         except EOFError:
             return
-        if calls is None:
-            return
         try:
+            calls = pickle.loads(message)
+            if calls is None:
+                return
             answer: tuple[bool, Any] = (True, [fn(*args) for fn, args in calls])
-        except Exception as exc:  # the caller raises it
+        except Exception as exc:  # the caller raises it (a call that failed, or one that did not unpickle here)
             answer = (False, exc)
         try:
-            conn.send(answer)
+            data = pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
         except Exception as exc:  # a result or an exception that does not pickle
-            conn.send((False, RuntimeError(f"a worker's answer could not be sent back: {exc!r}")))
+            data = pickle.dumps((False, RuntimeError(f"a worker's answer could not be sent back: {exc!r}")))
+        conn.send_bytes(data)
 
 
 class _Worker:
@@ -70,11 +75,12 @@ class _Worker:
 
     def send(self, calls: Sequence[Call]) -> None:
         """Send calls; a process found dead before they reached it is started again and sent them."""
+        data = pickle.dumps(list(calls), pickle.HIGHEST_PROTOCOL)
         try:
-            self.conn.send(list(calls))
+            self.conn.send_bytes(data)
         except (BrokenPipeError, ConnectionResetError):
             self.restart()
-            self.conn.send(list(calls))
+            self.conn.send_bytes(data)
 
     def restart(self) -> None:
         """A fresh process in place of one that died."""
@@ -84,7 +90,7 @@ class _Worker:
 
     def stop(self) -> None:
         with suppress(OSError):
-            self.conn.send(None)
+            self.conn.send_bytes(pickle.dumps(None))
         self.process.join(5)
         if self.process.is_alive():
             self.process.kill()
@@ -161,7 +167,7 @@ class Workers:
 
     def _answer(self, worker: _Worker) -> list[Any]:
         try:
-            ok, value = worker.conn.recv()
+            ok, value = pickle.loads(worker.conn.recv_bytes())
         except (EOFError, OSError):
             pid = worker.process.pid
             worker.restart()

@@ -93,3 +93,27 @@ def test_closed_workers_take_no_calls() -> None:
         workers.run([(operator.add, (1, 1))])
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def missing(name: str) -> None:
+    raise AttributeError(f"{name} is not here")
+
+
+class Unreadable:
+    """A call that pickles as a look-up which fails where it is read."""
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (missing, ("no_such_function",))
+
+    def __call__(self) -> None:
+        return None
+
+
+def test_a_call_that_cannot_be_read_in_the_worker_is_refused_there() -> None:
+    workers = Workers(1)
+    try:
+        with pytest.raises(AttributeError, match="no_such_function"):
+            workers.run([(Unreadable(), ())])
+        assert workers.run([(operator.add, (1, 2))]) == [3]
+    finally:
+        workers.close()
