@@ -49,24 +49,30 @@ class SqlGames(SqlDatabase):
     def append(self, game_id: str, first: int, actions: Sequence[PlayerAction], *, now: float,
                status: Status | None = None, winner: int | None = None, summary: GameSummary | None = None,
                seating: Seating | None = None, rev: int | None = None) -> None:
-        """The count is checked first (a stale `first` is refused at once); two writers that both counted the
-        same number (where the database lets them) meet at the primary key (game, seq): the second is refused
-        when the first commits, as a StaleWrite."""
+        """With `rev`, one UPDATE claims the row at that revision and sets its columns (StaleWrite when another
+        writer moved it on: then the log may have grown too; at it, the log is as that read left it, so it is
+        not counted). Without, the count is checked first (a stale `first` is refused at once). Two writers
+        that both counted the same number (where the database lets them) meet at the primary key (game, seq):
+        the second is refused when the first commits, as a StaleWrite."""
+        sets, args = "updated = ?, reminded = ?", list[object]([now, False])
+        if status is not None:
+            sets += ", status = ?, winner = ?"
+            args += [status.value, winner]
+        if seating is not None:
+            sets += ", seats = ?, changes = ?"
+            args += [seats_json(seating[0]), changes_json(seating[1])]
         try:
             with self._transaction() as cur:
-                claim(cur, game_id, rev)
-                (have,) = cur.execute(LOGGED, (game_id,)).fetchone()
-                if have != first:
-                    raise StaleWrite(f"game {game_id}: action {first} appended, but {have} are logged")
+                if rev is None:
+                    claim(cur, game_id, None)
+                    (have,) = cur.execute(LOGGED, (game_id,)).fetchone()
+                    if have != first:
+                        raise StaleWrite(f"game {game_id}: action {first} appended, but {have} are logged")
+                    cur.execute(f"UPDATE games SET {sets} WHERE id = ?", (*args, game_id))
+                elif cur.execute(f"UPDATE games SET rev = rev + 1, {sets} WHERE id = ? AND rev = ?",
+                                 (*args, game_id, rev)).rowcount != 1:
+                    raise StaleWrite(f"game {game_id}: written at revision {rev}, but the game has changed since")
                 cur.executemany(NEW_ACTION, action_rows(game_id, first, actions))
-                sets, args = "updated = ?, reminded = ?", list[object]([now, False])
-                if status is not None:
-                    sets += ", status = ?, winner = ?"
-                    args += [status.value, winner]
-                if seating is not None:
-                    sets += ", seats = ?, changes = ?"
-                    args += [seats_json(seating[0]), changes_json(seating[1])]
-                cur.execute(f"UPDATE games SET {sets} WHERE id = ?", (*args, game_id))
                 if summary is not None:
                     add_summary(cur, summary)
         except self._refused as exc:
