@@ -18,6 +18,7 @@ import multiprocessing
 import pickle
 import queue
 import signal
+import threading
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from multiprocessing.connection import Connection
@@ -102,14 +103,23 @@ class Workers:
     """`count` worker processes; any thread may call, each call holding one free process meanwhile."""
 
     def __init__(self, count: int) -> None:
+        """The processes start with the first call (or `each`), not here: a bot that stops before its first
+        reply (a refused token) starts none."""
         if count < 1:
             raise ValueError(f"worker processes: at least 1, not {count}")
         self.count = count
         self._free: queue.SimpleQueue[_Worker] = queue.SimpleQueue()
-        self._all = [_Worker() for _ in range(count)]
+        self._all: list[_Worker] = []
+        self._starting = threading.Lock()
         self._closed = False
-        for worker in self._all:
-            self._free.put(worker)
+
+    def _started(self) -> None:
+        with self._starting:
+            if self._all or self._closed:
+                return
+            self._all = [_Worker() for _ in range(self.count)]
+            for worker in self._all:
+                self._free.put(worker)
 
     def run(self, calls: Sequence[Call]) -> list[Any]:
         """The calls' results, in one process, one after another."""
@@ -163,6 +173,8 @@ class Workers:
     def _take(self) -> _Worker:
         if self._closed:
             raise RuntimeError("the worker processes are closed")
+        if not self._all:
+            self._started()
         return self._free.get()
 
     def _answer(self, worker: _Worker) -> list[Any]:
@@ -177,12 +189,15 @@ class Workers:
         return list(value)
 
     def pids(self) -> list[int]:
+        """The processes' ids (starting them if they are not yet)."""
+        self._started()
         return [w.process.pid or 0 for w in self._all]
 
     def close(self) -> None:
         """End every worker (waiting for the calls in progress)."""
-        if self._closed:
-            return
-        self._closed = True
-        for _ in range(self.count):
+        with self._starting:
+            if self._closed:
+                return
+            self._closed = True
+        for _ in range(len(self._all)):
             self._free.get().stop()

@@ -85,6 +85,17 @@ def test_threads_share_the_processes_and_each_gets_its_own_answers() -> None:
     assert got == {k: [k + i for i in range(20)] for k in range(4)}
 
 
+def test_the_processes_start_with_the_first_call_and_none_after_closing() -> None:
+    unused = Workers(2)
+    unused.close()
+    assert unused.pids() == []  # a runner closed before its first call started none
+    workers = Workers(1)
+    try:
+        assert workers.run([(os.getpid, ())]) == workers.pids()
+    finally:
+        workers.close()
+
+
 def test_closed_workers_take_no_calls() -> None:
     workers = Workers(1)
     (pid,) = workers.pids()
