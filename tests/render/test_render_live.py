@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PIL import ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageStat
 
 from engine.core.cards import parse_card, parse_cards
 from render import png
@@ -57,7 +57,12 @@ def test_a_card_laid_redraws_the_table_and_keeps_the_board(monkeypatch: pytest.M
     png.forget_strips()
     deflated: list[int] = []  # the height of each strip deflated, top to bottom
     rows = png._rows
-    monkeypatch.setattr(png, "_rows", lambda image, banded=True: (deflated.append(image.height), rows(image, banded))[1])
+
+    def counted(image: Image.Image, banded: bool = True) -> png.Piece:
+        deflated.append(image.height)
+        return rows(image, banded)
+
+    monkeypatch.setattr(png, "_rows", counted)
     board = PegBoard((Track("Ann", 12, 10), Track("Bob", 9, 7)))
     first = TableView(("Ann", "Bob"), 1, parse_card("5D"), (PlayedCard(parse_card("7H"), 0),), 4, 1)
     live_png(first, board)
