@@ -58,6 +58,7 @@ def install() -> None:
     play.GamePlay.start = _timed(ORDER[0], play.GamePlay.start)  # type: ignore[method-assign]
     play.GamePlay._commit = _timed(ORDER[1], play.GamePlay._commit)  # type: ignore[method-assign]
     canvas.encode = _timed(ORDER[4], canvas.encode)  # type: ignore[attr-defined]  # the name canvas calls, imported from render.png
+    play.think = _timed(ORDER[2], play.think)  # the quick ones are made in the thread
     cpu, cpu_all = Runner.cpu, Runner.cpu_all
     computer, pictures = _timed(ORDER[2], cpu), _timed(ORDER[3], cpu)
 

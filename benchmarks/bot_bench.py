@@ -144,6 +144,7 @@ async def drive(args: argparse.Namespace, where: str, index: int, go: Any) -> di
     pool = resource.getrusage(resource.RUSAGE_CHILDREN)  # the worker processes, joined by close()
     cpu += pool.ru_utime + pool.ru_stime
     return {"latencies": latencies, "starts": starts, "steady": steady, "stalls": stalls, "moves": sum(moves),
+            "pool_cpu": pool.ru_utime + pool.ru_stime,
             "start": start, "end": end,
             "base": base, "peak": peak, "rounds": rounds, "cpu": cpu, "stages": bench_stages.totals(),
             "gc": collections.pauses, "tracked": len(gc.get_objects())}
@@ -224,6 +225,9 @@ def report(args: argparse.Namespace, results: list[dict[str, Any]], busy: float,
     print(f"throughput: {len(lat) / elapsed:.1f} commands/s over {elapsed:.1f} s; the bot processes used "
           f"{cpu / elapsed:.2f} cores, {cpu / len(lat) * 1000:.1f} ms of CPU a command (with their worker "
           f"processes); the whole machine was busy {busy:.2f} of its {os.cpu_count()} cores")
+    pool_cpu = sum(r["pool_cpu"] for r in results)
+    print(f"  of which the worker processes {pool_cpu / len(lat) * 1000:.1f} ms a command, the bot processes "
+          f"{(cpu - pool_cpu) / len(lat) * 1000:.1f} ms")
     if server:
         print(f"the PostgreSQL server used {server / elapsed:.2f} cores, {server / len(lat) * 1000:.1f} ms of CPU "
               "a command")

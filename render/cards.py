@@ -14,7 +14,7 @@ from PIL import Image
 from engine.core.cards import DECK, Card, check_distinct
 from render.canvas import Canvas, Sheet
 from render.palette import palette, paletted
-from render.png import encode_strips
+from render.png import Passing, encode_strips
 from render.style import (
     CARD_BACK,
     CARD_BACK_LINE,
@@ -256,7 +256,8 @@ def hand_png(cards: Sequence[Card], *, labels: bool = False, deck: DeckColours =
             sheet.put(card_on_felt(card, HAND_CARD_WIDTH, deck), (x, PAD))
         return sheet.image
 
-    return encode_strips([(("hand", cards, labels, deck), draw)], palette())  # on the live pictures' palette
+    # on the live pictures' palette; not kept here: the application keeps a hand's picture whole
+    return encode_strips([(Passing(("hand", cards, labels, deck)), draw)], palette())
 
 
 @lru_cache(maxsize=512)

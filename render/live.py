@@ -7,12 +7,14 @@ twice the size it is shown for sharp screens, with words big enough to read at h
 
 It is a palette picture put together from full-width strips (render.png.encode_strips): the table, the
 board's legend and each row of holes. A strip is named by everything drawn in it, so a click that lays a
-card draws and deflates the table again and reuses the board, whose rows change only when a peg moves.
+card draws and deflates the table's cards again and reuses the board, whose rows change only when a peg
+moves. The cards' band, new at nearly every card, is not kept (a `Passing` strip).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from functools import cache, lru_cache, partial
 
 from PIL import Image
@@ -36,7 +38,7 @@ from render.board import (
 from render.canvas import Canvas, Convert, Sheet
 from render.labels import ENGLISH, Labels
 from render.palette import in_palette, palette, paletted, to_palette
-from render.png import Strip, encode_strips
+from render.png import Passing, Strip, encode_strips
 from render.style import RGB, TWO_COLOUR, DeckColours, RenderError
 from render.table import TableLayout, TableView, table_bands, table_image
 
@@ -86,9 +88,9 @@ def live_parts(view: TableView, board: PegBoard, deck: DeckColours, labels: Labe
     `convert`'s mode, the others in full colour)."""
     lay = board_layout(board.target, len(board.tracks))
     colours = board_colours(board)
-    strips: list[Strip] = [(("table", shown, rows, deck, labels),
+    strips: list[Strip] = [(_key(("table", shown, rows, deck, labels), passing),
                             partial(_table_band, view, deck, labels, convert, rows))
-                           for shown, rows in table_bands(view, LIVE_TABLE)]
+                           for shown, rows, passing in table_bands(view, LIVE_TABLE)]
     boxes = row_boxes(board, lay)
     top = boxes[0][1]
     strips.append((("legend", board, labels, lay), lambda: _legend(board, labels, lay, top, convert)))
@@ -100,6 +102,10 @@ def live_parts(view: TableView, board: PegBoard, deck: DeckColours, labels: Labe
             key = ("row", row, top_y, shown, colours, board.target, labels, lay)
             strips.append((key, partial(_row, board, labels, lay, (x0, top_y, x1, bottom_y), bool(shown), convert)))
     return strips
+
+
+def _key(key: tuple[object, ...], passing: bool) -> Hashable:
+    return Passing(key) if passing else key
 
 
 def stack(images: list[Image.Image]) -> Image.Image:

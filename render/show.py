@@ -23,7 +23,7 @@ from render.canvas import Canvas, Convert, Sheet, fit_text
 from render.cards import card_height, card_on_felt, chip_width, draw_chip, felt_canvas
 from render.labels import ENGLISH, Labels
 from render.palette import palette, paletted
-from render.png import encode_strips
+from render.png import Passing, encode_strips
 from render.style import (
     FELT,
     FELT_MUTED,
@@ -85,7 +85,7 @@ def cells(count: int) -> tuple[tuple[int, int], list[Cell]]:
 
 def show_png(counts: Sequence[ShownCount], deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH) -> bytes:
     """The whole show as one PNG."""
-    key = ("show", tuple(counts), deck, labels)
+    key = Passing(("show", tuple(counts), deck, labels))  # a show comes back only in its own post
     return encode_strips([(key, lambda: show_rgb(counts, deck, labels, paletted))], palette())
 
 
@@ -97,54 +97,48 @@ def show_rgb(counts: Sequence[ShownCount], deck: DeckColours = TWO_COLOUR, label
         if not isinstance(c, ShownCount) or not isinstance(c.breakdown, Breakdown):
             raise RenderError(f"{c!r} is not a ShownCount of a Breakdown")
     size, boxes = cells(len(counts))
-    base = _base(len(counts))
-    sheet = Sheet(base, convert)
+    sheet = Sheet(_base(len(counts)), convert)
     for count, cell in zip(counts, boxes, strict=True):
-        _panel(sheet, base, count, cell, deck, labels)
+        _panel(sheet, len(counts), count, cell, deck, labels)
     return sheet.image
 
 
-def _panel(sheet: Sheet, base: Image.Image, count: ShownCount, cell: Cell, deck: DeckColours,
-           labels: Labels) -> None:
-    """One count's panel from cached parts (cards, the seat's peg, each item) and words written at their final
-    size."""
+def _panel(sheet: Sheet, n: int, count: ShownCount, cell: Cell, deck: DeckColours, labels: Labels) -> None:
+    """One count's panel from cached parts (cards, the seat's peg, each item, the words)."""
     b = count.breakdown
     for i, card in enumerate((*b.hand, b.starter)):
         sheet.put(card_on_felt(card, cell.card_w, deck), (cell.card_x(i), cell.cards_top))
     box = (cell.x + 8, cell.y + 8, cell.x + cell.w - 8, cell.cards_top - 2)
-    words = Canvas.flat(base.crop(box), box[:2])
-    starter_x = cell.card_x(4)
-    words.text((cell.x + 46, cell.y + 32), fit_text(count.title, 24, starter_x - cell.x - 60), 24, FELT_TEXT,
-               anchor="lm")
-    words.text((starter_x, cell.y + 32), fit_text(labels.starter, 18, cell.card_w + 40), 18, FELT_MUTED,
-               anchor="lm")
-    sheet.put(words.image, box[:2], kept=False)
+    sheet.put(_title(n, cell, count.title, labels.starter), box[:2])
     sheet.put(_seat_dot(PLAYER_COLOURS[count.seat % len(PLAYER_COLOURS)]), (cell.x + 19, cell.y + 21))
     right = cell.x + cell.w - 8
-    total_x = starter_x + cell.card_w + 24
-    _items(sheet, base, b, cell, (total_x, right), labels, deck)
+    total_x = cell.card_x(4) + cell.card_w + 24
+    _items(sheet, n, b, cell, (total_x, right), labels, deck)
 
 
-def _items(sheet: Sheet, base: Image.Image, b: Breakdown, cell: Cell, span: tuple[int, int], labels: Labels,
+@lru_cache(maxsize=512)
+def _title(n: int, cell: Cell, title: str, starter: str) -> Image.Image:
+    """Whose count it is and the starter's label, written at their final size on the felt of a show of `n`
+    counts: the same titles come back every deal of a game, so they are drawn (and put on the palette) once."""
+    box = (cell.x + 8, cell.y + 8, cell.x + cell.w - 8, cell.cards_top - 2)
+    words = Canvas.flat(_base(n).crop(box), box[:2])
+    starter_x = cell.card_x(4)
+    words.text((cell.x + 46, cell.y + 32), fit_text(title, 24, starter_x - cell.x - 60), 24, FELT_TEXT, anchor="lm")
+    words.text((starter_x, cell.y + 32), fit_text(starter, 18, cell.card_w + 40), 18, FELT_MUTED, anchor="lm")
+    return words.image
+
+
+def _items(sheet: Sheet, n: int, b: Breakdown, cell: Cell, span: tuple[int, int], labels: Labels,
            deck: DeckColours) -> None:
     """The total at the top right, then each item as a badge and its cards, wrapped to the panel."""
     total_x, right_edge = span
     left, right = total_x + 8, right_edge - 16
-    top = cell.y + 16
-    box = (total_x, cell.y + 8, right_edge, cell.y + 100)
-    c = Canvas.flat(base.crop(box), box[:2])
-    c.text((right, top), str(b.total), 52, FELT_TEXT, anchor="rt")
-    points = labels.point if b.total == 1 else labels.points
-    c.text((right, top + 58), fit_text(points, 18, right - left), 18, FELT_MUTED, anchor="rt")
     area_top, bottom = cell.y + 100, cell.y + CELL_H - 12
     if cell.w < WIDTH:  # two columns: the items under the cards, across the panel
         left, area_top = cell.x + 22, cell.cards_top + card_height(cell.card_w) + 8
-    sheet.put(c.image, box[:2], kept=False)
+    sheet.put(_total(n, cell, span, b.total, labels.point if b.total == 1 else labels.points), (total_x, cell.y + 8))
     if not b.items:
-        line = (left, area_top, right, area_top + 30)
-        words = Canvas.flat(base.crop(line), line[:2])
-        words.text((left, area_top + 15), fit_text(labels.nothing, 18, right - left), 18, FELT_MUTED, anchor="lm")
-        sheet.put(words.image, line[:2], kept=False)
+        sheet.put(_nothing(n, (left, area_top, right), labels.nothing), (left, area_top))
         return
     for height in CHIP_HEIGHTS:
         places = _flow(b.items, height, left, right, area_top, bottom)
@@ -158,6 +152,29 @@ def _items(sheet: Sheet, base: Image.Image, b: Breakdown, cell: Cell, span: tupl
             sheet.put(_more(), (round(x), round(bottom - height)))
             break
         sheet.put(_item_part(item.kind, item.points, item.cards, height, deck), (round(x), round(y)))
+
+
+@lru_cache(maxsize=512)
+def _total(n: int, cell: Cell, span: tuple[int, int], total: int, points: str) -> Image.Image:
+    """A count's total and the word for points, at the panel's top right, on the felt of a show of `n` counts."""
+    total_x, right_edge = span
+    left, right = total_x + 8, right_edge - 16
+    top = cell.y + 16
+    box = (total_x, cell.y + 8, right_edge, cell.y + 100)
+    c = Canvas.flat(_base(n).crop(box), box[:2])
+    c.text((right, top), str(total), 52, FELT_TEXT, anchor="rt")
+    c.text((right, top + 58), fit_text(points, 18, right - left), 18, FELT_MUTED, anchor="rt")
+    return c.image
+
+
+@lru_cache(maxsize=64)
+def _nothing(n: int, line: tuple[int, int, int], nothing: str) -> Image.Image:
+    """The words for a count of nothing, where its items would be."""
+    left, top, right = line
+    box = (left, top, right, top + 30)
+    words = Canvas.flat(_base(n).crop(box), box[:2])
+    words.text((left, top + 15), fit_text(nothing, 18, right - left), 18, FELT_MUTED, anchor="lm")
+    return words.image
 
 
 def _item_width(item: ScoreItem, height: float) -> float:

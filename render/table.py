@@ -171,9 +171,9 @@ def table_image(view: TableView, deck: DeckColours = TWO_COLOUR, labels: Labels 
     sheet = Sheet(_felt_small(labels, lay), convert, rows)
     if sheet.takes(lay.header_box[1]):
         heading = _heading(view.players, view.dealer, view.to_play, view.partners, labels, lay)
-        sheet.put(heading, lay.header_box[:2], kept=False)
+        sheet.put(heading, lay.header_box[:2])
     if sheet.takes(lay.crib_label_box[1]):
-        sheet.put(_crib_owner(view.players[view.dealer], labels, lay), lay.crib_label_box[:2], kept=False)
+        sheet.put(_crib_owner(view.players[view.dealer], labels, lay), lay.crib_label_box[:2])
     if sheet.takes(lay.starter_box[1]):
         sheet.put(_starter(view.starter, deck, labels, lay), lay.starter_box[:2])
         _play(sheet, view, deck, labels, lay)
@@ -181,12 +181,14 @@ def table_image(view: TableView, deck: DeckColours = TWO_COLOUR, labels: Labels 
     return sheet
 
 
-def table_bands(view: TableView, lay: TableLayout) -> tuple[tuple[tuple[object, ...], tuple[int, int]], ...]:
-    """The table's bands of rows, each with what it shows: the heading (who sits where, the dealer, whose
-    turn), the labels (with the crib's owner), and the cards (with who laid each, the count and the crib)."""
-    return (((view.players, view.dealer, view.to_play, view.partners), (0, lay.top - 2)),
-            ((view.players[view.dealer],), (lay.top - 2, lay.card_top - 4)),
-            ((view.players, view.starter, view.series, view.crib_size, view.partners), (lay.card_top - 4, lay.height)))
+def table_bands(view: TableView, lay: TableLayout) -> tuple[tuple[tuple[object, ...], tuple[int, int], bool], ...]:
+    """The table's bands of rows, each with what it shows and whether that seldom comes back: the heading (who
+    sits where, the dealer, whose turn: a game's few come back), the labels (with the crib's owner), and the
+    cards (with who laid each, the count and the crib: new at nearly every card laid)."""
+    return (((view.players, view.dealer, view.to_play, view.partners), (0, lay.top - 2), False),
+            ((view.players[view.dealer],), (lay.top - 2, lay.card_top - 4), False),
+            ((view.players, view.starter, view.series, view.crib_size, view.partners), (lay.card_top - 4, lay.height),
+             True))
 
 
 @lru_cache(maxsize=256)

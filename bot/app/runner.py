@@ -9,13 +9,13 @@ them so they use every core instead of queueing behind one interpreter lock.
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from board_driver.driver import leave_interrupts_to_main_thread
 from bot.app import pictures
+from bot.app.workers import Workers
 
 T = TypeVar("T")
 
@@ -26,10 +26,7 @@ class Runner:
     def __init__(self, *, workers: int = 2, processes: int = 0) -> None:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cribbage",
                                         initializer=leave_interrupts_to_main_thread)  # and the board's thread
-        self._processes = processes
-        self._procs: Executor | None = None
-        if processes > 0:
-            self._procs = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+        self._procs = Workers(processes) if processes > 0 else None
         self._locks: dict[str, asyncio.Lock] = {}
         self._queued: dict[str, int] = {}
         self.lock_rounds = 0
@@ -39,8 +36,7 @@ class Runner:
         """Start the worker processes and load their fonts now, not during the first reply."""
         if self._procs is None or not images:
             return
-        futures = [self._procs.submit(pictures.warm, 0.2) for _ in range(self._processes)]
-        await asyncio.gather(*(asyncio.wrap_future(f) for f in futures))
+        await asyncio.get_running_loop().run_in_executor(self._pool, self._procs.each, pictures.warm)
 
     async def blocking(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
@@ -65,24 +61,17 @@ class Runner:
         """Run CPU work here, or in a worker process when there are some (this thread waits)."""
         if self._procs is None:
             return fn(*args)
-        return self._procs.submit(fn, *args).result()
+        answer: T = self._procs.run([(fn, args)])[0]
+        return answer
 
     def cpu_all(self, calls: Sequence[tuple[Callable[..., Any], tuple[Any, ...]]]) -> list[Any]:
         """Several pieces of CPU work at once: in parallel when there are worker processes, in as few rounds
-        to them as there are processes (a round costs more than a small picture's drawing)."""
+        to them as there are processes free (a round costs more than a small picture's drawing)."""
         if self._procs is None or len(calls) < 2:
             return [self.cpu(fn, *args) for fn, args in calls]
-        shares = [list(calls[k::self._processes]) for k in range(min(self._processes, len(calls)))]
-        futures = [self._procs.submit(run_all, share) for share in shares]
-        done = [f.result() for f in futures]
-        return [done[i % len(shares)][i // len(shares)] for i in range(len(calls))]
+        return self._procs.run_spread(calls)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)
         if self._procs is not None:
-            self._procs.shutdown(wait=True)
-
-
-def run_all(calls: Sequence[tuple[Callable[..., Any], tuple[Any, ...]]]) -> list[Any]:
-    """Run calls one after another (in a worker process: a share of `Runner.cpu_all`)."""
-    return [fn(*args) for fn, args in calls]
+            self._procs.close()

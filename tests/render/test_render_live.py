@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PIL import ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageStat
 
 from engine.core.cards import parse_card, parse_cards
 from render import png
@@ -53,19 +53,31 @@ def test_partners_wear_their_tracks_colour_under_their_cards() -> None:
     assert [near(tag, PLAYER_COLOURS[k % 2], tol=40) for k, tag in enumerate(tags)] == [True] * 4
 
 
-def test_a_card_laid_redraws_the_table_and_keeps_the_board() -> None:
-    png._strips.clear()
+def test_a_card_laid_redraws_the_table_and_keeps_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    png.forget_strips()
+    deflated: list[int] = []  # the height of each strip deflated, top to bottom
+    rows = png._rows
+
+    def counted(image: Image.Image, banded: bool = True) -> png.Piece:
+        deflated.append(image.height)
+        return rows(image, banded)
+
+    monkeypatch.setattr(png, "_rows", counted)
     board = PegBoard((Track("Ann", 12, 10), Track("Bob", 9, 7)))
     first = TableView(("Ann", "Bob"), 1, parse_card("5D"), (PlayedCard(parse_card("7H"), 0),), 4, 1)
     live_png(first, board)
-    drawn = len(png._strips)
+    assert deflated == [58, 28, 245, 110, 30, 64, 32, 30, 64, 46]  # heading, labels, cards, legend, two rows
+    assert len(png._strips) == 9  # all but the cards, which seldom come back
     second = TableView(("Ann", "Bob"), 1, parse_card("5D"),
                        tuple(PlayedCard(c, k) for k, c in enumerate(parse_cards("7H 8S"))), 4, 1)
+    deflated.clear()
     live_png(second, board)
-    assert len(png._strips) == drawn + 1  # only the band of cards is new: the heading, labels and board are kept
+    assert deflated == [245]  # only the band of cards: the heading, labels and board are kept
     moved = PegBoard((Track("Ann", 12, 10), Track("Bob", 11, 9)))
+    deflated.clear()
     live_png(second, moved)
-    assert len(png._strips) == drawn + 3  # a peg moved in the first row: the legend and that row's lanes
+    assert deflated == [245, 110, 64]  # a peg moved in the first row: the legend and that row's lane too
+    assert len(png._strips) == 11
 
 
 def test_a_table_and_a_board_of_different_games_are_refused() -> None:

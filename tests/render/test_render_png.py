@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import zlib
 
+import pytest
 from PIL import Image
 
 from render import png
@@ -78,3 +79,45 @@ def test_a_region_drawn_apart_is_that_part_of_the_whole() -> None:
     sheet.put(part.small(), part.origin)
     assert sheet.image.tobytes() == whole.small().tobytes()
     assert decoded(sheet.png()).getpixel((61, 26)) == (214, 171, 44)
+
+
+def test_zlib_ng_deflates_and_plain_zlib_writes_the_same_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """zlib-ng (a dependency) deflates; without it zlib does: other bytes, the same picture."""
+    assert png.deflater.__name__ == "zlib_ng.zlib_ng"
+    image = striped("RGB", (64, 24))
+    fast = png.encode(image)
+    png._bands.clear()
+    monkeypatch.setattr(png, "deflater", zlib)
+    plain = png.encode(image)
+    png._bands.clear()
+    assert fast != plain
+    assert decoded(fast).tobytes() == decoded(plain).tobytes() == image.tobytes()
+
+
+def test_strips_are_kept_within_their_bytes_and_passing_ones_not_at_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    png.forget_strips()
+    drawn: list[str] = []
+
+    def strip(name: str, shade: int) -> png.Strip:
+        def draw() -> Image.Image:
+            drawn.append(name)
+            image = Image.new("P", (40, 6))
+            image.putdata([(i * 7 + shade) % 256 for i in range(240)])
+            return image
+        return (png.Passing(name) if name.startswith("passing") else name, draw)
+
+    palette = bytes(range(256)) * 3
+    first = png.encode_strips([strip("a", 0), strip("passing", 1)], palette)
+    assert drawn == ["a", "passing"]
+    assert png.encode_strips([strip("a", 0), strip("passing", 1)], palette) == first
+    assert drawn == ["a", "passing", "passing"]  # a kept, the passing strip drawn again
+    assert list(png._strips) == ["a"]
+    size = len(png._strips["a"][2][0])
+    monkeypatch.setattr(png, "STRIP_BYTES", 2 * size + 1)  # room for two strips of a's size
+    for name, shade in (("b", 2), ("c", 3)):
+        png.encode_strips([strip(name, shade)], palette)
+    assert list(png._strips) == ["b", "c"]  # a, the least recently used, made room
+    png.encode_strips([strip("b", 2), strip("d", 4)], palette)
+    assert list(png._strips) == ["b", "d"]  # b, used again, stayed; c went
+    assert drawn[-3:] == ["b", "c", "d"]
+    png.forget_strips()

@@ -7,7 +7,10 @@ psycopg 3 and psycopg-pool are the optional `postgres` extra: imported only when
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import threading
+import time
+import weakref
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
@@ -57,6 +60,32 @@ class PostgresCursor:
             cur.executemany(pyformat(sql), rows)
 
 
+CHECK_IDLE = 5.0
+"""Seconds a pooled connection may rest and still be taken without asking the server whether it is there."""
+
+
+class IdleCheck:
+    """The pool's check when a connection is taken: a round trip to the server (an empty query) for a connection
+    that rested more than CHECK_IDLE seconds (the server may have restarted or dropped it meanwhile); none for one
+    taken again at once. Checking every time cost two round trips a click (one for its read, one for its write)
+    of a busy bot, for connections that had just answered."""
+
+    def __init__(self, check: Callable[[Any], None], clock: Callable[[], float] = time.monotonic) -> None:
+        self._check = check
+        self._clock = clock
+        self._taken: weakref.WeakKeyDictionary[Any, float] = weakref.WeakKeyDictionary()
+        self._lock = threading.Lock()
+
+    def __call__(self, conn: Any) -> None:
+        now = self._clock()
+        with self._lock:
+            last = self._taken.get(conn)
+        if last is None or now - last > CHECK_IDLE:
+            self._check(conn)  # raises for a connection that is gone: the pool drops it and takes another
+        with self._lock:
+            self._taken[conn] = now
+
+
 class PostgresDatabase(SqlDatabase):
     """A pool of connections (autocommit; writes in explicit transactions), safe to share between the
     application's worker threads: each call takes a connection, uses it and gives it back."""
@@ -81,7 +110,7 @@ class PostgresDatabase(SqlDatabase):
         except psycopg.Error as exc:
             raise StorageError(f"cannot open the database {self.path}: {first_line(exc)}") from None
         self._pool = ConnectionPool(url, kwargs=options, min_size=1, max_size=max(1, pool_size), open=True,
-                                    timeout=30.0, check=ConnectionPool.check_connection, name="cribbage")
+                                    timeout=30.0, check=IdleCheck(ConnectionPool.check_connection), name="cribbage")
 
     @contextmanager
     def _transaction(self) -> Iterator[PostgresCursor]:

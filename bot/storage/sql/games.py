@@ -55,34 +55,49 @@ class SqlGames(SqlDatabase):
     def append(self, game_id: str, first: int, actions: Sequence[PlayerAction], *, now: float,
                status: Status | None = None, winner: int | None = None, summary: GameSummary | None = None,
                seating: Seating | None = None, rev: int | None = None) -> None:
-        """The count is checked first (a stale `first` is refused at once); two writers that both counted the
-        same number (where the database lets them) meet at the primary key (game, seq): the second is refused
-        when the first commits, as a StaleWrite. A log whose rows are not the number its row keeps (damage
-        hides some of them) is refused as a DamagedGame: nothing is written under a history it cannot see."""
+        """With `rev`, one UPDATE claims the row at that revision and count of moves and sets its columns
+        (StaleWrite when another writer moved it on; at it, the log is the one its load read and checked against
+        the row's count, so it is not counted again). Without, the count is checked first (a stale `first` is
+        refused at once). Two writers that both counted the same number (where the database lets them) meet at
+        the primary key (game, seq): the second is refused when the first commits, as a StaleWrite. A log whose
+        rows are not the number its row keeps (damage hides some of them) is refused as a DamagedGame: nothing
+        is written under a history it cannot see."""
+        sets, args = "updated = ?, reminded = ?, moves = ?", list[object]([now, False, first + len(actions)])
+        if status is not None:
+            sets += ", status = ?, winner = ?"
+            args += [status.value, winner]
+        if seating is not None:
+            sets += ", seats = ?, changes = ?"
+            args += [seats_json(seating[0]), changes_json(seating[1])]
         try:
             with self._transaction() as cur:
-                claim(cur, game_id, rev)
-                (have,) = cur.execute(LOGGED, (game_id,)).fetchone()
-                kept = cur.execute(KEPT, (game_id,)).fetchone()
-                if kept is not None and kept[0] != have:
-                    raise log_mismatch(game_id, int(kept[0]), int(have))
-                if have != first:
-                    raise StaleWrite(f"game {game_id}: action {first} appended, but {have} are logged")
+                if rev is None:
+                    claim(cur, game_id, None)
+                    self._counted(cur, game_id, first)
+                    cur.execute(f"UPDATE games SET {sets} WHERE id = ?", (*args, game_id))
+                elif cur.execute(f"UPDATE games SET rev = rev + 1, {sets} WHERE id = ? AND rev = ? AND moves = ?",
+                                 (*args, game_id, rev, first)).rowcount != 1:
+                    claim(cur, game_id, rev)  # StaleWrite when another writer moved the game on
+                    self._counted(cur, game_id, first)
+                    raise StaleWrite(f"game {game_id}: written at revision {rev}, but the game has changed since")
                 cur.executemany(NEW_ACTION, action_rows(game_id, first, actions))
-                sets, args = "updated = ?, reminded = ?, moves = ?", list[object]([now, False, first + len(actions)])
-                if status is not None:
-                    sets += ", status = ?, winner = ?"
-                    args += [status.value, winner]
-                if seating is not None:
-                    sets += ", seats = ?, changes = ?"
-                    args += [seats_json(seating[0]), changes_json(seating[1])]
-                cur.execute(f"UPDATE games SET {sets} WHERE id = ?", (*args, game_id))
                 if summary is not None:
                     add_summary(cur, summary)
         except self._refused as exc:
             if not self._duplicate(exc):
                 raise
             raise StaleWrite(f"game {game_id}: action {first} appended, but another writer logged it first") from None
+
+    @staticmethod
+    def _counted(cur: Any, game_id: str, first: int) -> None:
+        """DamagedGame when the log's rows are not the number the row keeps; StaleWrite when they are not
+        `first`."""
+        (have,) = cur.execute(LOGGED, (game_id,)).fetchone()
+        kept = cur.execute(KEPT, (game_id,)).fetchone()
+        if kept is not None and kept[0] != have:
+            raise log_mismatch(game_id, int(kept[0]), int(have))
+        if have != first:
+            raise StaleWrite(f"game {game_id}: action {first} appended, but {have} are logged")
 
     def load(self, game_id: str) -> StoredGame | None:
         """The game and its log, read together (one snapshot); StorageError naming the game when its row or

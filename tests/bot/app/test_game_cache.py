@@ -104,7 +104,7 @@ def test_the_engine_s_values_pickle_as_their_fields_and_read_back_anywhere() -> 
     play(game, "p:5H d:7S")
     obs = observe(game, 0)
     data = pickle.dumps((game.events, obs), protocol=pickle.HIGHEST_PROTOCOL)
-    assert data.count(b"_rebuild") == 1  # one reference, memoized: every event is read back by it
+    assert data.count(b"make_engine_core_events_CardPlayed") == 1  # a class's maker named once, memoized
     code = ("import pickle, sys; events, obs = pickle.loads(sys.stdin.buffer.read()); "
             "print(len(events), obs.count, [str(c) for c in obs.hand], type(events[-1]).__name__)")
     out = subprocess.run([sys.executable, "-c", code], input=data, capture_output=True, check=True,
