@@ -32,10 +32,12 @@ class GroupPlayer(ComputerPlayer):
         return GroupLay(self.settings, self.rng).choose(obs, playable)
 
 
-HARD_GROUP = PegSettings(samples=32, extra=0, careful=True, self_careful=True, read=True, simulate_at=(3,))
-"""`hard` at a group table: the exact discards, and with three players two thirds of the expert's guessed deals and
-none more for close lays; points to the end. With four it pegs as `expected` does: there play-outs on that few
-guesses pegged less than `expected` (docs/computer-players.md)."""
+HARD_GROUP = PegSettings(samples=24, extra=0, careful=True, self_careful=False, read=False, simulate_at=(3,))
+"""`hard` at a group table: the exact discards, and with three players play-outs on 24 plain guessed deals (half the
+expert's, unread, its own later lays quick) and none more for close lays; points to the end. In the same deals this
+sits half-way between `expected` and `expert` (docs/computer-players.md); on 32 read guesses it came within 0.08
+points a deal of the expert. With four it pegs as `expected` does: there few guesses pegged far worse than one move
+deep."""
 EXPERT_GROUP = PegSettings(samples=48, extra=96, careful=True, self_careful=True, endgame=30, read=True)
 """`expert` at a group table: more guessed deals where the best lays are close, every later lay careful (its own
 too), guessed hands read from the cards each seat laid, and the game played for near the target."""

@@ -39,8 +39,10 @@ def test_group_games_go_to_the_group_strength(players: int, strength: str, setti
 
 
 def test_group_settings_order_the_ladder() -> None:
-    """`hard` guesses fewer deals and plays for points; `expert` looks again at close lays and plays for the game."""
-    assert (HARD_GROUP.samples, HARD_GROUP.extra, HARD_GROUP.simulate_at, HARD_GROUP.endgame) == (32, 0, (3,), 0)
+    """`hard` guesses fewer deals, unread, and plays for points; `expert` reads its guesses, looks again at close
+    lays and plays for the game."""
+    assert (HARD_GROUP.samples, HARD_GROUP.extra, HARD_GROUP.simulate_at, HARD_GROUP.read,
+            HARD_GROUP.self_careful, HARD_GROUP.endgame) == (24, 0, (3,), False, False, 0)
     assert (EXPERT_GROUP.samples, EXPERT_GROUP.extra, EXPERT_GROUP.simulate_at, EXPERT_GROUP.read,
             EXPERT_GROUP.endgame) == (48, 96, (3, 4), True, 30)
 

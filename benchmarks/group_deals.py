@@ -1,0 +1,109 @@
+"""Group strengths compared deal by deal, run by hand: each variant plays the same single deals (from 0-0, every
+seat dealing in turn) in seat 0 (with four players: seats 0 and 2) against `expected`, and the first variant is the
+baseline the others are set against, deal by deal. A whole game's share of wins swings with every card; a deal's
+points swing far less, and the same deal played by two variants differs only where their choices do:
+
+    .venv/bin/python benchmarks/group_deals.py --players 3 --deals 2400 --seed 2000 expected hard expert
+    .venv/bin/python benchmarks/group_deals.py --players 3 --deals 1500 expert expert:samples=96,extra=192,budget=640
+    .venv/bin/python benchmarks/group_deals.py --players 3 --deals 1500 expert expert:pegging=expected
+
+A variant is a strength (`expected`, `hard`, `expert`) with `key=value` changes to its group settings
+(`PegSettings` in engine/computer/group_pegging.py), `pegging=expected` (pegs one move deep) or
+`discard=expected` (`expected`'s discards). A deal's value to seat 0: with three players its points less half of
+each opponent's (each opponent also loses by the other's points), with four its partnership's less the other's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+import statistics
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.computer.group_pegging import PegSettings  # noqa: E402
+from engine.computer.group_players import EXPERT_GROUP, HARD_GROUP, GroupPlayer  # noqa: E402
+from engine.computer.players import Player  # noqa: E402
+from engine.computer.strategies import ExpectedPlayer, hand_ev_discard, one_ply  # noqa: E402
+from engine.core.cards import Card  # noqa: E402
+from engine.core.game import Game  # noqa: E402
+from engine.core.observation import Observation, observe  # noqa: E402
+from engine.core.rules import Rules  # noqa: E402
+
+BASES = {"hard": HARD_GROUP, "expert": EXPERT_GROUP}
+
+
+class Variant(GroupPlayer):
+    """A group strength with `expected`'s pegging or discards in place of its own, as asked."""
+
+    def __init__(self, seed: int, settings: PegSettings, pegging: bool, discard: bool) -> None:
+        super().__init__(seed, settings)
+        self.plain_pegging = pegging
+        self.plain_discard = discard
+
+    def discard(self, obs: Observation) -> tuple[Card, ...]:
+        return hand_ev_discard(obs) if self.plain_discard else super().discard(obs)
+
+    def play(self, obs: Observation, playable: Sequence[Card]) -> Card:
+        if self.plain_pegging:
+            return max(playable, key=lambda c: (one_ply(obs, c), self.rng.random()))
+        return super().play(obs, playable)
+
+
+def make(spec: str, seed: int) -> Player:
+    base, _, changes = spec.partition(":")
+    if base == "expected" and not changes:
+        return ExpectedPlayer(seed)
+    settings, swaps = BASES[base], {"pegging": False, "discard": False}
+    for change in filter(None, changes.split(",")):
+        key, value = change.split("=")
+        if key in swaps:
+            swaps[key] = value == "expected"
+            continue
+        current = getattr(settings, key)
+        typed: object = value == "1" if isinstance(current, bool) else type(current)(value)
+        changed: dict[str, Any] = {key: typed}
+        settings = dataclasses.replace(settings, **changed)
+    return Variant(seed, settings, swaps["pegging"], swaps["discard"])
+
+
+def one_deal(players: int, spec: str, seed: int, dealer: int) -> float:
+    """Seat 0's value of one deal from 0-0 with `dealer` dealing (see the module's note)."""
+    rules = Rules(players=players)
+    game = Game.at_position(rules, [0] * rules.teams, dealer, seed=seed)
+    mine = (0, 2) if players == 4 else (0,)
+    seats = [make(spec if s in mine else "expected", seed * 10 + s) for s in range(players)]
+    while not game.over and game.deal_number == 0:
+        for seat in game.to_act():
+            if seat in game.to_act() and game.deal_number == 0:
+                game.apply(seats[seat].choose(observe(game, seat)))
+    s = game.scores
+    return s[0] - s[1] if players == 4 else s[0] - 0.5 * (s[1] + s[2])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=3, choices=(3, 4))
+    parser.add_argument("--deals", type=int, default=600)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("variants", nargs="+")
+    args = parser.parse_args()
+    n = args.players
+    values = {v: [one_deal(n, v, args.seed + i // n, i % n) for i in range(args.deals)] for v in args.variants}
+    base = values[args.variants[0]]
+    print(f"{args.deals} deals, {n} players; by dealer: seat 0 deals, then seat 1, ...")
+    for name, got in values.items():
+        diff = [a - b for a, b in zip(got, base, strict=True)]
+        se = statistics.pstdev(diff) / math.sqrt(len(diff))
+        by = " ".join(f"{statistics.mean(diff[k::n]):+.2f}" for k in range(n))
+        print(f"{name:45s} {statistics.mean(got):+.3f} a deal; against {args.variants[0]}: "
+              f"{statistics.mean(diff):+.3f} ± {se:.3f} (changed {sum(1 for d in diff if d)}), by dealer {by}")
+
+
+if __name__ == "__main__":
+    main()
