@@ -79,13 +79,12 @@ class Controller:
 
     def __init__(self, storage: Storage, *, images: bool = True, clock: Callable[[], float] = time.time,
                  workers: int = 2, processes: int = 0, remind_after: float = 300.0, forfeit_after: float = 1800.0,
-                 claim_after: float = 120.0,
-                 ids: Callable[[], str] = new_game_id, seeds: Callable[[], int] | None = None,
-                 board_url: str | None = None, win_table: WinTable | Unavailable | None = None,
+                 claim_after: float = 120.0, ids: Callable[[], str] = new_game_id,
+                 seeds: Callable[[], int] | None = None, board_url: str | None = None,
+                 win_table: WinTable | Unavailable | None = None,
                  driver_factory: Callable[[str], BoardDriver] | None = None, difficulty: str = "normal") -> None:
-        """`workers` threads run commands; with `processes` > 0 the CPU work of a command (pictures,
-        the computer's thinking) goes to that many processes. 0 keeps it in the threads (tests, terminal).
-        `difficulty`: the server's computer strength, for seats the computer takes where nobody named one."""
+        """`workers` threads run commands; with `processes` > 0 a command's CPU work (pictures, the computer's
+        thinking) goes to that many processes (0: in the threads). `difficulty`: the server's computer strength."""
         if difficulty not in DIFFICULTIES:
             raise unknown_difficulty(difficulty)
         seeds = seeds or (lambda: random.SystemRandom().randrange(2**31))
@@ -111,10 +110,8 @@ class Controller:
         self.mention_settings = MentionSettings(storage)
 
     async def warm(self) -> None:
-        """Start the worker processes and load their fonts now, not during the first reply. Then what was
-        loaded to start (the engine's tables and hand templates, the win table, the modules) is moved out of
-        the garbage collector's sight: a full collection then walks only the live games, so it stops the
-        event loop for less time."""
+        """Start the workers and load their fonts now, not during the first reply; then what was loaded to start
+        is moved out of the garbage collector's sight, so a full collection stops the event loop for less time."""
         await self.runner.warm(self.images)
         fill_templates()
         gc.collect()
@@ -383,9 +380,8 @@ class Controller:
     async def set_mentions(self, on: bool, *, guild: str = "", user: str = "", lang: Lang = Lang.EN) -> str:
         """Turn mentions on or off for a server (`guild`; the door checks the permission) or for one member."""
         settings = self.mention_settings
-        if guild:
-            return await self.runner.blocking(settings.set_server, guild, on, lang)
-        return await self.runner.blocking(settings.set_member, user, on, lang)
+        return await self.runner.blocking(*((settings.set_server, guild) if guild else (settings.set_member, user)),
+                                          on, lang)
 
     async def stats(self, guild: str, user: str, name: str, lang: Lang = Lang.EN) -> Answer:
         return await self.runner.blocking(self.statistics.member, guild, user, name, lang)
