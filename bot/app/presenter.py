@@ -388,10 +388,13 @@ class Presenter:
 
     @staticmethod
     def recent(live: LiveGame) -> tuple[str, ...]:
+        """The table's latest lines; a past deal's show is left out once a new deal began (its show post, just
+        above the table, says it whole)."""
         lines: list[str] = []
         hidden, for_them = live.hidden(), live.for_them()
+        posted = {i for deal in range(len(live.game.deals) - 1) for i in show_range(live.game, deal)}
         for i in reversed(range(len(live.game.events))):
-            if i in hidden:
+            if i in hidden or i in posted:
                 continue
             line = describe(live.game.events[i], live.names, live.lang, i in for_them)
             if line:
