@@ -11,11 +11,11 @@ from serial.tools.list_ports_common import ListPortInfo
 
 from board_driver import sim
 from board_driver.faults import FaultPlan
-from board_driver.model import Effects, Track, default_track
+from board_driver.model import BoardInfo, Effects, Track, default_track
 from board_driver.protocol import Report, encode
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
-from bot.cli.commands.board import demo_game
+from bot.cli.commands.board import demo_game, format_report, report_json
 from bot.cli.main import main
 from firmware.pegboard import core
 
@@ -108,7 +108,19 @@ def test_set_then_get_shows_what_the_board_reports(attach: Attach, capsys: pytes
         "tracks": [{"index": 0, "front": 87, "back": 80, "colour": "#D55E00", "highlight": False},
                    {"index": 1, "front": 95, "back": 91, "colour": "#56B4E9", "highlight": False},
                    {"index": 2, "front": 0, "back": 0, "colour": "#000000", "highlight": False}],
+        "power": None,  # the simulated board's REPORT has no power field
     }
+
+
+def test_get_says_the_power_a_board_reports() -> None:
+    info = BoardInfo(version=1, firmware="pegboard-1.1", tracks=2, holes=121, leds=244)
+    report = Report(seq=7, brightness=128, effects=Effects(winner=0), tracks=(default_track(0, 121, 110),
+                                                                            default_track(1, 80, 70)),
+                    power=(895, 450))
+    assert format_report(info, report).splitlines()[-2:] == [
+        "effects: winner track 1 flashing",
+        "power: the picture wants 895 mA of a 450 mA budget (dimmed to fit)"]
+    assert report_json(info, report)["power"] == {"wanted_ma": 895, "budget_ma": 450}
 
 
 def test_set_sends_the_whole_picture_so_nothing_earlier_stays_lit(attach: Attach,

@@ -307,6 +307,7 @@ def report_json(info: BoardInfo, report: Report) -> dict[str, Any]:
         "effects": {"winner_index": report.effects.winner, "skunk_hole": report.effects.skunk},
         "tracks": [{"index": i, "front": t.front, "back": t.back, "colour": f"#{t.colour:06X}",
                     "highlight": t.highlight} for i, t in enumerate(report.tracks)],
+        "power": None if report.power is None else {"wanted_ma": report.power[0], "budget_ma": report.power[1]},
     }
 
 
@@ -321,6 +322,10 @@ def format_report(info: BoardInfo, report: Report) -> str:
     lines.append("effects: " + (", ".join(
         ([f"winner track {fx.winner + 1} flashing"] if fx.winner is not None else [])
         + ([f"skunk line at {fx.skunk}"] if fx.skunk is not None else [])) or "none"))
+    if report.power is not None:
+        wanted, budget = report.power
+        lines.append(f"power: the picture wants {wanted} mA of a {budget} mA budget"
+                     + (" (dimmed to fit)" if wanted > budget else ""))
     return "\n".join(lines)
 
 
