@@ -290,7 +290,8 @@ class GameDoor:
         """The game's place opened (a thread when allowed) with its start post, which names every seated member
         (so each is told, and added to the thread) and says how to open their panel; the place's id and mention."""
         start = Post(t("adapter.game_start", ask.public_lang), mentions=tuple(p.user for p in reply.panels))
-        return await self.publisher.open_table(ask.interaction, reply, " vs ".join(reply.names) or "cribbage", start)
+        title = t("game.thread_name", ask.public_lang, names=" vs ".join(reply.names))
+        return await self.publisher.open_table(ask.interaction, reply, title, start)
 
     async def _show_hand(self, ask: Exchange, game: str) -> None:
         reply = await self.controller.hand(ask.user, game, ask.lang)

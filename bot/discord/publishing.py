@@ -268,7 +268,7 @@ class Publisher:
         target: Any = interaction.channel
         if threads_allowed(interaction):
             assert isinstance(target, discord.TextChannel)
-            target = await target.create_thread(name=f"cribbage: {title}"[:100],
+            target = await target.create_thread(name=title[:100],
                                                 type=discord.ChannelType.public_thread, auto_archive_duration=1440)
         await self.post(str(target.id), (*reply.posts, start))
         table = reply.table

@@ -476,6 +476,7 @@ def ids_of(message: dict[str, Any]) -> list[str]:
 
 async def test_a_game_speaks_the_servers_language_in_public_and_the_members_in_private(bot: Harness) -> None:
     play = await bot.command("play", ANN, guild_locale="zh-CN")
+    assert bot.fake.last("POST /channels/100/threads").body["name"] == "克里比奇：ann vs computer (easy)"
     start, table = bot.fake.find("POST /channels/10003/messages")
     assert start.content == "<@1> 游戏开始。各位玩家：点击下方牌桌上的“我的面板”查看手牌并出牌（面板只有你能看到）。"
     assert table.content.startswith("克里比奇牌，121 分获胜：ann 0 分，computer (easy) 0 分\n第 1 局，ann 发牌。")
