@@ -148,3 +148,14 @@ def test_score_lines_name_each_side_in_both_languages() -> None:
     assert describe(GameWon(3, (60, 61), None), four) == "bob and dan win (ann and cat 60 · bob and dan 61)"
     assert describe(GameWon(1, (60, 61), "skunk"), four, Lang.ZH) == (
         "bob 和 dan 获胜（ann 和 cat 60 分，bob 和 dan 61 分；skunk）")
+
+
+async def test_a_chinese_panel_spaces_a_name_in_the_crib_prompt() -> None:
+    c = make()
+    await c.new_game(NewGame("chan", ANN, ("easy",), seed=14, lang=Lang.ZH, auto_go=False))  # the computer deals
+    zh = (await c.hand(ANN, "game1", Lang.ZH)).panel
+    assert zh is not None
+    (select,) = zh.controls
+    assert isinstance(select, Select)
+    assert zh.text == "你的手牌（ann 0 分，computer (easy) 0 分）。请放 2 张牌进 computer (easy) 的底牌。"
+    assert select.placeholder == "选 2 张牌放进 computer (easy) 的底牌"
