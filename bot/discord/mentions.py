@@ -42,8 +42,9 @@ class TurnMentions:
         """member -> the id of their pending mention in `game`."""
         return {user: message for user, (_, message) in self._pending.get(game, {}).items()}
 
-    async def update(self, reply: Reply) -> None:
-        """After a published change: mention the newly awaited members, delete the mentions of the others."""
+    async def update(self, reply: Reply, ping: bool = True) -> None:
+        """After a published change: mention the newly awaited members, delete the mentions of the others.
+        `ping` False: the mentions are posted without notifying (the game's start post has just pinged them)."""
         game = reply.game
         if game is None:
             return
@@ -55,7 +56,7 @@ class TurnMentions:
                 await self._delete(game, user, *mine.pop(user))
             for user, text in awaited.items():
                 if user in wanted and user not in mine and user.isdigit():
-                    sent = await self._send(game, reply.place, user, text)
+                    sent = await self._send(game, reply.place, user, text, ping)
                     if sent is not None:
                         mine[user] = (reply.place, sent)
             if not mine:
@@ -63,10 +64,11 @@ class TurnMentions:
         if reply.finished:
             self._locks.pop(game, None)
 
-    async def _send(self, game: str, place: str, user: str, text: str) -> int | None:
+    async def _send(self, game: str, place: str, user: str, text: str, ping: bool) -> int | None:
         """The mention's message id; None when it could not be sent."""
         channel = self.client.get_partial_messageable(int(place))
-        only = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(int(user))])
+        only = discord.AllowedMentions(everyone=False, roles=False,
+                                       users=[discord.Object(int(user))] if ping else False)
         try:
             message = await channel.send(clip(f"<@{user}> {text}"), allowed_mentions=only)
         except discord.HTTPException:

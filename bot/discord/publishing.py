@@ -275,7 +275,7 @@ class Publisher:
         message = await target.send(clip(table.text), files=to_files(table.images) or None,
                                     view=to_view(table.controls))
         await self.controller.set_message(reply.game, str(target.id), str(message.id))
-        await self.mentions.update(replace(reply, place=str(target.id)))
+        await self.mentions.update(replace(reply, place=str(target.id)), ping=False)  # `start` pinged them
         return str(target.id), str(target.mention)
 
     async def _edit_table(self, place: str, message: str, table: TableMessage) -> None:

@@ -222,6 +222,8 @@ async def test_the_led_board_shows_the_game_chosen_in_its_thread(fake: Any) -> N
         await bot.command("play", ANN)  # in a thread of its own (10003)
         await bot.command("play", BOB, channel=channel_json(20000, name="other"))
         assert controller.pegboard.showing is not None and controller.pegboard.showing.id == "game2"
+        driver = controller.pegboard.driver  # the board's handshake runs in the driver's thread: let it finish
+        assert driver is not None and driver.wait_connected(5.0)
         show = await bot.command("board show", ANN, channel=channel_json(10003, thread_of=CHANNEL))
         assert bot.of(show)[0].body["data"]["content"] == (
             "LED pegboard on sim://discord-board: connected, showing game game1 (ann vs computer (easy)).")

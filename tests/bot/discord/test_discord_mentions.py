@@ -96,10 +96,18 @@ async def test_each_awaited_member_of_three_is_mentioned_and_the_mention_goes_wh
     posts = {c.reply["id"]: c for c in bot.fake.find(f"POST /channels/{here}/messages") if MENTION.match(c.content)}
     (bob,) = first["2"]
     assert posts[bob].content == "<@2> your move in the cribbage game."
-    assert posts[bob].body["allowed_mentions"] == {"parse": [], "users": [2], "replied_user": True}  # bob alone
+    # at the start the thread's start post has just pinged everyone: these first mentions notify nobody
+    assert posts[bob].body["allowed_mentions"] == {"parse": [], "replied_user": True}
+    start = bot.fake.find(f"POST /channels/{here}/messages")[0]
+    assert start.content.startswith("<@1> <@2> <@4> The game is on.")
+    assert start.body["allowed_mentions"] == {"parse": ["users"], "replied_user": True}
     await members.check()
     assert await members.play_out() is None
     assert members.checked > 40 and len(members.deleted) > 20
+    told = [c for c in bot.fake.find(f"POST /channels/{here}/messages") if MENTION.match(c.content)]
+    pinged = [c for c in told if c.body["allowed_mentions"].get("users")]
+    assert len(pinged) == len(told) - 3  # every mention after the start's three notifies its member, and only them
+    assert all(c.body["allowed_mentions"]["users"] == [int(c.content[2:c.content.index(">")])] for c in pinged)
     assert mentions(bot, here) == {}  # the game is over: no mention is left
     kept = [m for m in bot.fake.messages.values() if m["channel_id"] == here and not m["flags"] & EPHEMERAL]
     assert not [m for m in kept if MENTION.match(m["content"])]
