@@ -131,11 +131,10 @@ class BoardLink:
         while True:
             line = self._take_line()
             if line is not None:
-                try:
-                    return decode(line)
-                except FrameError as exc:
-                    self._note_garbled(line, exc)
-                    continue
+                frame = self._decoded(line)
+                if frame is not None:
+                    return frame
+                continue
             if time.monotonic() >= deadline or (wake is not None and wake.is_set()):
                 return None
             self._fill()
@@ -150,11 +149,7 @@ class BoardLink:
         while True:
             line = self._take_line()
             if line is not None:
-                try:
-                    return decode(line)
-                except FrameError as exc:
-                    self._note_garbled(line, exc)
-                    return None
+                return self._decoded(line)
             now = time.monotonic()
             if now >= deadline:
                 return None
@@ -169,6 +164,14 @@ class BoardLink:
             self._fill()
             if len(self._buffer) != before:
                 probe_at = max(probe_at, time.monotonic() + stall_s) if self._buffer else probe_at
+
+    def _decoded(self, line: bytes) -> Frame | None:
+        """A whole line's frame; None when it arrived damaged (counted and logged)."""
+        try:
+            return decode(line)
+        except FrameError as exc:
+            self._note_garbled(line, exc)
+            return None
 
     def _note_garbled(self, line: bytes, exc: FrameError) -> None:
         self.garbled += 1
