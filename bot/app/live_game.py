@@ -163,7 +163,15 @@ class LiveGame:
 
 def show_range(game: Game, deal: int) -> range:
     """The events of a deal's show: its first hand counted to the last peg of it."""
-    shows = shows_by_deal(game).get(deal, [])
+    return _show_span(game, shows_by_deal(game).get(deal, []))
+
+
+def show_ranges(game: Game) -> dict[int, range]:
+    """Every deal's show_range, from one walk of the game's shows."""
+    return {deal: _show_span(game, shows) for deal, shows in shows_by_deal(game).items()}
+
+
+def _show_span(game: Game, shows: list[int]) -> range:
     if not shows:
         return range(0)
     end = len(game.events)

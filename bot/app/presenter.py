@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.app import pictures
 from bot.app.ids import ComponentId, Verb
-from bot.app.live_game import CountStep, LiveGame, show_range, shows_completed
+from bot.app.live_game import CountStep, LiveGame, show_range, show_ranges, shows_completed
 from bot.app.narrate import describe, scores_named
 from bot.app.replies import (
     Attachment,
@@ -392,7 +392,8 @@ class Presenter:
         above the table, says it whole)."""
         lines: list[str] = []
         hidden, for_them = live.hidden(), live.for_them()
-        posted = {i for deal in range(len(live.game.deals) - 1) for i in show_range(live.game, deal)}
+        current = len(live.game.deals) - 1
+        posted = {i for deal, span in show_ranges(live.game).items() if deal < current for i in span}
         for i in reversed(range(len(live.game.events))):
             if i in hidden or i in posted:
                 continue
