@@ -379,9 +379,7 @@ class Controller:
 
     async def set_mentions(self, on: bool, *, guild: str = "", user: str = "", lang: Lang = Lang.EN) -> str:
         """Turn mentions on or off for a server (`guild`; the door checks the permission) or for one member."""
-        settings = self.mention_settings
-        return await self.runner.blocking(*((settings.set_server, guild) if guild else (settings.set_member, user)),
-                                          on, lang)
+        return await self.runner.blocking(self.mention_settings.set, on, guild, user, lang)
 
     async def stats(self, guild: str, user: str, name: str, lang: Lang = Lang.EN) -> Answer:
         return await self.runner.blocking(self.statistics.member, guild, user, name, lang)

@@ -22,6 +22,10 @@ class MentionSettings:
         off = self.store.members_without_mentions(list(users))
         return tuple(u for u in users if u not in off)
 
+    def set(self, on: bool, guild: str, user: str, lang: Lang) -> str:
+        """A server's setting when `guild` is given (the door checked the permission), else `user`'s own."""
+        return self.set_server(guild, on, lang) if guild else self.set_member(user, on, lang)
+
     def set_server(self, guild: str, on: bool, lang: Lang) -> str:
         self.store.set_guild_mentions(guild, on)
         return t("mentions.server_on" if on else "mentions.server_off", lang)
