@@ -45,7 +45,7 @@ from tests.waiting import Clock
 
 CAT, DAN = Person(4, "cat"), Person(5, "dan")
 CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
-MENTION = re.compile(r"^<@\d+> (?=your move in the cribbage game\.$|轮到你了（克里比奇）。$)")
+MENTION = re.compile(r"^<@\d+> (?=(?:" + "|".join(re.escape(t("turn.mention", lang)) for lang in LANGS) + r")$)")
 """A turn mention (tests/bot/discord/test_discord_mentions.py): not one of the thread's posts read here."""
 CLAIM_AFTER = 120.0
 
