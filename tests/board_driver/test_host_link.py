@@ -96,12 +96,13 @@ def test_the_wait_for_an_answer_follows_a_slow_board(pty_board: tuple[SimBoard, 
 # -- item 3: a NAK proves the board is alive -----------------------------------------------------
 
 class DeafBoard(SimBoard):
-    """A board whose receive line garbles the next `deaf` lines: it answers each with NAK - CRC."""
+    """A board whose receive line garbles the next `deaf` frames: it answers each with NAK - CRC. An empty line
+    (the host's bare line end after a silence, which a board ignores) is no frame and passes untouched."""
 
     deaf = 0
 
     def handle_line(self, line: bytes, now: float) -> list[bytes]:
-        if self.deaf > 0:
+        if self.deaf > 0 and line.strip():
             self.deaf -= 1
             line = garble(line, self.injector.rng)
         return super().handle_line(line, now)
