@@ -6,6 +6,10 @@ points swing far less, and the same deal played by two variants differs only whe
     .venv/bin/python benchmarks/group_deals.py --players 3 --deals 2400 --seed 2000 expected hard expert
     .venv/bin/python benchmarks/group_deals.py --players 3 --deals 1500 expert expert:samples=96,extra=192,budget=640
     .venv/bin/python benchmarks/group_deals.py --players 3 --deals 1500 expert expert:pegging=expected
+    .venv/bin/python benchmarks/group_deals.py --players 3 --deals 3000 --endgame 30 expert expert:race=1
+
+With `--endgame N` each "deal" is a game played to its end from scores drawn between N and 5 short of the target
+(the same scores and cards for every variant), and its value is 1 when seat 0's side wins.
 
 A variant is a strength (`expected`, `hard`, `expert`) with `key=value` changes to its group settings
 (`PegSettings` in engine/computer/group_pegging.py), `pegging=expected` (pegs one move deep) or
@@ -18,6 +22,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
+import random
 import statistics
 import sys
 from collections.abc import Sequence
@@ -72,16 +77,24 @@ def make(spec: str, seed: int) -> Player:
     return Variant(seed, settings, swaps["pegging"], swaps["discard"])
 
 
-def one_deal(players: int, spec: str, seed: int, dealer: int) -> float:
-    """Seat 0's value of one deal from 0-0 with `dealer` dealing (see the module's note)."""
+def one_deal(players: int, spec: str, seed: int, dealer: int, endgame: int = 0) -> float:
+    """Seat 0's value of one deal from 0-0 with `dealer` dealing (see the module's note); with `endgame`, of a
+    game played to its end from scores drawn between `endgame` and 5 short of the target: 1 if seat 0's side
+    wins, else 0."""
     rules = Rules(players=players)
-    game = Game.at_position(rules, [0] * rules.teams, dealer, seed=seed)
+    start = [0] * rules.teams
+    if endgame:
+        draw = random.Random(seed * 7 + dealer)
+        start = [draw.randint(rules.target - endgame, rules.target - 5) for _ in range(rules.teams)]
+    game = Game.at_position(rules, start, dealer, seed=seed)
     mine = (0, 2) if players == 4 else (0,)
     seats = [make(spec if s in mine else "expected", seed * 10 + s) for s in range(players)]
-    while not game.over and game.deal_number == 0:
+    while not game.over and (endgame or game.deal_number == 0):
         for seat in game.to_act():
-            if seat in game.to_act() and game.deal_number == 0:
+            if seat in game.to_act() and (endgame or game.deal_number == 0):
                 game.apply(seats[seat].choose(observe(game, seat)))
+    if endgame:
+        return float(game.winner is not None and rules.team_of(game.winner) == 0)
     s = game.scores
     return s[0] - s[1] if players == 4 else s[0] - 0.5 * (s[1] + s[2])
 
@@ -91,10 +104,13 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3, choices=(3, 4))
     parser.add_argument("--deals", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--endgame", type=int, default=0,
+                        help="play games out from scores this far from the target or nearer; a deal's value is a win")
     parser.add_argument("variants", nargs="+")
     args = parser.parse_args()
     n = args.players
-    values = {v: [one_deal(n, v, args.seed + i // n, i % n) for i in range(args.deals)] for v in args.variants}
+    values = {v: [one_deal(n, v, args.seed + i // n, i % n, args.endgame) for i in range(args.deals)]
+              for v in args.variants}
     base = values[args.variants[0]]
     print(f"{args.deals} deals, {n} players; by dealer: seat 0 deals, then seat 1, ...")
     for name, got in values.items():

@@ -15,6 +15,7 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from engine.computer.expert import peg_value
+from engine.computer.group_race import keep_chance
 from engine.core.cards import DECK, JACK, SUITS, Card, CardError, check_distinct
 from engine.core.observation import Observation
 from engine.core.rules import Rules
@@ -105,11 +106,12 @@ PEG_GUESS = 2
 
 
 def best_group_discard(obs: Observation, rival: float = 0.5, endgame: int = 0, win_worth: float = 0.0,
-                       own: float = 1.0, peg: float = 0.0) -> GroupOption:
+                       own: float = 1.0, peg: float = 0.0, race: bool = False) -> GroupOption:
     """The option worth most to this seat: the kept hand's value and the crib's, weighed by who owns it (`own` for
     its side's), and `peg` times the kept cards' pegging worth (`peg_value`). Once its side needs `endgame` or
     fewer, the chance that the hand (with a little pegging) counts out is worth `win_worth` points more: the first
-    to the target wins, and the hands count before the crib."""
+    to the target wins, and the hands count before the crib. With `race`, once any side is within `endgame` of
+    the target the option with the best chance of winning the game is taken (`keep_chance`)."""
     weight = crib_weight(obs, rival, own)
     need = obs.rules.target - obs.scores[obs.seat]
     out = win_worth if endgame and need <= endgame else 0.0
@@ -119,4 +121,10 @@ def best_group_discard(obs: Observation, rival: float = 0.5, endgame: int = 0, w
         if peg:
             worth += peg * peg_value(o.keep, obs.is_dealer)
         return worth + (out * o.reaches(need - PEG_GUESS) if out else 0.0)
-    return max(group_options(obs.hand), key=value)
+    options = group_options(obs.hand)
+    if race and endgame and obs.rules.target - max(obs.scores) <= endgame:
+        def chance(o: GroupOption) -> float:
+            return keep_chance(obs.rules.players, obs.rules.target, obs.dealer, obs.seat, obs.scores,
+                               o.hand_totals, o.crib_ev)
+        return max(options, key=lambda o: (round(chance(o), 6), value(o)))
+    return max(options, key=value)

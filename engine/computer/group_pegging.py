@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.computer.group_pegsim import group_playout
+from engine.computer.group_race import RaceLeaf
 from engine.computer.pegsim import Policy, careful_policy, quick_policy
 from engine.computer.strategies import CRIB_CARD_VALUE
 from engine.core.cards import Card
@@ -32,7 +33,8 @@ class PegSettings:
     with `self_careful` (else quickly); `rival` is what an opponent's point costs with three players (each of two
     opponents gains from the other's points too); within `endgame` of the target a lay that wins the deal first is
     worth `win_worth` points more, one that lets an opponent win as much less; with `read`, the guessed hands are
-    ones a sensible player would have kept (`guess_hands`); `series_only` plays out only the series under way.
+    ones a sensible player would have kept (`guess_hands`); `series_only` plays out only the series under way; with
+    `race`, within `endgame` a lay is worth its chance of winning the game alone (`RaceLeaf`), in hundredths.
     At a table size not in `simulate_at` a lay is `expected`'s: points now less the next seat's best reply."""
 
     samples: int = 48
@@ -49,6 +51,7 @@ class PegSettings:
     simulate_at: tuple[int, ...] = (3, 4)
     own_crib: float = 1.0
     peg_keep: float = 0.0
+    race: bool = False
 
 
 def seat_weights(obs: Observation, rival: float) -> list[float]:
@@ -191,6 +194,7 @@ class GroupLay:
             for s in range(n_seats):
                 team_need[teams[s]] = need[s]
         outcomes: dict[tuple[object, ...], tuple[list[int], int]] = {}
+        leaf = RaceLeaf(n_seats, obs.dealer, teams[obs.seat]) if race is not None and self.s.race else None
         guesser = Guesser(obs, self.s.read)
         for _ in range(n):
             guess = guesser.guess(self.rng)
@@ -207,10 +211,17 @@ class GroupLay:
                                             self.s.series_only)
                     outcomes[key] = outcome
                 points, first = outcome
+                if leaf is not None and race is not None:
+                    values[rank].append(RACE_SCALE * race.chance(guess, points, first, leaf))
+                    continue
                 value = sum(w * p for w, p in zip(weights, points, strict=True))
                 if race is not None:
                     value += self.s.win_worth * race.outcome(guess, points, first)
                 values[rank].append(value)
+
+
+RACE_SCALE = 100.0
+"""A lay's worth in the race: its chance of winning the game, in hundredths (so `close` is half a hundredth)."""
 
 
 def _close(values: dict[int, list[float]], within: float) -> bool:
@@ -232,13 +243,35 @@ class ShowRace:
                 self.played[p.seat].append(p.card)
 
     def outcome(self, guess: Sequence[Sequence[Card]], points: list[int], first: int) -> int:
+        mine = self.obs.rules.team_of(self.obs.seat)
+        winner, scores = self.settle(guess, points, first)
+        if winner is None:
+            team = self.obs.rules.team_of(self.obs.dealer)
+            if scores is None or scores[team] + self.CRIB_AVERAGE < self.obs.rules.target:
+                return 0
+            winner = team
+        return 1 if winner == mine else -1
+
+    def chance(self, guess: Sequence[Sequence[Card]], points: list[int], first: int, leaf: RaceLeaf) -> float:
+        """The seat's side's chance of winning the game (`RaceLeaf`), the play played out as in `guess`."""
+        winner, scores = self.settle(guess, points, first)
+        if winner is not None:
+            return 1.0 if winner == self.obs.rules.team_of(self.obs.seat) else 0.0
+        if scores is None:
+            scores = {t: self.obs.scores[t] for t in range(self.obs.rules.teams)}
+        target = self.obs.rules.target
+        return leaf.after_hands([target - scores[t] for t in range(self.obs.rules.teams)])
+
+    def settle(self, guess: Sequence[Sequence[Card]], points: list[int],
+               first: int) -> tuple[int | None, dict[int, int] | None]:
+        """The side that reaches the target in the play or the hands (None if none does), and each side's score
+        once the hands have counted (None without a starter)."""
         obs = self.obs
         rules = obs.rules
-        mine = rules.team_of(obs.seat)
         if first >= 0:
-            return 1 if first == mine else -1
+            return first, None
         if obs.starter is None:
-            return 0
+            return None, None
         scores = {rules.team_of(s): obs.scores[s] for s in range(rules.players)}
         for s in range(rules.players):
             scores[rules.team_of(s)] += points[s]
@@ -248,9 +281,5 @@ class ShowRace:
             team = rules.team_of(seat)
             scores[team] += score_total([*self.played[seat], *guess[seat]], obs.starter)
             if scores[team] >= rules.target:
-                return 1 if team == mine else -1
-        team = rules.team_of(obs.dealer)
-        if scores[team] + self.CRIB_AVERAGE >= rules.target:
-            return 1 if team == mine else -1
-        return 0
-
+                return team, scores
+        return None, scores

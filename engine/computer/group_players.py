@@ -24,7 +24,7 @@ class GroupPlayer(ComputerPlayer):
 
     def discard(self, obs: Observation) -> tuple[Card, ...]:
         s = self.settings
-        return (best_group_discard(obs, s.rival, s.endgame, s.win_worth, s.own_crib, s.peg_keep).discard,)
+        return (best_group_discard(obs, s.rival, s.endgame, s.win_worth, s.own_crib, s.peg_keep, s.race).discard,)
 
     def play(self, obs: Observation, playable: Sequence[Card]) -> Card:
         if obs.rules.players not in self.settings.simulate_at:
