@@ -38,9 +38,10 @@ expert's, unread, its own later lays quick) and none more for close lays; points
 sits half-way between `expected` and `expert` (docs/computer-players.md); on 32 read guesses it came within 0.08
 points a deal of the expert. With four it pegs as `expected` does: there few guesses pegged far worse than one move
 deep."""
-EXPERT_GROUP = PegSettings(samples=48, extra=96, careful=True, self_careful=True, endgame=30, read=True)
+EXPERT_GROUP = PegSettings(samples=48, extra=96, careful=True, self_careful=True, endgame=30, read=True, race=True)
 """`expert` at a group table: more guessed deals where the best lays are close, every later lay careful (its own
-too), guessed hands read from the cards each seat laid, and the game played for near the target."""
+too), guessed hands read from the cards each seat laid, and once a side is within 30 of the target each lay and
+discard chosen for its chance of winning the game (engine/computer/group_race.py)."""
 
 
 class ByTableSize:
