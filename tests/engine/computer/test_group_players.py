@@ -11,7 +11,6 @@ from engine.computer.group_pegging import GroupLay
 from engine.computer.group_players import EXPERT_GROUP, HARD_GROUP, ByTableSize, GroupPlayer
 from engine.computer.players import make_player
 from engine.computer.selfplay import decisions, play_game
-from engine.computer.strategies import one_ply
 from engine.core.actions import Discard
 from engine.core.cards import Card
 from engine.core.game import Game, Phase
