@@ -6,6 +6,7 @@ points swing far less, and the same deal played by two variants differs only whe
     .venv/bin/python benchmarks/group_deals.py --players 3 --deals 2400 --seed 2000 expected hard expert
     .venv/bin/python benchmarks/group_deals.py --players 3 --deals 1500 expert expert:samples=96,extra=192,budget=640
     .venv/bin/python benchmarks/group_deals.py --players 3 --deals 1500 expert expert:pegging=expected
+    .venv/bin/python benchmarks/group_deals.py --players 4 --deals 1200 expected hard:simulate_at=3+4,prior_z=1
     .venv/bin/python benchmarks/group_deals.py --players 3 --deals 3000 --endgame 30 expert expert:race=1
 
 With `--endgame N` each "deal" is a game played to its end from scores drawn between N and 5 short of the target
@@ -21,10 +22,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import math
 import random
 import statistics
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -72,6 +75,8 @@ def make(spec: str, seed: int) -> Player:
             continue
         current = getattr(settings, key)
         typed: object = value == "1" if isinstance(current, bool) else type(current)(value)
+        if isinstance(current, tuple):  # table sizes joined by '+': simulate_at=3+4
+            typed = tuple(int(v) for v in value.split("+"))
         changed: dict[str, Any] = {key: typed}
         settings = dataclasses.replace(settings, **changed)
     return Variant(seed, settings, swaps["pegging"], swaps["discard"])
@@ -106,11 +111,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--endgame", type=int, default=0,
                         help="play games out from scores this far from the target or nearer; a deal's value is a win")
+    parser.add_argument("--save", help="write every variant's deal values to this JSON file")
     parser.add_argument("variants", nargs="+")
     args = parser.parse_args()
     n = args.players
-    values = {v: [one_deal(n, v, args.seed + i // n, i % n, args.endgame) for i in range(args.deals)]
-              for v in args.variants}
+    values: dict[str, list[float]] = {}
+    for v in args.variants:
+        started = time.perf_counter()
+        values[v] = [one_deal(n, v, args.seed + i // n, i % n, args.endgame) for i in range(args.deals)]
+        print(f"{v}: {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+    if args.save:
+        Path(args.save).write_text(json.dumps(values))
     base = values[args.variants[0]]
     print(f"{args.deals} deals, {n} players; by dealer: seat 0 deals, then seat 1, ...")
     for name, got in values.items():

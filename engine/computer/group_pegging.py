@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.computer.group_choice import best_mean, guarded_choice, one_ply_rank
 from engine.computer.group_pegsim import group_playout
 from engine.computer.group_race import RaceLeaf
 from engine.computer.pegsim import Policy, careful_policy, quick_policy
@@ -34,7 +35,9 @@ class PegSettings:
     opponents gains from the other's points too); within `endgame` of the target a lay that wins the deal first is
     worth `win_worth` points more, one that lets an opponent win as much less; with `read`, the guessed hands are
     ones a sensible player would have kept (`guess_hands`); `series_only` plays out only the series under way; with
-    `race`, within `endgame` a lay is worth its chance of winning the game alone (`RaceLeaf`), in hundredths.
+    `race`, within `endgame` a lay is worth its chance of winning the game alone (`RaceLeaf`), in hundredths; with
+    `prior_z` above 0 at a table size in `guard_at`, the play-outs overrule `expected`'s lay only for a rank that
+    beats it by more than `prior_z` standard errors on the same guesses (engine/computer/group_choice.py).
     At a table size not in `simulate_at` a lay is `expected`'s: points now less the next seat's best reply."""
 
     samples: int = 48
@@ -52,6 +55,8 @@ class PegSettings:
     own_crib: float = 1.0
     peg_keep: float = 0.0
     race: bool = False
+    prior_z: float = 0.0
+    guard_at: tuple[int, ...] = (4,)
 
 
 def seat_weights(obs: Observation, rival: float) -> list[float]:
@@ -177,8 +182,9 @@ class GroupLay:
         extra = min(self.s.extra, self.s.budget // len(values) - self.s.samples)
         if not alone and extra > 0 and _close(values, self.s.close):
             self._judge(obs, weights, race, values, extra)
-        best = max(values, key=lambda r: (sum(values[r]) / len(values[r]) + 0.001 * min(r, 10)))
-        return choices[best]
+        if alone or self.s.prior_z <= 0 or obs.rules.players not in self.s.guard_at:
+            return choices[best_mean(values)]
+        return choices[guarded_choice(values, one_ply_rank(obs, choices), self.s.prior_z)]
 
     def _judge(self, obs: Observation, weights: list[float], race: ShowRace | None,
                values: dict[int, list[float]], n: int) -> None:

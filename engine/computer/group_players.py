@@ -32,16 +32,18 @@ class GroupPlayer(ComputerPlayer):
         return GroupLay(self.settings, self.rng).choose(obs, playable)
 
 
-HARD_GROUP = PegSettings(samples=24, extra=0, careful=True, self_careful=False, read=False, simulate_at=(3,))
-"""`hard` at a group table: the exact discards, and with three players play-outs on 24 plain guessed deals (half the
-expert's, unread, its own later lays quick) and none more for close lays; points to the end. In the same deals this
-sits half-way between `expected` and `expert` (docs/computer-players.md); on 32 read guesses it came within 0.08
-points a deal of the expert. With four it pegs as `expected` does: there few guesses pegged far worse than one move
-deep."""
-EXPERT_GROUP = PegSettings(samples=48, extra=96, careful=True, self_careful=True, endgame=30, read=True, race=True)
+HARD_GROUP = PegSettings(samples=24, extra=0, careful=True, self_careful=False, read=False, prior_z=2.0)
+"""`hard` at a group table: the exact discards, and play-outs on 24 plain guessed deals (half the expert's, unread,
+its own later lays quick) and none more for close lays; points to the end. With three players this sits half-way
+between `expected` and `expert` in the same deals (docs/computer-players.md). With four, play-outs on that few
+guesses are too noisy to trust alone, so they only overrule `expected`'s one-move-deep lay by a rank better on the
+same guesses by more than two standard errors (`prior_z`)."""
+EXPERT_GROUP = PegSettings(samples=48, extra=96, careful=True, self_careful=True, endgame=30, read=True, race=True,
+                           prior_z=2.0)
 """`expert` at a group table: more guessed deals where the best lays are close, every later lay careful (its own
 too), guessed hands read from the cards each seat laid, and once a side is within 30 of the target each lay and
-discard chosen for its chance of winning the game (engine/computer/group_race.py)."""
+discard chosen for its chance of winning the game (engine/computer/group_race.py); with four players the same guard
+as `hard`'s against noisy play-outs."""
 
 
 class ByTableSize:
