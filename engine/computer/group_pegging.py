@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.computer.group_pegsim import group_playout
+from engine.computer.group_policies import knowing_policy, known_counts
 from engine.computer.group_reading import SeatReading
 from engine.computer.pegsim import Policy, careful_policy, quick_policy
 from engine.computer.strategies import CRIB_CARD_VALUE
@@ -35,8 +36,9 @@ class PegSettings:
     worth `win_worth` points more, one that lets an opponent win as much less; with `read`, the guessed hands are
     ones a sensible player would have kept (`guess_hands`), and with `play_model` p a guess is drawn again with chance
     p when a seat's lays look unlikely from it (it passed up points or, with `careful_reading`, laid a card the careful
-    rule finds worse: engine/computer/group_reading.py), up to `read_tries` draws a seat; `series_only` plays out
-    only the series under way.
+    rule finds worse: engine/computer/group_reading.py), up to `read_tries` draws a seat; with `knowing`, careful
+    lays in the play-outs count the unseen cards from the laying seat's hand, the starter and the deal's lays
+    (`knowing_policy`); `series_only` plays out only the series under way.
     At a table size not in `simulate_at` a lay is `expected`'s: points now less the next seat's best reply."""
 
     samples: int = 48
@@ -56,6 +58,7 @@ class PegSettings:
     play_model: float = 0.0
     careful_reading: bool = True
     read_tries: int = 12
+    knowing: bool = False
 
 
 def seat_weights(obs: Observation, rival: float) -> list[float]:
@@ -203,6 +206,7 @@ class GroupLay:
                values: dict[int, list[float]], n: int) -> None:
         """Append each rank's value in `n` new guessed deals."""
         other: Policy = careful_policy if self.s.careful else quick_policy
+        known = known_counts(_seen_by_all(obs)) if self.s.knowing and self.s.careful else None
         n_seats = obs.rules.players
         series = [c.rank for c in obs.series]
         gone = [s in obs.said_go for s in range(n_seats)]
@@ -221,9 +225,11 @@ class GroupLay:
                 key = (rank, key_hands)
                 outcome = outcomes.get(key)
                 if outcome is None:
-                    policies = [other] * n_seats
-                    policies[obs.seat] = _forced(rank, other if self.s.self_careful else quick_policy)
-                    outcome = group_playout([h[:] for h in ranks], series[:], obs.count, obs.seat, gone[:], None,
+                    hands = [h[:] for h in ranks]
+                    policies = [knowing_policy(h, known) for h in hands] if known is not None else [other] * n_seats
+                    mine = policies[obs.seat] if self.s.self_careful else quick_policy
+                    policies[obs.seat] = _forced(rank, mine)
+                    outcome = group_playout(hands, series[:], obs.count, obs.seat, gone[:], None,
                                             policies, team_need if need is not None else None, teams,
                                             self.s.series_only)
                     outcomes[key] = outcome
@@ -232,6 +238,12 @@ class GroupLay:
                 if race is not None:
                     value += self.s.win_worth * race.outcome(guess, points, first)
                 values[rank].append(value)
+
+
+def _seen_by_all(obs: Observation) -> list[int]:
+    """The ranks every seat has seen: the starter and the cards laid so far."""
+    seen = [p.card.rank for p in obs.plays if p.card is not None]
+    return seen if obs.starter is None else [*seen, obs.starter.rank]
 
 
 def _close(values: dict[int, list[float]], within: float) -> bool:

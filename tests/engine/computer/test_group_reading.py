@@ -3,9 +3,9 @@ from __future__ import annotations
 import random
 
 from engine.computer.expert import Spot
-from engine.computer.group_pegging import Guesser
+from engine.computer.group_pegging import GroupLay, Guesser, PegSettings
 from engine.computer.group_reading import SeatReading, seat_spots
-from engine.core.cards import parse_cards
+from engine.core.cards import parse_card, parse_cards
 from engine.core.observation import observe
 from tests.engine.computer.test_group_pegging import group_deal
 
@@ -53,3 +53,10 @@ def test_read_guesses_hold_no_card_the_seat_would_have_pegged_with() -> None:
     blind = Guesser(obs, read=True)
     held = [c.rank for _ in range(60) for c in blind.guess(rng)[2]]
     assert sum(1 for r in held if r in (5, 10)) > 20
+
+
+def test_an_expert_reading_the_lays_and_knowing_the_unseen_cards_still_takes_the_fifteen() -> None:
+    hands = ["KS QS 9D 8D 2C", "5H 4C 9S KH 3D", "10C 5D JH 7C 2H"]
+    facing_a_king = observe(group_deal(hands, "6S", "1:KH"), 2)
+    settings = PegSettings(read=True, play_model=0.9, knowing=True, self_careful=True)
+    assert GroupLay(settings, random.Random(5)).choose(facing_a_king, list(facing_a_king.hand)) == parse_card("5D")
