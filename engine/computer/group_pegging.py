@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 from engine.computer.group_choice import best_mean, guarded_choice, one_ply_rank
 from engine.computer.group_pegsim import group_playout
+from engine.computer.group_policies import knowing_policy, known_counts
 from engine.computer.group_race import RaceLeaf
+from engine.computer.group_reading import SeatReading
 from engine.computer.pegsim import Policy, careful_policy, quick_policy
 from engine.computer.strategies import CRIB_CARD_VALUE
 from engine.core.cards import Card
@@ -34,10 +36,14 @@ class PegSettings:
     with `self_careful` (else quickly); `rival` is what an opponent's point costs with three players (each of two
     opponents gains from the other's points too); within `endgame` of the target a lay that wins the deal first is
     worth `win_worth` points more, one that lets an opponent win as much less; with `read`, the guessed hands are
-    ones a sensible player would have kept (`guess_hands`); `series_only` plays out only the series under way; with
-    `race`, within `endgame` a lay is worth its chance of winning the game alone (`RaceLeaf`), in hundredths; with
-    `prior_z` above 0 at a table size in `guard_at`, the play-outs overrule `expected`'s lay only for a rank that
-    beats it by more than `prior_z` standard errors on the same guesses (engine/computer/group_choice.py).
+    ones a sensible player would have kept (`guess_hands`), and with `play_model` p a guess is drawn again with chance
+    p when a seat's lays look unlikely from it (it passed up points or, with `careful_reading`, laid a card the careful
+    rule finds worse: engine/computer/group_reading.py), up to `read_tries` draws a seat; with `knowing`, careful
+    lays in the play-outs count the unseen cards from the laying seat's hand, the starter and the deal's lays
+    (`knowing_policy`); `series_only` plays out only the series under way; with `race`, within `endgame` a lay is
+    worth its chance of winning the game alone (`RaceLeaf`), in hundredths; with `prior_z` above 0 at a table size
+    in `guard_at`, the play-outs overrule `expected`'s lay only for a rank that beats it by more than `prior_z`
+    standard errors on the same guesses (engine/computer/group_choice.py).
     At a table size not in `simulate_at` a lay is `expected`'s: points now less the next seat's best reply."""
 
     samples: int = 48
@@ -57,6 +63,10 @@ class PegSettings:
     race: bool = False
     prior_z: float = 0.0
     guard_at: tuple[int, ...] = (4,)
+    play_model: float = 0.0
+    careful_reading: bool = True
+    read_tries: int = 12
+    knowing: bool = False
 
 
 def seat_weights(obs: Observation, rival: float) -> list[float]:
@@ -82,16 +92,24 @@ def guess_hands(obs: Observation, rng: random.Random, read: bool = False) -> Gue
     return Guesser(obs, read).guess(rng)
 
 
+READ_TRIES = 12
+
+
 class Guesser:
     """Guesses at every seat's cards: the unseen ones dealt at random to the seats that hold cards, the most
     constrained seat first, none holding a card its gos rule out (unless the unseen cards cannot fill it). With
-    `read`, a seat's guess is drawn again (up to `READ_TRIES` times) when the five cards it would have been dealt
+    `read`, a seat's guess is drawn again when the five cards it would have been dealt
     (those it laid and those guessed, with one more unseen card) are ones a sensible player would have laid away
-    one of its laid cards from."""
+    one of its laid cards from, and with `play_model` p, drawn again with chance p when its lays look unlikely from
+    the guess (`SeatReading`, with `careful_reading`); after `tries` draws a plain one stands."""
 
-    def __init__(self, obs: Observation, read: bool) -> None:
+    def __init__(self, obs: Observation, read: bool, play_model: float = 0.0, careful_reading: bool = True,
+                 tries: int = READ_TRIES) -> None:
         self.obs = obs
         self.read = read
+        self.play_model = play_model
+        self.reading = SeatReading(obs, careful_reading) if play_model else None
+        self.tries = tries
         self.floors = go_floors(obs)
         self.unseen = list(obs.unseen())
         self.played: list[list[Card]] = [[] for _ in range(obs.rules.players)]
@@ -111,7 +129,8 @@ class Guesser:
         hands[obs.seat] = list(obs.hand)
         for s in self.others:
             need, floor = obs.cards_held[s], self.floors[s]
-            take = _read(pool, self.played[s], need, floor, self.owns_crib[s], rng) if self.read else None
+            reads_play = self.reading is not None and self.reading.laid(s)
+            take = self._draw(pool, s, rng) if self.read or reads_play else None
             if take is None:
                 take = [c for c in pool if c.value > floor][:need]
                 if len(take) < need:
@@ -122,24 +141,28 @@ class Guesser:
             pool = [c for c in pool if id(c) not in taken]
         return hands
 
-
-READ_TRIES = 12
-
-
-def _read(pool: list[Card], played: list[Card], need: int, floor: int, owns_crib: bool,
-          rng: random.Random) -> list[Card] | None:
-    """`need` cards from `pool` a seat that laid `played` would have kept, or None if no try found them."""
-    if len(pool) < need + 1:
-        return None
-    for _ in range(READ_TRIES):
-        drawn = rng.sample(pool, need + 1)
-        thrown = likely_throw([*played, *drawn], owns_crib)
-        if any(thrown is c for c in played):
-            continue
-        keep = [c for c in drawn if c is not thrown]
-        if all(c.value > floor for c in keep):
+    def _draw(self, pool: list[Card], seat: int, rng: random.Random) -> list[Card] | None:
+        """The cards from `pool` a seat holds in a guess that its throw, its gos and its lays allow, or None if no
+        try found them."""
+        need, floor, played = self.obs.cards_held[seat], self.floors[seat], self.played[seat]
+        spare = 1 if self.read else 0
+        reading = self.reading if self.reading is not None and self.reading.laid(seat) else None
+        if len(pool) < need + spare:
+            return None
+        for _ in range(self.tries):
+            drawn = rng.sample(pool, need + spare)
+            keep = drawn
+            if self.read:
+                thrown = likely_throw([*played, *drawn], self.owns_crib[seat])
+                if any(thrown is c for c in played):
+                    continue
+                keep = [c for c in drawn if c is not thrown]
+            if not all(c.value > floor for c in keep):
+                continue
+            if reading is not None and reading.unlikely(seat, keep) and rng.random() < self.play_model:
+                continue
             return keep
-    return None
+        return None
 
 
 def likely_throw(five: Sequence[Card], owns_crib: bool) -> Card:
@@ -178,18 +201,21 @@ class GroupLay:
         race = ShowRace(obs) if self.s.endgame and obs.rules.target - max(obs.scores) <= self.s.endgame else None
         alone = not any(obs.cards_held[s] for s in range(obs.rules.players) if s != obs.seat)
         values: dict[int, list[float]] = {r: [] for r in choices}
-        self._judge(obs, weights, race, values, 1 if alone else self.s.samples)
-        extra = min(self.s.extra, self.s.budget // len(values) - self.s.samples)
-        if not alone and extra > 0 and _close(values, self.s.close):
-            self._judge(obs, weights, race, values, extra)
-        if alone or self.s.prior_z <= 0 or obs.rules.players not in self.s.guard_at:
+        s = self.s
+        guesser = Guesser(obs, s.read, s.play_model, s.careful_reading, s.read_tries)
+        self._judge(obs, guesser, weights, race, values, 1 if alone else s.samples)
+        extra = min(s.extra, s.budget // len(values) - s.samples)
+        if not alone and extra > 0 and _close(values, s.close):
+            self._judge(obs, guesser, weights, race, values, extra)
+        if alone or s.prior_z <= 0 or obs.rules.players not in s.guard_at:
             return choices[best_mean(values)]
-        return choices[guarded_choice(values, one_ply_rank(obs, choices), self.s.prior_z)]
+        return choices[guarded_choice(values, one_ply_rank(obs, choices), s.prior_z)]
 
-    def _judge(self, obs: Observation, weights: list[float], race: ShowRace | None,
+    def _judge(self, obs: Observation, guesser: Guesser, weights: list[float], race: ShowRace | None,
                values: dict[int, list[float]], n: int) -> None:
         """Append each rank's value in `n` new guessed deals."""
         other: Policy = careful_policy if self.s.careful else quick_policy
+        known = known_counts(_seen_by_all(obs)) if self.s.knowing and self.s.careful else None
         n_seats = obs.rules.players
         series = [c.rank for c in obs.series]
         gone = [s in obs.said_go for s in range(n_seats)]
@@ -201,7 +227,6 @@ class GroupLay:
                 team_need[teams[s]] = need[s]
         outcomes: dict[tuple[object, ...], tuple[list[int], int]] = {}
         leaf = RaceLeaf(n_seats, obs.dealer, teams[obs.seat]) if race is not None and self.s.race else None
-        guesser = Guesser(obs, self.s.read)
         for _ in range(n):
             guess = guesser.guess(self.rng)
             ranks = [[c.rank for c in h] for h in guess]
@@ -210,9 +235,11 @@ class GroupLay:
                 key = (rank, key_hands)
                 outcome = outcomes.get(key)
                 if outcome is None:
-                    policies = [other] * n_seats
-                    policies[obs.seat] = _forced(rank, other if self.s.self_careful else quick_policy)
-                    outcome = group_playout([h[:] for h in ranks], series[:], obs.count, obs.seat, gone[:], None,
+                    hands = [h[:] for h in ranks]
+                    policies = [knowing_policy(h, known) for h in hands] if known is not None else [other] * n_seats
+                    mine = policies[obs.seat] if self.s.self_careful else quick_policy
+                    policies[obs.seat] = _forced(rank, mine)
+                    outcome = group_playout(hands, series[:], obs.count, obs.seat, gone[:], None,
                                             policies, team_need if need is not None else None, teams,
                                             self.s.series_only)
                     outcomes[key] = outcome
@@ -228,6 +255,12 @@ class GroupLay:
 
 RACE_SCALE = 100.0
 """A lay's worth in the race: its chance of winning the game, in hundredths (so `close` is half a hundredth)."""
+
+
+def _seen_by_all(obs: Observation) -> list[int]:
+    """The ranks every seat has seen: the starter and the cards laid so far."""
+    seen = [p.card.rank for p in obs.plays if p.card is not None]
+    return seen if obs.starter is None else [*seen, obs.starter.rank]
 
 
 def _close(values: dict[int, list[float]], within: float) -> bool:
