@@ -35,7 +35,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.computer.group_pegging import PegSettings  # noqa: E402
-from engine.computer.group_players import EXPERT_GROUP, HARD_GROUP, GroupPlayer  # noqa: E402
+from engine.computer.group_players import EXPERT_FOUR, EXPERT_GROUP, HARD_GROUP, GroupPlayer  # noqa: E402
 from engine.computer.players import Player  # noqa: E402
 from engine.computer.strategies import ExpectedPlayer, hand_ev_discard, one_ply  # noqa: E402
 from engine.core.cards import Card  # noqa: E402
@@ -44,6 +44,8 @@ from engine.core.observation import Observation, observe  # noqa: E402
 from engine.core.rules import Rules  # noqa: E402
 
 BASES = {"hard": HARD_GROUP, "expert": EXPERT_GROUP}
+FOUR_BASES = {"hard": HARD_GROUP, "expert": EXPERT_FOUR}
+"""The shipped settings at four players (the expert's differ there)."""
 
 
 class Variant(GroupPlayer):
@@ -63,11 +65,11 @@ class Variant(GroupPlayer):
         return super().play(obs, playable)
 
 
-def make(spec: str, seed: int) -> Player:
+def make(spec: str, seed: int, players: int = 3) -> Player:
     base, _, changes = spec.partition(":")
     if base == "expected" and not changes:
         return ExpectedPlayer(seed)
-    settings, swaps = BASES[base], {"pegging": False, "discard": False}
+    settings, swaps = (FOUR_BASES if players == 4 else BASES)[base], {"pegging": False, "discard": False}
     for change in filter(None, changes.split(",")):
         key, value = change.split("=")
         if key in swaps:
@@ -93,7 +95,7 @@ def one_deal(players: int, spec: str, seed: int, dealer: int, endgame: int = 0) 
         start = [draw.randint(rules.target - endgame, rules.target - 5) for _ in range(rules.teams)]
     game = Game.at_position(rules, start, dealer, seed=seed)
     mine = (0, 2) if players == 4 else (0,)
-    seats = [make(spec if s in mine else "expected", seed * 10 + s) for s in range(players)]
+    seats = [make(spec if s in mine else "expected", seed * 10 + s, players) for s in range(players)]
     while not game.over and (endgame or game.deal_number == 0):
         for seat in game.to_act():
             if seat in game.to_act() and (endgame or game.deal_number == 0):

@@ -3,6 +3,7 @@ decision to the two-player or the group strength by the table's size (the two-pl
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from engine.computer.group_discards import best_group_discard
@@ -17,19 +18,26 @@ class GroupPlayer(ComputerPlayer):
     """Lays away by the exact group values (engine/computer/group_discards.py) and pegs by play-outs over guessed
     hands of every other seat (engine/computer/group_pegging.py) with `settings`."""
 
-    def __init__(self, seed: int | None = None, settings: PegSettings | None = None, name: str = "group") -> None:
+    def __init__(self, seed: int | None = None, settings: PegSettings | None = None, name: str = "group",
+                 four: PegSettings | None = None) -> None:
         super().__init__(seed)
         self.settings = settings or PegSettings()
+        self.four = four or self.settings
         self.name = name
 
+    def at(self, obs: Observation) -> PegSettings:
+        """The settings for this table's size: `four` at four players."""
+        return self.four if obs.rules.players == 4 else self.settings
+
     def discard(self, obs: Observation) -> tuple[Card, ...]:
-        s = self.settings
+        s = self.at(obs)
         return (best_group_discard(obs, s.rival, s.endgame, s.win_worth, s.own_crib, s.peg_keep, s.race).discard,)
 
     def play(self, obs: Observation, playable: Sequence[Card]) -> Card:
-        if obs.rules.players not in self.settings.simulate_at:
+        s = self.at(obs)
+        if obs.rules.players not in s.simulate_at:
             return max(playable, key=lambda c: (one_ply(obs, c), self.rng.random()))
-        return GroupLay(self.settings, self.rng).choose(obs, playable)
+        return GroupLay(s, self.rng).choose(obs, playable)
 
 
 HARD_GROUP = PegSettings(samples=24, extra=0, careful=True, self_careful=False, read=False, prior_z=2.0)
@@ -39,11 +47,14 @@ between `expected` and `expert` in the same deals (docs/computer-players.md). Wi
 guesses are too noisy to trust alone, so they only overrule `expected`'s one-move-deep lay by a rank better on the
 same guesses by more than two standard errors (`prior_z`)."""
 EXPERT_GROUP = PegSettings(samples=48, extra=96, careful=True, self_careful=True, endgame=30, read=True, race=True,
-                           prior_z=2.0)
-"""`expert` at a group table: more guessed deals where the best lays are close, every later lay careful (its own
-too), guessed hands read from the cards each seat laid, and once a side is within 30 of the target each lay and
-discard chosen for its chance of winning the game (engine/computer/group_race.py); with four players the same guard
-as `hard`'s against noisy play-outs."""
+                           prior_z=2.0, play_model=0.9, knowing=True)
+"""`expert` at a three-player table: more guessed deals where the best lays are close, every later lay careful (its
+own too) and counting the unseen cards from what the laying seat knows (`knowing`), guessed hands read from the cards
+each seat threw and laid (`play_model`), and once a side is within 30 of the target each lay and discard chosen for
+its chance of winning the game (engine/computer/group_race.py)."""
+EXPERT_FOUR = dataclasses.replace(EXPERT_GROUP, play_model=0.0, knowing=False)
+"""`expert` at a four-player table: the same without reading the lays or the knowing play-outs (measured at three
+players only), and with the guard against noisy play-outs (`prior_z`, used at four only)."""
 
 
 class ByTableSize:

@@ -7,7 +7,6 @@ the seat's hand and the deal's lays it foresees `expected`'s group lays more oft
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 from math import comb
 
@@ -45,19 +44,27 @@ def _knowing(playable: tuple[int, ...], hand: tuple[int, ...], series: tuple[int
     return best
 
 
+@lru_cache(maxsize=100_000)
 def _reply(rank: int, hand: tuple[int, ...], series: tuple[int, ...], count: int, held: int,
            known: tuple[int, ...]) -> float:
     """The next seat's expected best reply once `rank` is laid, each rank held with the chance that `held` of the
     cards unseen by the laying seat hold one of those left (a series card already known is counted once)."""
     after = [*series, rank]
-    rest = list(hand)
-    rest.remove(rank)
-    in_series = Counter(after)
-    mine = Counter(rest)
-    gone = [0] + [mine[q] + max(known[q], in_series[q]) for q in range(1, 14)]
+    in_series = [0] * 14
+    for q in after:
+        in_series[q] += 1
+    gone = [k if k > i else i for k, i in zip(known, in_series, strict=True)]
+    gone[0] = 0
+    skipped = False
+    for q in hand:
+        if q == rank and not skipped:
+            skipped = True
+            continue
+        gone[q] += 1
     unseen = max(51 - sum(gone), held)  # less its own card in the crib
+    total = comb(unseen, held)
 
     def holds(q: int) -> float:
         left = max(0, 4 - gone[q])
-        return 1 - comb(unseen - left, held) / comb(unseen, held)
+        return 1 - comb(unseen - left, held) / total
     return best_reply_worth(after, count, holds)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from engine.computer.expert import ExpertPlayer
-from engine.computer.group_players import EXPERT_GROUP, HARD_GROUP, ByTableSize, GroupPlayer
+from engine.computer.group_players import EXPERT_FOUR, EXPERT_GROUP, HARD_GROUP, ByTableSize, GroupPlayer
 from engine.computer.reference import ReferencePlayer
 from engine.computer.strategies import ExpectedPlayer, GreedyPlayer, show_answer
 from engine.core.actions import Action
@@ -54,8 +54,8 @@ def _hard(seed: int | None = None) -> Player:
 
 
 def _expert(seed: int | None = None) -> Player:
-    """The `expert` difficulty: `ExpertPlayer` for two players, `EXPERT_GROUP` at a group table."""
-    return ByTableSize(ExpertPlayer(seed), GroupPlayer(seed, EXPERT_GROUP, "expert"))
+    """The `expert` difficulty: `ExpertPlayer` for two players, `EXPERT_GROUP` with three, `EXPERT_FOUR` with four."""
+    return ByTableSize(ExpertPlayer(seed), GroupPlayer(seed, EXPERT_GROUP, "expert", EXPERT_FOUR))
 
 
 PlayerFactory = Callable[[int | None], Player]

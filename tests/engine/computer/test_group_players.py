@@ -8,7 +8,7 @@ from engine.computer.expert import ExpertPlayer
 from engine.computer.group_arena import checked
 from engine.computer.group_discards import best_group_discard
 from engine.computer.group_pegging import GroupLay
-from engine.computer.group_players import EXPERT_GROUP, HARD_GROUP, ByTableSize, GroupPlayer
+from engine.computer.group_players import EXPERT_FOUR, EXPERT_GROUP, HARD_GROUP, ByTableSize, GroupPlayer
 from engine.computer.players import make_player
 from engine.computer.selfplay import decisions, play_game
 from engine.core.actions import Discard
@@ -46,6 +46,16 @@ def test_group_settings_order_the_ladder() -> None:
             EXPERT_GROUP.endgame) == (48, 96, (3, 4), True, 30)
     assert (HARD_GROUP.prior_z, HARD_GROUP.guard_at) == (2.0, (4,))
     assert (EXPERT_GROUP.prior_z, EXPERT_GROUP.guard_at) == (2.0, (4,))
+    assert (EXPERT_GROUP.race, EXPERT_GROUP.play_model, EXPERT_GROUP.knowing) == (True, 0.9, True)
+    assert (EXPERT_FOUR.race, EXPERT_FOUR.play_model, EXPERT_FOUR.knowing) == (True, 0.0, False)
+
+
+def test_the_expert_takes_its_four_player_settings_at_four() -> None:
+    player = make_player("expert", 1)
+    assert isinstance(player, ByTableSize) and isinstance(player.group, GroupPlayer)
+    three = observe(Game(Rules(players=3), seed=5), 0)
+    four = observe(Game(Rules(players=4), seed=5), 0)
+    assert player.group.at(three) is EXPERT_GROUP and player.group.at(four) is EXPERT_FOUR
 
 
 def test_a_group_game_between_the_strengths_finishes_and_replays() -> None:
