@@ -308,23 +308,28 @@ class Spot(NamedTuple):
 
 def opponent_spots(obs: Observation) -> list[Spot]:
     """Every card the opponent has laid this deal."""
-    opp = 1 - obs.seat
-    spots: list[Spot] = []
+    return seat_spots(obs)[1 - obs.seat]
+
+
+def seat_spots(obs: Observation) -> list[list[Spot]]:
+    """Every card each seat has laid this deal, seat by seat (the deciding seat's own too: unused)."""
+    n = obs.rules.players
+    held = [len(obs.kept)] * n  # every seat kept as many cards as the deciding one
+    spots: list[list[Spot]] = [[] for _ in range(n)]
     series: list[int] = []
-    mine = len(obs.kept)  # the cards the reading seat held before its first lay
     for p in obs.plays:
         if p.card is None:
             continue
         before = p.count - p.card.value
         if before == 0:
             series = []
-        if p.seat == opp:
-            for spot in spots:
-                spot.later.append(p.card.rank)
-            spots.append(Spot(list(series), before, lay_points(series, before, p.card.rank), [], p.card.rank, mine))
-        else:
-            mine -= 1
-        series.append(p.card.rank)
+        rank = p.card.rank
+        for spot in spots[p.seat]:
+            spot.later.append(rank)
+        spots[p.seat].append(Spot(list(series), before, lay_points(series, before, rank), [], rank,
+                                  held[(p.seat + 1) % n]))
+        held[p.seat] -= 1
+        series.append(rank)
     return spots
 
 

@@ -10,32 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.computer.expert import Misread, Spot, careless_lay, missed_points
+from engine.computer.expert import Misread, careless_lay, missed_points, seat_spots
 from engine.core.cards import Card
 from engine.core.observation import Observation
-from engine.core.pegging import lay_points
-
-
-def seat_spots(obs: Observation) -> list[list[Spot]]:
-    """Every card each seat has laid this deal, seat by seat (the deciding seat's own too: unused)."""
-    n = obs.rules.players
-    held = [len(obs.kept)] * n  # every seat kept as many cards as the deciding one
-    spots: list[list[Spot]] = [[] for _ in range(n)]
-    series: list[int] = []
-    for p in obs.plays:
-        if p.card is None:
-            continue
-        before = p.count - p.card.value
-        if before == 0:
-            series = []
-        rank = p.card.rank
-        for spot in spots[p.seat]:
-            spot.later.append(rank)
-        spots[p.seat].append(Spot(list(series), before, lay_points(series, before, rank), [], rank,
-                                  held[(p.seat + 1) % n]))
-        held[p.seat] -= 1
-        series.append(rank)
-    return spots
 
 
 class SeatReading:

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import random
 
-from engine.computer.expert import Spot
+from engine.computer.expert import Spot, seat_spots
 from engine.computer.group_pegging import GroupLay, Guesser, PegSettings
-from engine.computer.group_reading import SeatReading, seat_spots
+from engine.computer.group_reading import SeatReading
 from engine.core.cards import parse_card, parse_cards
 from engine.core.observation import observe
 from tests.engine.computer.test_group_pegging import group_deal
