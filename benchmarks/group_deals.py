@@ -8,14 +8,17 @@ points swing far less, and the same deal played by two variants differs only whe
     .venv/bin/python benchmarks/group_deals.py --players 3 --deals 1500 expert expert:pegging=expected
     .venv/bin/python benchmarks/group_deals.py --players 4 --deals 1200 expected hard:simulate_at=3+4,prior_z=1
     .venv/bin/python benchmarks/group_deals.py --players 3 --deals 3000 --endgame 30 expert expert:race=1
+    .venv/bin/python benchmarks/group_deals.py --players 4 --deals 400 expected expert:peek=1,samples=1,extra=0
 
 With `--endgame N` each "deal" is a game played to its end from scores drawn between N and 5 short of the target
 (the same scores and cards for every variant), and its value is 1 when seat 0's side wins.
 
 A variant is a strength (`expected`, `hard`, `expert`) with `key=value` changes to its group settings
 (`PegSettings` in engine/computer/group_pegging.py), `pegging=expected` (pegs one move deep) or
-`discard=expected` (`expected`'s discards). A deal's value to seat 0: with three players its points less half of
-each opponent's (each opponent also loses by the other's points), with four its partnership's less the other's.
+`discard=expected` (`expected`'s discards), or `peek=1`: its play-outs are played on every other seat's true
+cards instead of guesses, which no real seat can do, to measure what the cards it cannot see are worth. A deal's
+value to seat 0: with three players its points less half of each opponent's (each opponent also loses by the
+other's points), with four its partnership's less the other's.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.computer.group_pegging import PegSettings  # noqa: E402
+from engine.computer.group_pegging import GroupLay, Guess, Guesser, PegSettings  # noqa: E402
 from engine.computer.group_players import EXPERT_FOUR, EXPERT_GROUP, HARD_GROUP, GroupPlayer  # noqa: E402
 from engine.computer.players import Player  # noqa: E402
 from engine.computer.strategies import ExpectedPlayer, hand_ev_discard, one_ply  # noqa: E402
@@ -48,13 +51,38 @@ FOUR_BASES = {"hard": HARD_GROUP, "expert": EXPERT_FOUR}
 """The shipped settings at four players (the expert's differ there)."""
 
 
-class Variant(GroupPlayer):
-    """A group strength with `expected`'s pegging or discards in place of its own, as asked."""
+class TrueHands(Guesser):
+    """The 'guess' that is every seat's true hand in `game`."""
 
-    def __init__(self, seed: int, settings: PegSettings, pegging: bool, discard: bool) -> None:
+    def __init__(self, obs: Observation, game: Game) -> None:
+        super().__init__(obs, False)
+        self.game = game
+
+    def guess(self, rng: random.Random) -> Guess:
+        return [list(h) for h in self.game.hands]
+
+
+class PeekingLay(GroupLay):
+    """The group lay, its play-outs on the true hands."""
+
+    def __init__(self, settings: PegSettings, rng: random.Random, game: Game) -> None:
+        super().__init__(settings, rng)
+        self.game = game
+
+    def guesser(self, obs: Observation) -> Guesser:
+        return TrueHands(obs, self.game)
+
+
+class Variant(GroupPlayer):
+    """A group strength with `expected`'s pegging or discards in place of its own, or seeing the cards of `peek`
+    (a game), as asked."""
+
+    def __init__(self, seed: int, settings: PegSettings, pegging: bool, discard: bool,
+                 peek: Game | None = None) -> None:
         super().__init__(seed, settings)
         self.plain_pegging = pegging
         self.plain_discard = discard
+        self.peek = peek
 
     def discard(self, obs: Observation) -> tuple[Card, ...]:
         return hand_ev_discard(obs) if self.plain_discard else super().discard(obs)
@@ -62,16 +90,22 @@ class Variant(GroupPlayer):
     def play(self, obs: Observation, playable: Sequence[Card]) -> Card:
         if self.plain_pegging:
             return max(playable, key=lambda c: (one_ply(obs, c), self.rng.random()))
+        if self.peek is not None:
+            return PeekingLay(self.at(obs), self.rng, self.peek).choose(obs, playable)
         return super().play(obs, playable)
 
 
-def make(spec: str, seed: int, players: int = 3) -> Player:
+def make(spec: str, seed: int, players: int = 3, game: Game | None = None) -> Player:
     base, _, changes = spec.partition(":")
     if base == "expected" and not changes:
         return ExpectedPlayer(seed)
     settings, swaps = (FOUR_BASES if players == 4 else BASES)[base], {"pegging": False, "discard": False}
+    peek = False
     for change in filter(None, changes.split(",")):
         key, value = change.split("=")
+        if key == "peek":
+            peek = value == "1"
+            continue
         if key in swaps:
             swaps[key] = value == "expected"
             continue
@@ -81,7 +115,7 @@ def make(spec: str, seed: int, players: int = 3) -> Player:
             typed = tuple(int(v) for v in value.split("+"))
         changed: dict[str, Any] = {key: typed}
         settings = dataclasses.replace(settings, **changed)
-    return Variant(seed, settings, swaps["pegging"], swaps["discard"])
+    return Variant(seed, settings, swaps["pegging"], swaps["discard"], game if peek else None)
 
 
 def one_deal(players: int, spec: str, seed: int, dealer: int, endgame: int = 0) -> float:
@@ -95,7 +129,7 @@ def one_deal(players: int, spec: str, seed: int, dealer: int, endgame: int = 0) 
         start = [draw.randint(rules.target - endgame, rules.target - 5) for _ in range(rules.teams)]
     game = Game.at_position(rules, start, dealer, seed=seed)
     mine = (0, 2) if players == 4 else (0,)
-    seats = [make(spec if s in mine else "expected", seed * 10 + s, players) for s in range(players)]
+    seats = [make(spec if s in mine else "expected", seed * 10 + s, players, game) for s in range(players)]
     while not game.over and (endgame or game.deal_number == 0):
         for seat in game.to_act():
             if seat in game.to_act() and (endgame or game.deal_number == 0):

@@ -9,6 +9,7 @@ holding nothing its gos rule out.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -22,7 +23,7 @@ from engine.computer.strategies import CRIB_CARD_VALUE
 from engine.core.cards import Card
 from engine.core.observation import Observation
 from engine.core.pegging import MAX_COUNT
-from engine.core.scoring import score_cards, score_total
+from engine.core.scoring import RANK_WEIGHT, rank_key, rank_points, score_total
 
 Guess = list[list[Card]]
 """The cards each seat holds in one guess (the deciding seat's own: its real hand)."""
@@ -169,7 +170,13 @@ def likely_throw(five: Sequence[Card], owns_crib: bool) -> Card:
     """The card a sensible player lays away from five: the kept four's points before the starter, with a rough
     worth of the card in a crib (for its side's crib or against the other's)."""
     sign = 1.0 if owns_crib else -1.0
-    return max(five, key=lambda c: score_cards([x for x in five if x is not c]) + sign * CRIB_CARD_VALUE[c.rank])
+    key = rank_key([c.rank for c in five])
+    suits = Counter(c.suit for c in five)
+
+    def worth(c: Card) -> float:  # score_cards of the other four, from the five's rank key and suits
+        flush = len(five) - 1 if len(suits) == 1 or len(suits) == 2 and suits[c.suit] == 1 else 0
+        return rank_points(key - RANK_WEIGHT[c.rank]) + flush + sign * CRIB_CARD_VALUE[c.rank]
+    return max(five, key=worth)
 
 
 def _forced(rank: int, then: Policy) -> Policy:
@@ -202,7 +209,7 @@ class GroupLay:
         alone = not any(obs.cards_held[s] for s in range(obs.rules.players) if s != obs.seat)
         values: dict[int, list[float]] = {r: [] for r in choices}
         s = self.s
-        guesser = Guesser(obs, s.read, s.play_model, s.careful_reading, s.read_tries)
+        guesser = self.guesser(obs)
         self._judge(obs, guesser, weights, race, values, 1 if alone else s.samples)
         extra = min(s.extra, s.budget // len(values) - s.samples)
         if not alone and extra > 0 and _close(values, s.close):
@@ -210,6 +217,12 @@ class GroupLay:
         if alone or s.prior_z <= 0 or obs.rules.players not in s.guard_at:
             return choices[best_mean(values)]
         return choices[guarded_choice(values, one_ply_rank(obs, choices), s.prior_z)]
+
+    def guesser(self, obs: Observation) -> Guesser:
+        """Where the other seats' hands come from (a benchmark may swap in the true ones, to measure what knowing
+        them would be worth)."""
+        s = self.s
+        return Guesser(obs, s.read, s.play_model, s.careful_reading, s.read_tries)
 
     def _judge(self, obs: Observation, guesser: Guesser, weights: list[float], race: ShowRace | None,
                values: dict[int, list[float]], n: int) -> None:

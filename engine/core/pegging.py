@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from engine.core.calls import PAIR_NAMES, number_word, run_word
 from engine.core.cards import Card
@@ -78,19 +79,34 @@ def best_reply_worth(series: Sequence[int], count: int, holds: Callable[[int], f
     """The expected points of the best reply to `series` at `count`, from a hand holding each rank q with
     chance `holds(q)` (ranks taken as independent): the best reply scores, failing it the next, and so on."""
     replies = []
-    for q in _scoring_candidates(series, count):
-        if count + (q if q < 10 else 10) <= MAX_COUNT:
-            points = lay_points(series, count, q)
-            if points:
-                p = holds(q)
-                if p:
-                    replies.append((points, p))
+    for points, q in _scoring_replies(tuple(series[-RUN_REACH:]), count):
+        p = holds(q)
+        if p:
+            replies.append((points, p))
     replies.sort(reverse=True)
     worth, none_better = 0.0, 1.0
     for points, p in replies:
         worth += none_better * p * points
         none_better *= 1 - p
     return worth
+
+
+RUN_REACH = 6
+"""How many of a series' last cards a lay's points can depend on: a run is at most seven cards (one to seven sum to
+28; eight distinct ranks pass 31) and a pair royal reaches back three."""
+
+
+@lru_cache(maxsize=100_000)
+def _scoring_replies(tail: tuple[int, ...], count: int) -> tuple[tuple[int, int], ...]:
+    """(points, rank) of every rank that scores laid after `tail` (the series' last `RUN_REACH` cards) at `count`:
+    the same for every holding, so the play-outs' many reply sums share it."""
+    out = []
+    for q in _scoring_candidates(tail, count):
+        if count + (q if q < 10 else 10) <= MAX_COUNT:
+            points = lay_points(tail, count, q)
+            if points:
+                out.append((points, q))
+    return tuple(out)
 
 
 def _scoring_candidates(series: Sequence[int], count: int) -> set[int]:

@@ -85,5 +85,6 @@ def test_the_best_reply_is_worth_its_points_times_its_chance_failing_a_better_on
     assert best_reply_worth([10, 10, 5], 25, only({6: 1.0})) == 2.0  # 31 for two
     assert best_reply_worth([3, 4], 7, only({2: 0.5, 5: 0.5})) == 2.25  # a run of three either way: 1.5 + 0.75
     assert best_reply_worth([1, 2, 3, 4, 5, 6], 21, only({7: 1.0})) == 7.0  # the longest run there is
+    assert best_reply_worth([9, 4, 1, 2, 3, 4], 23, only({5: 1.0})) == 5.0  # the run stops at the repeated 4
     assert best_reply_worth([10], 10, only({5: 0.5, 10: 0.5, 9: 1.0})) == 1.5  # 9 makes 19: nothing
     assert best_reply_worth([13, 13], 20, only({13: 0.25, 8: 1.0})) == 1.5  # three of a kind; an 8 makes 28, nothing
