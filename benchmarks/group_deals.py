@@ -9,6 +9,7 @@ points swing far less, and the same deal played by two variants differs only whe
     .venv/bin/python benchmarks/group_deals.py --players 4 --deals 1200 expected hard:simulate_at=3+4,prior_z=1
     .venv/bin/python benchmarks/group_deals.py --players 3 --deals 3000 --endgame 30 expert expert:race=1
     .venv/bin/python benchmarks/group_deals.py --players 4 --deals 400 expected expert:peek=1,samples=1,extra=0
+    .venv/bin/python benchmarks/group_deals.py --players 4 --deals 1200 expected expert:peek=partner
 
 With `--endgame N` each "deal" is a game played to its end from scores drawn between N and 5 short of the target
 (the same scores and cards for every variant), and its value is 1 when seat 0's side wins.
@@ -16,7 +17,8 @@ With `--endgame N` each "deal" is a game played to its end from scores drawn bet
 A variant is a strength (`expected`, `hard`, `expert`) with `key=value` changes to its group settings
 (`PegSettings` in engine/computer/group_pegging.py), `pegging=expected` (pegs one move deep) or
 `discard=expected` (`expected`'s discards), or `peek=1`: its play-outs are played on every other seat's true
-cards instead of guesses, which no real seat can do, to measure what the cards it cannot see are worth. A deal's
+cards instead of guesses, which no real seat can do, to measure what the cards it cannot see are worth (`peek=partner`
+or `peek=opponents`: those seats' true cards, the others guessed as usual). A deal's
 value to seat 0: with three players its points less half of each opponent's (each opponent also loses by the
 other's points), with four its partnership's less the other's.
 """
@@ -51,34 +53,49 @@ FOUR_BASES = {"hard": HARD_GROUP, "expert": EXPERT_FOUR}
 """The shipped settings at four players (the expert's differ there)."""
 
 
-class TrueHands(Guesser):
-    """The 'guess' that is every seat's true hand in `game`."""
+PEEKS = ("1", "partner", "opponents")
 
-    def __init__(self, obs: Observation, game: Game) -> None:
-        super().__init__(obs, False)
+
+class TrueHands(Guesser):
+    """Guesses holding the true hands in `game` of the seats `peek` names (every other seat, the partner, or the
+    opponents), the rest guessed from the cards those leave unseen."""
+
+    def __init__(self, obs: Observation, settings: PegSettings, game: Game, peek: str) -> None:
+        super().__init__(obs, settings.read, settings.play_model, settings.careful_reading, settings.read_tries)
         self.game = game
+        rules, me = obs.rules, obs.seat
+        self.shown = [s for s in range(rules.players) if s != me and (
+            peek == "1" or (rules.team_of(s) == rules.team_of(me)) == (peek == "partner"))]
+        held = {c for s in self.shown for c in game.hands[s]}
+        self.unseen = [c for c in self.unseen if c not in held]
+        self.others = [s for s in self.others if s not in self.shown]
 
     def guess(self, rng: random.Random) -> Guess:
-        return [list(h) for h in self.game.hands]
+        hands = super().guess(rng) if self.others else [list(self.obs.hand) if s == self.obs.seat else []
+                                                        for s in range(self.obs.rules.players)]
+        for s in self.shown:
+            hands[s] = list(self.game.hands[s])
+        return hands
 
 
 class PeekingLay(GroupLay):
     """The group lay, its play-outs on the true hands."""
 
-    def __init__(self, settings: PegSettings, rng: random.Random, game: Game) -> None:
+    def __init__(self, settings: PegSettings, rng: random.Random, game: Game, peek: str) -> None:
         super().__init__(settings, rng)
         self.game = game
+        self.peek = peek
 
     def guesser(self, obs: Observation) -> Guesser:
-        return TrueHands(obs, self.game)
+        return TrueHands(obs, self.s, self.game, self.peek)
 
 
 class Variant(GroupPlayer):
-    """A group strength with `expected`'s pegging or discards in place of its own, or seeing the cards of `peek`
-    (a game), as asked."""
+    """A group strength with `expected`'s pegging or discards in place of its own, or seeing some true hands
+    (`peek`: the game, and whose), as asked."""
 
     def __init__(self, seed: int, settings: PegSettings, pegging: bool, discard: bool,
-                 peek: Game | None = None) -> None:
+                 peek: tuple[Game, str] | None = None) -> None:
         super().__init__(seed, settings)
         self.plain_pegging = pegging
         self.plain_discard = discard
@@ -91,7 +108,7 @@ class Variant(GroupPlayer):
         if self.plain_pegging:
             return max(playable, key=lambda c: (one_ply(obs, c), self.rng.random()))
         if self.peek is not None:
-            return PeekingLay(self.at(obs), self.rng, self.peek).choose(obs, playable)
+            return PeekingLay(self.at(obs), self.rng, *self.peek).choose(obs, playable)
         return super().play(obs, playable)
 
 
@@ -100,11 +117,13 @@ def make(spec: str, seed: int, players: int = 3, game: Game | None = None) -> Pl
     if base == "expected" and not changes:
         return ExpectedPlayer(seed)
     settings, swaps = (FOUR_BASES if players == 4 else BASES)[base], {"pegging": False, "discard": False}
-    peek = False
+    peek = ""
     for change in filter(None, changes.split(",")):
         key, value = change.split("=")
         if key == "peek":
-            peek = value == "1"
+            if value not in PEEKS:
+                raise SystemExit(f"peek={value}: say 1, partner or opponents")
+            peek = value
             continue
         if key in swaps:
             swaps[key] = value == "expected"
@@ -115,7 +134,7 @@ def make(spec: str, seed: int, players: int = 3, game: Game | None = None) -> Pl
             typed = tuple(int(v) for v in value.split("+"))
         changed: dict[str, Any] = {key: typed}
         settings = dataclasses.replace(settings, **changed)
-    return Variant(seed, settings, swaps["pegging"], swaps["discard"], game if peek else None)
+    return Variant(seed, settings, swaps["pegging"], swaps["discard"], (game, peek) if peek and game else None)
 
 
 def one_deal(players: int, spec: str, seed: int, dealer: int, endgame: int = 0) -> float:
