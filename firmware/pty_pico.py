@@ -53,20 +53,27 @@ class Port:
         return os.write(self.fd, data)
 
 
-class Strip:
-    """neopixel.NeoPixel: a write holds the caller for `write_ms`, as the Pico's bitstream does."""
+class LedBuffer:
+    """The colours neopixel.NeoPixel holds until a write sends them; each stand-in strip says what a write does."""
 
-    def __init__(self, n: int, write_ms: float, log: TextIO | None) -> None:
+    def __init__(self, n: int) -> None:
         self.leds = [(0, 0, 0)] * n
-        self.write_ms = write_ms
-        self.log = log
-        self.writes = 0
 
     def fill(self, colour: tuple[int, int, int]) -> None:
         self.leds = [colour] * len(self.leds)
 
     def __setitem__(self, index: int, colour: tuple[int, int, int]) -> None:
         self.leds[index] = colour
+
+
+class Strip(LedBuffer):
+    """neopixel.NeoPixel: a write holds the caller for `write_ms`, as the Pico's bitstream does."""
+
+    def __init__(self, n: int, write_ms: float, log: TextIO | None) -> None:
+        super().__init__(n)
+        self.write_ms = write_ms
+        self.log = log
+        self.writes = 0
 
     def write(self) -> None:
         start = time.monotonic()

@@ -15,6 +15,7 @@ import pytest
 
 import firmware.pegboard
 from firmware.pegboard import core, layout, picture
+from firmware.pty_pico import LedBuffer
 
 MAIN = Path(__file__).resolve().parents[2] / "firmware" / "main.py"
 
@@ -74,20 +75,14 @@ class Usb:
         return bytes(self.pending) + b"".join(data for _, data in self.script)
 
 
-class Strip:
+class Strip(LedBuffer):
     def __init__(self, pin: object, n: int) -> None:
-        self.leds = [(0, 0, 0)] * n
+        super().__init__(n)
         self.frames: list[tuple[int, dict[int, tuple[int, int, int]]]] = []
         self.clock: Clock | None = None
         self.usb: Usb | None = None
         self.write_ms = 0
         """How long a write holds the loop (machine.bitstream: about 15 ms at 488 LEDs)."""
-
-    def fill(self, colour: tuple[int, int, int]) -> None:
-        self.leds = [colour] * len(self.leds)
-
-    def __setitem__(self, index: int, colour: tuple[int, int, int]) -> None:
-        self.leds[index] = colour
 
     def write(self) -> None:
         lit = {i: c for i, c in enumerate(self.leds) if c != (0, 0, 0)}
