@@ -8,7 +8,7 @@ points swing far less, and the same deal played by two variants differs only whe
     .venv/bin/python benchmarks/group_deals.py --players 3 --deals 1500 expert expert:pegging=expected
     .venv/bin/python benchmarks/group_deals.py --players 4 --deals 1200 expected hard:simulate_at=3+4,prior_z=1
     .venv/bin/python benchmarks/group_deals.py --players 3 --deals 3000 --endgame 30 expert expert:race=1
-    .venv/bin/python benchmarks/group_deals.py --players 4 --deals 400 expected expert:peek=1,samples=1,extra=0
+    .venv/bin/python benchmarks/group_deals.py --players 4 expected expert:peek=1,samples=1,extra=0,prior_z=0
     .venv/bin/python benchmarks/group_deals.py --players 4 --deals 1200 expected expert:peek=partner
 
 With `--endgame N` each "deal" is a game played to its end from scores drawn between N and 5 short of the target
@@ -18,7 +18,9 @@ A variant is a strength (`expected`, `hard`, `expert`) with `key=value` changes 
 (`PegSettings` in engine/computer/group_pegging.py), `pegging=expected` (pegs one move deep) or
 `discard=expected` (`expected`'s discards), or `peek=1`: its play-outs are played on every other seat's true
 cards instead of guesses, which no real seat can do, to measure what the cards it cannot see are worth (`peek=partner`
-or `peek=opponents`: those seats' true cards, the others guessed as usual). A deal's
+or `peek=opponents`: those seats' true cards, the others guessed as usual). With every hand true one play-out a
+lay is enough (`samples=1,extra=0`), and at four players `prior_z=0` too: the guard needs two guesses or more to
+overrule `expected`'s lay. A deal's
 value to seat 0: with three players its points less half of each opponent's (each opponent also loses by the
 other's points), with four its partnership's less the other's.
 """
@@ -71,8 +73,7 @@ class TrueHands(Guesser):
         self.others = [s for s in self.others if s not in self.shown]
 
     def guess(self, rng: random.Random) -> Guess:
-        hands = super().guess(rng) if self.others else [list(self.obs.hand) if s == self.obs.seat else []
-                                                        for s in range(self.obs.rules.players)]
+        hands = super().guess(rng)
         for s in self.shown:
             hands[s] = list(self.game.hands[s])
         return hands
@@ -112,7 +113,7 @@ class Variant(GroupPlayer):
         return super().play(obs, playable)
 
 
-def make(spec: str, seed: int, players: int = 3, game: Game | None = None) -> Player:
+def make(spec: str, seed: int, players: int, game: Game) -> Player:
     base, _, changes = spec.partition(":")
     if base == "expected" and not changes:
         return ExpectedPlayer(seed)
@@ -134,7 +135,7 @@ def make(spec: str, seed: int, players: int = 3, game: Game | None = None) -> Pl
             typed = tuple(int(v) for v in value.split("+"))
         changed: dict[str, Any] = {key: typed}
         settings = dataclasses.replace(settings, **changed)
-    return Variant(seed, settings, swaps["pegging"], swaps["discard"], (game, peek) if peek and game else None)
+    return Variant(seed, settings, swaps["pegging"], swaps["discard"], (game, peek) if peek else None)
 
 
 def one_deal(players: int, spec: str, seed: int, dealer: int, endgame: int = 0) -> float:
