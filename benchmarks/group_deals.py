@@ -10,6 +10,9 @@ points swing far less, and the same deal played by two variants differs only whe
     .venv/bin/python benchmarks/group_deals.py --players 3 --deals 3000 --endgame 30 expert expert:race=1
     .venv/bin/python benchmarks/group_deals.py --players 4 expected expert:peek=1,samples=1,extra=0,prior_z=0
     .venv/bin/python benchmarks/group_deals.py --players 4 --deals 1200 expected expert:peek=partner
+    .venv/bin/python benchmarks/group_deals.py --deals 2400 --save base.json expert   # one process ...
+    .venv/bin/python benchmarks/group_deals.py --deals 2400 --save more.json expert:samples=96   # ... and another
+    .venv/bin/python benchmarks/group_deals.py --deals 2400 --against base.json --against more.json   # paired
 
 With `--endgame N` each "deal" is a game played to its end from scores drawn between N and 5 short of the target
 (the same scores and cards for every variant), and its value is 1 when seat 0's side wins.
@@ -168,24 +171,47 @@ def main() -> None:
     parser.add_argument("--endgame", type=int, default=0,
                         help="play games out from scores this far from the target or nearer; a deal's value is a win")
     parser.add_argument("--save", help="write every variant's deal values to this JSON file")
-    parser.add_argument("variants", nargs="+")
+    parser.add_argument("--against", action="append", default=[],
+                        help="a file --save wrote on the same deals (again for more): its variants come first, the "
+                             "first of them the baseline (run variants in two processes, pair them after)")
+    parser.add_argument("variants", nargs="*")
     args = parser.parse_args()
     n = args.players
+    deals = {"players": n, "deals": args.deals, "seed": args.seed, "endgame": args.endgame}
     values: dict[str, list[float]] = {}
+    for path in args.against:
+        values.update(saved_values(path, deals))
+    if not values and not args.variants:
+        parser.error("name a variant, or a saved run with --against")
     for v in args.variants:
         started = time.perf_counter()
         values[v] = [one_deal(n, v, args.seed + i // n, i % n, args.endgame) for i in range(args.deals)]
         print(f"{v}: {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
     if args.save:
-        Path(args.save).write_text(json.dumps(values))
-    base = values[args.variants[0]]
+        Path(args.save).write_text(json.dumps({**deals, "values": values}))
+    names = list(values)
+    base = values[names[0]]
     print(f"{args.deals} deals, {n} players; by dealer: seat 0 deals, then seat 1, ...")
     for name, got in values.items():
         diff = [a - b for a, b in zip(got, base, strict=True)]
         se = statistics.pstdev(diff) / math.sqrt(len(diff))
         by = " ".join(f"{statistics.mean(diff[k::n]):+.2f}" for k in range(n))
-        print(f"{name:45s} {statistics.mean(got):+.3f} a deal; against {args.variants[0]}: "
+        print(f"{name:45s} {statistics.mean(got):+.3f} a deal; against {names[0]}: "
               f"{statistics.mean(diff):+.3f} ± {se:.3f} (changed {sum(1 for d in diff if d)}), by dealer {by}")
+
+
+def saved_values(path: str, deals: dict[str, int]) -> dict[str, list[float]]:
+    """The deal values a `--save` file holds, if they were played on the deals asked for now."""
+    try:
+        saved = json.loads(Path(path).read_text())
+    except (OSError, ValueError) as e:
+        raise SystemExit(f"--against {path}: cannot read it ({e})") from e
+    if not isinstance(saved, dict) or not isinstance(saved.get("values"), dict):
+        raise SystemExit(f"--against {path}: not a file --save wrote")
+    differ = [f"{k} {saved.get(k)} there, {v} here" for k, v in deals.items() if saved.get(k) != v]
+    if differ:
+        raise SystemExit(f"--against {path}: other deals ({'; '.join(differ)})")
+    return {str(k): [float(x) for x in v] for k, v in saved["values"].items()}
 
 
 if __name__ == "__main__":
