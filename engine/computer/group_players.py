@@ -53,8 +53,9 @@ own too) and counting the unseen cards from what the laying seat knows (`knowing
 each seat threw and laid (`play_model`), and once a side is within 30 of the target each lay and discard chosen for
 its chance of winning the game (engine/computer/group_race.py)."""
 EXPERT_FOUR = dataclasses.replace(EXPERT_GROUP, play_model=0.0, knowing=False)
-"""`expert` at a four-player table: the same without reading the lays or the knowing play-outs (measured at three
-players only), and with the guard against noisy play-outs (`prior_z`, used at four only)."""
+"""`expert` at a four-player table: the same without reading the lays or the knowing play-outs (at four players
+neither measured better, together or alone: docs/computer-players.md), and with the guard against noisy play-outs
+(`prior_z`, used at four only)."""
 
 
 class ByTableSize:
