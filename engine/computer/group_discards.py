@@ -15,7 +15,7 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from engine.computer.expert import peg_value
-from engine.computer.group_race import keep_chance
+from engine.computer.group_race import keep_chance, seat_score_weights
 from engine.core.cards import DECK, JACK, SUITS, Card, CardError, check_distinct
 from engine.core.observation import Observation
 from engine.core.rules import Rules
@@ -88,9 +88,14 @@ class _CribCounter:
         return total / self.choices
 
 
-def crib_weight(obs: Observation, rival: float, own: float = 1.0) -> float:
+def crib_weight(obs: Observation, rival: float, own: float = 1.0, by_score: bool = False) -> float:
     """What a crib point is worth to this seat: `own` when its side owns the crib, `-rival` when one opponent of two
-    does (three players: the third player loses by it too), -1 when the opposing partnership does."""
+    does (three players: the third player loses by it too), -1 when the opposing partnership does; with
+    `by_score`, an opponent's crib costs what the scores make its owner's point worth (`seat_score_weights`)."""
+    if by_score and obs.rules.team_of(obs.dealer) != obs.rules.team_of(obs.seat):
+        weights = seat_score_weights(obs)
+        if weights is not None:
+            return weights[obs.dealer]
     return side_crib_weight(obs.rules, obs.dealer, obs.seat, rival, own)
 
 
@@ -106,13 +111,15 @@ PEG_GUESS = 2
 
 
 def best_group_discard(obs: Observation, rival: float = 0.5, endgame: int = 0, win_worth: float = 0.0,
-                       own: float = 1.0, peg: float = 0.0, race: bool = False) -> GroupOption:
+                       own: float = 1.0, peg: float = 0.0, race: bool = False,
+                       by_score: bool = False) -> GroupOption:
     """The option worth most to this seat: the kept hand's value and the crib's, weighed by who owns it (`own` for
     its side's), and `peg` times the kept cards' pegging worth (`peg_value`). Once its side needs `endgame` or
     fewer, the chance that the hand (with a little pegging) counts out is worth `win_worth` points more: the first
     to the target wins, and the hands count before the crib. With `race`, once any side is within `endgame` of
-    the target the option with the best chance of winning the game is taken (`keep_chance`)."""
-    weight = crib_weight(obs, rival, own)
+    the target the option with the best chance of winning the game is taken (`keep_chance`). With `by_score`, an
+    opponent's crib is weighed by the scores (`crib_weight`)."""
+    weight = crib_weight(obs, rival, own, by_score)
     need = obs.rules.target - obs.scores[obs.seat]
     out = win_worth if endgame and need <= endgame else 0.0
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from engine.computer.group_choice import best_mean, guarded_choice, one_ply_rank
 from engine.computer.group_pegsim import group_playout
 from engine.computer.group_policies import knowing_policy, known_counts
-from engine.computer.group_race import RaceLeaf
+from engine.computer.group_race import RaceLeaf, seat_score_weights
 from engine.computer.group_reading import SeatReading
 from engine.computer.pegsim import Policy, careful_policy, quick_policy
 from engine.computer.strategies import CRIB_CARD_VALUE
@@ -44,7 +44,8 @@ class PegSettings:
     (`knowing_policy`); `series_only` plays out only the series under way; with `race`, within `endgame` a lay is
     worth its chance of winning the game alone (`RaceLeaf`), in hundredths; with `prior_z` above 0 at a table size
     in `guard_at`, the play-outs overrule `expected`'s lay only for a rank that beats it by more than `prior_z`
-    standard errors on the same guesses (engine/computer/group_choice.py).
+    standard errors on the same guesses (engine/computer/group_choice.py); with `score_weights`, each side's point
+    is worth what it does to the seat's chance of winning from the scores (`seat_score_weights`), not `rival`.
     At a table size not in `simulate_at` a lay is `expected`'s: points now less the next seat's best reply."""
 
     samples: int = 48
@@ -68,10 +69,16 @@ class PegSettings:
     careful_reading: bool = True
     read_tries: int = 12
     knowing: bool = False
+    score_weights: bool = False
 
 
-def seat_weights(obs: Observation, rival: float) -> list[float]:
-    """What a point of each seat is worth to the deciding one."""
+def seat_weights(obs: Observation, rival: float, by_score: bool = False) -> list[float]:
+    """What a point of each seat is worth to the deciding one: with `by_score`, as the scores make it
+    (`seat_score_weights`) where they can."""
+    if by_score:
+        weights = seat_score_weights(obs)
+        if weights is not None:
+            return weights
     rules = obs.rules
     mine = rules.team_of(obs.seat)
     other = -rival if rules.players == 3 else -1.0
@@ -204,7 +211,7 @@ class GroupLay:
             choices.setdefault(card.rank, card)
         if len(choices) == 1:
             return playable[0]
-        weights = seat_weights(obs, self.s.rival)
+        weights = seat_weights(obs, self.s.rival, self.s.score_weights)
         race = ShowRace(obs) if self.s.endgame and obs.rules.target - max(obs.scores) <= self.s.endgame else None
         alone = not any(obs.cards_held[s] for s in range(obs.rules.players) if s != obs.seat)
         values: dict[int, list[float]] = {r: [] for r in choices}

@@ -31,7 +31,8 @@ class GroupPlayer(ComputerPlayer):
 
     def discard(self, obs: Observation) -> tuple[Card, ...]:
         s = self.at(obs)
-        return (best_group_discard(obs, s.rival, s.endgame, s.win_worth, s.own_crib, s.peg_keep, s.race).discard,)
+        return (best_group_discard(obs, s.rival, s.endgame, s.win_worth, s.own_crib, s.peg_keep, s.race,
+                                   s.score_weights).discard,)
 
     def play(self, obs: Observation, playable: Sequence[Card]) -> Card:
         s = self.at(obs)

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 import numpy as np
+
+from engine.core.observation import Observation
 
 RACE_DATA = "data/group_race.json"
 PHASES: dict[int, tuple[tuple[int, ...], ...]] = {
@@ -145,6 +147,45 @@ def side_places(players: int, dealer: int) -> list[int]:
     if players == 4:
         return [0 if side == dealer % 2 else 1 for side in range(2)]
     return [(side - dealer) % players for side in range(players)]
+
+
+WEIGHT_STEP = 2
+"""Points each side's need is moved by, up and down, to find what a point is worth to it."""
+WEIGHT_FLOOR = 2.5e-5
+"""Below this change in its own chance for a point, a side's chance is too small to read weights from."""
+WEIGHT_CAP = 2.0
+"""The most an opponent's point may cost, in the seat's own points."""
+
+
+@lru_cache(maxsize=4096)
+def race_weights(players: int, target: int, dealer: int, side: int,
+                 scores: tuple[int, ...]) -> tuple[float, ...] | None:
+    """What a point of each side is worth to `side`'s chance of winning, in its own points (its own: 1), from the
+    scores at the deal `dealer` deals: an opponent far behind costs little, the leader much. None when `side`'s
+    chance hardly moves (it has all but won or lost), where no weights can be read."""
+    model = race_model(players)
+    places = side_places(players, dealer)
+    needs = [target - s for s in scores]
+
+    def slope(k: int) -> float:  # the chance's change a point, the need kept between 1 and CAP
+        nearer, farther = list(needs), list(needs)
+        nearer[k] = max(1, needs[k] - WEIGHT_STEP)
+        farther[k] = min(CAP, needs[k] + WEIGHT_STEP)
+        span = farther[k] - nearer[k]
+        return (model.chances(nearer, places)[side] - model.chances(farther, places)[side]) / span if span else 0.0
+    slopes = [slope(k) for k in range(len(needs))]
+    if slopes[side] < WEIGHT_FLOOR:
+        return None
+    return tuple(1.0 if k == side else min(0.0, max(-WEIGHT_CAP, slopes[k] / slopes[side]))
+                 for k in range(len(needs)))
+
+
+def seat_score_weights(obs: Observation) -> list[float] | None:
+    """`race_weights` for each seat of `obs`'s table (partners alike), from the scores now, or None."""
+    rules = obs.rules
+    sides = tuple(obs.scores[t] for t in range(rules.teams))
+    weights = race_weights(rules.players, rules.target, obs.dealer, rules.team_of(obs.seat), sides)
+    return None if weights is None else [weights[rules.team_of(s)] for s in range(rules.players)]
 
 
 class RaceLeaf:

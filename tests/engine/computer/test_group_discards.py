@@ -32,10 +32,13 @@ def test_a_hand_of_the_wrong_size_is_named() -> None:
         group_options(parse_cards("5H 5C JS 6D KH 2C"))
 
 
-def seat_sees(players: int, dealer: int, seat: int, hand: str) -> Observation:
-    """`seat`'s view of a deal in which it holds `hand`, before anyone lays away."""
-    game = Game(Rules(players=players))
-    cut_for(game, dealer)
+def seat_sees(players: int, dealer: int, seat: int, hand: str, scores: tuple[int, ...] | None = None) -> Observation:
+    """`seat`'s view of a deal in which it holds `hand`, before anyone lays away (from `scores`, else 0-0)."""
+    if scores is None:
+        game = Game(Rules(players=players))
+        cut_for(game, dealer)
+    else:
+        game = Game.at_position(Rules(players=players), scores, dealer)
     mine = parse_cards(hand)
     rest = iter(c for c in DECK if c not in mine)
     hands = tuple(mine if s == seat else tuple(next(rest) for _ in range(5)) for s in range(players))
@@ -83,3 +86,17 @@ def test_near_the_target_the_hand_that_counts_out_is_kept() -> None:
 def test_the_side_s_own_crib_can_be_weighed_less() -> None:
     assert crib_weight(seat_sees(4, 2, 0, HAND), rival=0.5, own=0.7) == 0.7
     assert crib_weight(seat_sees(4, 1, 0, HAND), rival=0.5, own=0.7) == -1.0
+
+
+def test_an_opponent_s_crib_costs_what_the_scores_make_its_owner_s_points() -> None:
+    # seat 0 at 60; seat 1 deals. Behind at 40 its crib costs seat 0 next to nothing; ahead at 80, nearly a point
+    behind = seat_sees(3, 1, 0, "KD 10C JC AS 6C", scores=(60, 40, 80))
+    ahead = seat_sees(3, 1, 0, "KD 10C JC AS 6C", scores=(60, 80, 40))
+    assert crib_weight(behind, rival=0.5) == -0.5
+    assert round(crib_weight(behind, rival=0.5, by_score=True), 3) == -0.010
+    assert round(crib_weight(ahead, rival=0.5, by_score=True), 3) == -0.945
+    assert str(best_group_discard(behind).discard) == "KD"
+    assert str(best_group_discard(behind, by_score=True).discard) == "6C"  # the six helps a crib that hardly matters
+    assert str(best_group_discard(ahead, by_score=True).discard) == "KD"
+    own = seat_sees(3, 0, 0, "KD 10C JC AS 6C", scores=(60, 40, 80))
+    assert crib_weight(own, rival=0.5, by_score=True) == 1.0

@@ -52,6 +52,13 @@ def test_points_are_weighed_by_whose_they_are() -> None:
     assert seat_weights(four, rival=0.5) == [-1.0, 1.0, -1.0, 1.0]
 
 
+def test_points_can_be_weighed_by_the_scores() -> None:
+    lopsided = observe(group_deal(THREE, "6S", scores=(60, 80, 40)), 0)
+    assert [round(w, 3) for w in seat_weights(lopsided, rival=0.5, by_score=True)] == [1.0, -1.126, -0.005]
+    all_but_won = observe(group_deal(THREE, "6S", scores=(118, 60, 60)), 0)
+    assert seat_weights(all_but_won, rival=0.5, by_score=True) == [1.0, -0.5, -0.5]
+
+
 def test_guessed_hands_keep_to_what_the_gos_said() -> None:
     # seat 1 leads a 9, seat 2 a jack (19), seat 0 a king (29); seat 1 says go: it holds nothing worth 2 or less
     game = group_deal(THREE, "6S", "1:9S 2:JH 0:KS 1:go")

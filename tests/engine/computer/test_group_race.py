@@ -11,6 +11,7 @@ from engine.computer.group_race import (
     keep_chance,
     race_chances,
     race_model,
+    race_weights,
     shifted,
     side_places,
 )
@@ -92,3 +93,13 @@ def test_the_lay_is_valued_by_the_race_after_the_show() -> None:
     assert race.chance(poor, [0, 0, 0], 0, leaf) == 1.0  # seat 0 pegged out
     undecided = race.chance(poor, [0, 0, 0], -1, leaf)
     assert 0.0 < undecided < 1.0
+
+
+def test_a_side_s_point_is_worth_what_it_does_to_the_chance_of_winning() -> None:
+    # seat 0 at 60 dealing: the leader's point (80) costs it more than one of its own; the trailer's (40) almost nothing
+    assert [round(w, 3) for w in race_weights(3, 121, 0, 0, (60, 80, 40))] == [1.0, -1.126, -0.005]
+    even = race_weights(3, 121, 0, 0, (0, 0, 0))
+    assert even is not None and [round(w, 2) for w in even] == [1.0, -0.5, -0.54]  # near the old flat half
+    assert race_weights(3, 121, 0, 0, (118, 60, 60)) is None  # all but won: nothing to read
+    partners = race_weights(4, 121, 0, 1, (60, 80))
+    assert partners is not None and partners[1] == 1.0 and partners[0] < 0
