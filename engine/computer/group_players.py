@@ -48,15 +48,17 @@ between `expected` and `expert` in the same deals (docs/computer-players.md). Wi
 guesses are too noisy to trust alone, so they only overrule `expected`'s one-move-deep lay by a rank better on the
 same guesses by more than two standard errors (`prior_z`)."""
 EXPERT_GROUP = PegSettings(samples=48, extra=96, careful=True, self_careful=True, endgame=30, read=True, race=True,
-                           prior_z=2.0, play_model=0.9, knowing=True)
+                           prior_z=2.0, play_model=0.9, knowing=True, score_weights=True)
 """`expert` at a three-player table: more guessed deals where the best lays are close, every later lay careful (its
 own too) and counting the unseen cards from what the laying seat knows (`knowing`), guessed hands read from the cards
-each seat threw and laid (`play_model`), and once a side is within 30 of the target each lay and discard chosen for
-its chance of winning the game (engine/computer/group_race.py)."""
-EXPERT_FOUR = dataclasses.replace(EXPERT_GROUP, play_model=0.0, knowing=False)
+each seat threw and laid (`play_model`), each opponent's points weighed by what they do to its chance of winning
+from the scores (`score_weights`: the leader's cost more than the trailer's), and once a side is within 30 of the
+target each lay and discard chosen for its chance of winning the game (engine/computer/group_race.py)."""
+EXPERT_FOUR = dataclasses.replace(EXPERT_GROUP, play_model=0.0, knowing=False, score_weights=False)
 """`expert` at a four-player table: the same without reading the lays or the knowing play-outs (at four players
-neither measured better, together or alone: docs/computer-players.md), and with the guard against noisy play-outs
-(`prior_z`, used at four only)."""
+neither measured better, together or alone: docs/computer-players.md), with the guard against noisy play-outs
+(`prior_z`, used at four only), and the other partnership's points always at -1 (`score_weights` is not tried at
+four: with two sides the race model's weight swings with the deal's place, 0.65 to 1.54 at 60-60)."""
 
 
 class ByTableSize:
