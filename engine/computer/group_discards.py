@@ -15,7 +15,8 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from engine.computer.expert import peg_value
-from engine.computer.group_race import keep_chance, seat_score_weights
+from engine.computer.group_pegging import seat_weights
+from engine.computer.group_race import keep_chance
 from engine.core.cards import DECK, JACK, SUITS, Card, CardError, check_distinct
 from engine.core.observation import Observation
 from engine.core.rules import Rules
@@ -91,11 +92,9 @@ class _CribCounter:
 def crib_weight(obs: Observation, rival: float, own: float = 1.0, by_score: bool = False) -> float:
     """What a crib point is worth to this seat: `own` when its side owns the crib, `-rival` when one opponent of two
     does (three players: the third player loses by it too), -1 when the opposing partnership does; with
-    `by_score`, an opponent's crib costs what the scores make its owner's point worth (`seat_score_weights`)."""
+    `by_score`, an opponent's crib costs what the scores make its owner's point worth (`seat_weights`)."""
     if by_score and obs.rules.team_of(obs.dealer) != obs.rules.team_of(obs.seat):
-        weights = seat_score_weights(obs)
-        if weights is not None:
-            return weights[obs.dealer]
+        return seat_weights(obs, rival, by_score)[obs.dealer]
     return side_crib_weight(obs.rules, obs.dealer, obs.seat, rival, own)
 
 
