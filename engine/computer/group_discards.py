@@ -9,7 +9,7 @@ fold into at most 1,820 rank multisets; flushes and his nobs are counted by clos
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from math import comb
@@ -111,13 +111,15 @@ PEG_GUESS = 2
 
 def best_group_discard(obs: Observation, rival: float = 0.5, endgame: int = 0, win_worth: float = 0.0,
                        own: float = 1.0, peg: float = 0.0, race: bool = False,
-                       by_score: bool = False) -> GroupOption:
+                       by_score: bool = False, play: Callable[[tuple[Card, ...]], float] | None = None
+                       ) -> GroupOption:
     """The option worth most to this seat: the kept hand's value and the crib's, weighed by who owns it (`own` for
     its side's), and `peg` times the kept cards' pegging worth (`peg_value`). Once its side needs `endgame` or
     fewer, the chance that the hand (with a little pegging) counts out is worth `win_worth` points more: the first
     to the target wins, and the hands count before the crib. With `race`, once any side is within `endgame` of
     the target the option with the best chance of winning the game is taken (`keep_chance`). With `by_score`, an
-    opponent's crib is weighed by the scores (`crib_weight`)."""
+    opponent's crib is weighed by the scores (`crib_weight`). `play`, if given, adds each kept hand's worth in the
+    play (engine/computer/group_keep_play.py)."""
     weight = crib_weight(obs, rival, own, by_score)
     need = obs.rules.target - obs.scores[obs.seat]
     out = win_worth if endgame and need <= endgame else 0.0
@@ -126,6 +128,8 @@ def best_group_discard(obs: Observation, rival: float = 0.5, endgame: int = 0, w
         worth = o.hand_ev + weight * o.crib_ev
         if peg:
             worth += peg * peg_value(o.keep, obs.is_dealer)
+        if play is not None:
+            worth += play(o.keep)
         return worth + (out * o.reaches(need - PEG_GUESS) if out else 0.0)
     options = group_options(obs.hand)
     if race and endgame and obs.rules.target - max(obs.scores) <= endgame:

@@ -45,7 +45,10 @@ class PegSettings:
     worth its chance of winning the game alone (`RaceLeaf`), in hundredths; with `prior_z` above 0 at a table size
     in `guard_at`, the play-outs overrule `expected`'s lay only for a rank that beats it by more than `prior_z`
     standard errors on the same guesses (engine/computer/group_choice.py); with `score_weights`, each side's point
-    is worth what it does to the seat's chance of winning from the scores (`seat_score_weights`), not `rival`.
+    is worth what it does to the seat's chance of winning from the scores (`seat_score_weights`), not `rival`;
+    with `keep_play` w, a seat at a place in `keep_play_places` (0 the dealer, 1 the pone, and so on round the
+    table) adds to each discard w times its kept hand's worth in the play over `keep_guesses` guessed deals
+    (engine/computer/group_keep_play.py).
     At a table size not in `simulate_at` a lay is `expected`'s: points now less the next seat's best reply."""
 
     samples: int = 48
@@ -70,6 +73,9 @@ class PegSettings:
     read_tries: int = 12
     knowing: bool = False
     score_weights: bool = False
+    keep_play: float = 0.0
+    keep_guesses: int = 60
+    keep_play_places: tuple[int, ...] = (0, 1, 2, 3)
 
 
 def seat_weights(obs: Observation, rival: float, by_score: bool = False) -> list[float]:

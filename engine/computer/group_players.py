@@ -4,10 +4,11 @@ decision to the two-player or the group strength by the table's size (the two-pl
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.computer.group_discards import best_group_discard
-from engine.computer.group_pegging import GroupLay, PegSettings
+from engine.computer.group_keep_play import KeepPlay
+from engine.computer.group_pegging import GroupLay, PegSettings, seat_weights
 from engine.computer.strategies import ComputerPlayer, one_ply
 from engine.core.actions import Action
 from engine.core.cards import Card
@@ -32,7 +33,14 @@ class GroupPlayer(ComputerPlayer):
     def discard(self, obs: Observation) -> tuple[Card, ...]:
         s = self.at(obs)
         return (best_group_discard(obs, s.rival, s.endgame, s.win_worth, s.own_crib, s.peg_keep, s.race,
-                                   s.score_weights).discard,)
+                                   s.score_weights, self.keep_play(obs, s)).discard,)
+
+    def keep_play(self, obs: Observation, s: PegSettings) -> Callable[[tuple[Card, ...]], float] | None:
+        """What a kept hand adds to a discard for its play (`keep_play`), where the seat's place asks for it."""
+        if not s.keep_play or (obs.seat - obs.dealer) % obs.rules.players not in s.keep_play_places:
+            return None
+        kept = KeepPlay(obs, seat_weights(obs, s.rival, s.score_weights), s.keep_guesses, self.rng)
+        return lambda keep: s.keep_play * kept.worth(keep)
 
     def play(self, obs: Observation, playable: Sequence[Card]) -> Card:
         s = self.at(obs)
@@ -48,15 +56,18 @@ between `expected` and `expert` in the same deals (docs/computer-players.md). Wi
 guesses are too noisy to trust alone, so they only overrule `expected`'s one-move-deep lay by a rank better on the
 same guesses by more than two standard errors (`prior_z`)."""
 EXPERT_GROUP = PegSettings(samples=48, extra=96, careful=True, self_careful=True, endgame=30, read=True, race=True,
-                           prior_z=2.0, play_model=0.9, knowing=True, score_weights=True)
+                           prior_z=2.0, play_model=0.9, knowing=True, score_weights=True, keep_play=0.5,
+                           keep_play_places=(0,))
 """`expert` at a three-player table: more guessed deals where the best lays are close, every later lay careful (its
 own too) and counting the unseen cards from what the laying seat knows (`knowing`), guessed hands read from the cards
 each seat threw and laid (`play_model`), each opponent's points weighed by what they do to its chance of winning
-from the scores (`score_weights`: the leader's cost more than the trailer's), and once a side is within 30 of the
-target each lay and discard chosen for its chance of winning the game (engine/computer/group_race.py)."""
-EXPERT_FOUR = dataclasses.replace(EXPERT_GROUP, play_model=0.0, knowing=False, score_weights=False)
-"""`expert` at a four-player table: the same without reading the lays or the knowing play-outs (at four players
-neither measured better, together or alone: docs/computer-players.md), with the guard against noisy play-outs
+from the scores (`score_weights`: the leader's cost more than the trailer's), as the dealer half of each kept hand's
+worth in the play added to its discards (`keep_play`: the dealer lays last, and low cards peg the go; as the pone it
+measured worse, as the third no better), and once a side is within 30 of the target each lay and discard chosen for its chance of winning
+the game (engine/computer/group_race.py)."""
+EXPERT_FOUR = dataclasses.replace(EXPERT_GROUP, play_model=0.0, knowing=False, score_weights=False, keep_play=0.0)
+"""`expert` at a four-player table: the same without reading the lays, the knowing play-outs or the kept hands' play
+in its discards (at four players none measured better: docs/computer-players.md), with the guard against noisy play-outs
 (`prior_z`, used at four only), and the other partnership's points always at -1 (`score_weights` is not tried at
 four: with two sides the race model's weight swings with the deal's place, 0.65 to 1.54 at 60-60)."""
 
