@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from engine.computer.group_pegging import likely_throw
 from engine.computer.group_pegsim import group_playout
 from engine.computer.pegsim import careful_policy
-from engine.core.cards import Card
+from engine.core.cards import Card, CardError
 from engine.core.observation import Observation
 
 KEPT = 4
@@ -46,7 +46,7 @@ class KeepPlay:
     def worth(self, keep: Sequence[Card]) -> float:
         """The kept cards' play, each seat's points weighed by `weights`, averaged over the guesses."""
         if len(keep) != KEPT:
-            raise ValueError(f"a kept hand for the play has {KEPT} cards, got {len(keep)}")
+            raise CardError(f"a kept hand for the play has {KEPT} cards, got {len(keep)}", expected=KEPT, got=len(keep))
         mine = [c.rank for c in keep]
         total = 0.0
         for guess in self.guesses:

@@ -63,8 +63,8 @@ own too) and counting the unseen cards from what the laying seat knows (`knowing
 each seat threw and laid (`play_model`), each opponent's points weighed by what they do to its chance of winning
 from the scores (`score_weights`: the leader's cost more than the trailer's), as the dealer half of each kept hand's
 worth in the play added to its discards (`keep_play`: the dealer lays last, and low cards peg the go; as the pone it
-measured worse, as the third no better), and once a side is within 30 of the target each lay and discard chosen for its chance of winning
-the game (engine/computer/group_race.py)."""
+measured worse, as the third no better), and once a side is within 30 of the target each lay and discard chosen for
+its chance of winning the game (engine/computer/group_race.py)."""
 EXPERT_FOUR = dataclasses.replace(EXPERT_GROUP, play_model=0.0, knowing=False, score_weights=False, keep_play=0.0)
 """`expert` at a four-player table: the same without reading the lays, the knowing play-outs or the kept hands' play
 in its discards (at four players none measured better: docs/computer-players.md), with the guard against noisy play-outs
