@@ -15,9 +15,6 @@ from engine.computer.pegsim import careful_policy
 from engine.core.cards import Card, CardError
 from engine.core.observation import Observation
 
-KEPT = 4
-"""Cards each seat keeps for the play in a three- or four-player deal."""
-
 
 class KeepPlay:
     """The same `n` guesses at the other seats' kept fours for every option of one discard, so the options are
@@ -29,24 +26,26 @@ class KeepPlay:
         self.players = rules.players
         self.seat = obs.seat
         self.lead = (obs.dealer + 1) % rules.players
+        self.kept = rules.cards_each - rules.discard_each
         self.weights = list(weights)
         unseen = list(obs.unseen())
         dealer_team = rules.team_of(obs.dealer)
         others = [s for s in range(rules.players) if s != obs.seat]
         self.guesses: list[dict[int, list[int]]] = []
         for _ in range(n):
-            drawn = rng.sample(unseen, 5 * len(others))
+            drawn = rng.sample(unseen, rules.cards_each * len(others))
             guess: dict[int, list[int]] = {}
             for k, s in enumerate(others):
-                five = drawn[5 * k:5 * k + 5]
-                thrown = likely_throw(five, rules.team_of(s) == dealer_team)
-                guess[s] = [c.rank for c in five if c is not thrown]
+                dealt = drawn[rules.cards_each * k:rules.cards_each * (k + 1)]
+                thrown = likely_throw(dealt, rules.team_of(s) == dealer_team)
+                guess[s] = [c.rank for c in dealt if c is not thrown]
             self.guesses.append(guess)
 
     def worth(self, keep: Sequence[Card]) -> float:
         """The kept cards' play, each seat's points weighed by `weights`, averaged over the guesses."""
-        if len(keep) != KEPT:
-            raise CardError(f"a kept hand for the play has {KEPT} cards, got {len(keep)}", expected=KEPT, got=len(keep))
+        if len(keep) != self.kept:
+            raise CardError(f"a kept hand for the play has {self.kept} cards, got {len(keep)}", expected=self.kept,
+                            got=len(keep))
         mine = [c.rank for c in keep]
         total = 0.0
         for guess in self.guesses:
