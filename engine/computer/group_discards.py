@@ -136,5 +136,7 @@ def best_group_discard(obs: Observation, rival: float = 0.5, endgame: int = 0, w
         def chance(o: GroupOption) -> float:
             return keep_chance(obs.rules.players, obs.rules.target, obs.dealer, obs.seat, obs.scores,
                                o.hand_totals, o.crib_ev)
-        return max(options, key=lambda o: (round(chance(o), 6), value(o)))
+        chances = [round(chance(o), 6) for o in options]
+        best = max(chances)  # the value (its kept hand's play-outs, say) is worked out only to split equal chances
+        return max((o for o, c in zip(options, chances, strict=True) if c == best), key=value)
     return max(options, key=value)
