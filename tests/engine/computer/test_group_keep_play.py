@@ -36,4 +36,10 @@ def test_the_three_player_expert_keeps_the_deuce_as_dealer_alone() -> None:
     assert str(best_group_discard(dealer).discard) == "2H"  # the show alone
     assert str(GroupPlayer(7, EXPERT_GROUP).discard(dealer)[0]) == "QS"
     assert str(GroupPlayer(7, EXPERT_GROUP).discard(pone)[0]) == str(best_group_discard(pone, by_score=True).discard)
-    assert EXPERT_FOUR.keep_play == 0.0
+
+
+def test_the_four_player_expert_keeps_the_deuce_as_dealer_alone() -> None:
+    dealer, partner = seat_sees(4, 0, 0, HAND), seat_sees(4, 2, 0, HAND)
+    assert str(best_group_discard(dealer).discard) == "2H"
+    assert str(GroupPlayer(7, EXPERT_FOUR).discard(dealer)[0]) == "QS"
+    assert str(GroupPlayer(7, EXPERT_FOUR).discard(partner)[0]) == "2H"  # the dealer's partner, as the show says
