@@ -7,33 +7,28 @@ sides of `expected`'s games the race data were counted from; the others make wha
 its share of wins from 0-0, averaged over the places it starts the game in. It says how far a measured gain in the
 same deals (`benchmarks/group_deals.py`) would move the arena's share, and what a share goal asks of a deal. The
 race estimate takes the sides as independent, so it is a guide, not a measurement: held against the arena it gives
-the three-player expert's +0.315 a deal over `expected` 40.1% (the arena 39.7-40.0%), the four-player partnership's
+the three-player expert's +0.315 a deal over `expected` 40.1% (the arena 39.7-40.4%), the four-player partnership's
 +0.270 53.1% (52.5%).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from importlib import resources
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.computer.group_race import CAP, RACE_DATA, RaceModel, normalized, race_chances, shifted  # noqa: E402
-
-TARGET = 121
+from engine.computer.group_race import CAP, RaceModel, race_chances, race_model, shifted  # noqa: E402
+from engine.core.rules import Rules  # noqa: E402
 
 
 def share(players: int, edge: float) -> float:
     """The stronger side's share of wins from 0-0, its play's points moved up by `edge` a deal in every place."""
-    table = json.loads(resources.files("engine").joinpath(RACE_DATA).read_text())["tables"][str(players)]
-    base = RaceModel(players, table["places"], table["crib"])
-    stronger_places = [[shifted(normalized(parts[0]), edge), *parts[1:]] for parts in table["places"]]
-    stronger = RaceModel(players, stronger_places, table["crib"])
+    base = race_model(players)
+    stronger = RaceModel(players, [[shifted(parts[0], edge), *parts[1:]] for parts in base.parts], base.crib)
     n_places = len(base.phases)
-    need = min(TARGET, CAP)
+    need = min(Rules().target, CAP)
     shares = []
     for own in range(n_places):
         survs = [(stronger if place == own else base).surv[place][:, need] for place in range(n_places)]

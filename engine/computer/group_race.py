@@ -77,7 +77,10 @@ def _shift(d: Dist, k: int) -> Dist:
 class RaceModel:
     """Win chances at one table size."""
 
-    def __init__(self, players: int, places: Sequence[Sequence[Sequence[int]]], crib: Sequence[int]) -> None:
+    def __init__(self, players: int, places: Sequence[Sequence[Sequence[float] | np.ndarray]],
+                 crib: Sequence[float] | np.ndarray) -> None:
+        """`places`: each place's parts, `crib` the crib's points, as counts or as distributions (either is
+        normalized)."""
         self.players = players
         self.phases = PHASES[players]
         self.slots = max(max(p) for p in self.phases) + 1
