@@ -46,6 +46,7 @@ def test_group_settings_order_the_ladder() -> None:
             EXPERT_GROUP.endgame) == (48, 96, (3, 4), True, 30)
     assert (HARD_GROUP.prior_z, HARD_GROUP.guard_at) == (2.0, (4,))
     assert (EXPERT_GROUP.prior_z, EXPERT_GROUP.guard_at) == (2.0, (4,))
+    assert (EXPERT_FOUR.prior_z, EXPERT_FOUR.guard_at) == (1.0, (4,))
     assert (EXPERT_GROUP.race, EXPERT_GROUP.play_model, EXPERT_GROUP.knowing) == (True, 0.9, True)
     assert (EXPERT_FOUR.race, EXPERT_FOUR.play_model, EXPERT_FOUR.knowing) == (True, 0.9, True)
     assert (HARD_GROUP.score_weights, EXPERT_GROUP.score_weights, EXPERT_FOUR.score_weights) == (False, True, False)
