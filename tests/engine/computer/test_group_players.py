@@ -39,7 +39,7 @@ def test_group_games_go_to_the_group_strength(players: int, strength: str, setti
 
 def test_group_settings_order_the_ladder() -> None:
     """`hard` guesses fewer deals, unread, and plays for points; `expert` reads its guesses, looks again at close
-    lays and plays for the game."""
+    lays and plays for the game with three players (with four, for points to the end)."""
     assert (HARD_GROUP.samples, HARD_GROUP.extra, HARD_GROUP.simulate_at, HARD_GROUP.read,
             HARD_GROUP.self_careful, HARD_GROUP.endgame) == (24, 0, (3, 4), False, False, 0)
     assert (EXPERT_GROUP.samples, EXPERT_GROUP.extra, EXPERT_GROUP.simulate_at, EXPERT_GROUP.read,
@@ -48,7 +48,7 @@ def test_group_settings_order_the_ladder() -> None:
     assert (EXPERT_GROUP.prior_z, EXPERT_GROUP.guard_at) == (2.0, (4,))
     assert (EXPERT_FOUR.prior_z, EXPERT_FOUR.guard_at) == (1.0, (4,))
     assert (EXPERT_GROUP.race, EXPERT_GROUP.play_model, EXPERT_GROUP.knowing) == (True, 0.9, True)
-    assert (EXPERT_FOUR.race, EXPERT_FOUR.play_model, EXPERT_FOUR.knowing) == (True, 0.9, True)
+    assert (EXPERT_FOUR.race, EXPERT_FOUR.endgame, EXPERT_FOUR.play_model, EXPERT_FOUR.knowing) == (False, 0, 0.9, True)
     assert (HARD_GROUP.score_weights, EXPERT_GROUP.score_weights, EXPERT_FOUR.score_weights) == (False, True, False)
 
 
