@@ -72,8 +72,8 @@ three (+0.033 ± 0.013 a deal over four seeds of 4,800), the guard against noisy
 only) at one standard error, not two (with the reading, +0.107 ± 0.032 a deal over two more seeds), the other
 partnership's points always at -1 (with two sides the race model's weight swings with the deal's place, 0.65 to 1.54
 at 60-60, and weighing by it was worth nothing), and points to the end: with two partnerships the most points is the
-best way to the target, and playing for the game from 30 out lost +0.0065 ± 0.0029 games of each one played from
-the endgame over two fresh seeds of 4,800 (`endgame=0`): docs/computer-players.md."""
+best way to the target, and playing for the game from 30 out cost 0.0065 ± 0.0029 of a win in each game played from
+the endgame, over two fresh seeds of 4,800 (`endgame=0`): docs/computer-players.md."""
 
 
 class ByTableSize:
