@@ -3,7 +3,7 @@
 the others, and each of the strength's throws is set against the one `expected` would have made from the same five
 cards, counted with the deal's real starter and the real throws of the other seats:
 
-    .venv/bin/python benchmarks/group_discard_points.py --players 4 --deals 4000 --seed 91000 expert
+    .venv/bin/python benchmarks/group_discard_points.py --players 4 --deals 4800 --seed 91000 expert
 
 A throw's worth is the kept hand's count plus the crib's, the crib signed by its owner: the seat's own side +1, the
 other partnership -1, one of two opponents -0.5 (each opponent also loses by the other's points, as in
@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.computer.group_pegging import seat_weights  # noqa: E402
 from engine.computer.players import make_player  # noqa: E402
 from engine.computer.strategies import hand_ev_discard  # noqa: E402
 from engine.core.actions import Discard  # noqa: E402
@@ -43,6 +44,7 @@ def one_deal(players: int, strength: str, seed: int, dealer: int) -> dict[int, t
     dealt = [list(h) for h in game.hands]
     throws: list[Card] = []
     instead: dict[int, Card] = {}
+    sign: dict[int, float] = {}
     for s in range(players):
         obs = observe(game, s)
         action = seats[s].choose(obs)
@@ -50,6 +52,7 @@ def one_deal(players: int, strength: str, seed: int, dealer: int) -> dict[int, t
         throws.append(action.cards[0])
         if s in mine:
             instead[s] = hand_ev_discard(obs)[0]
+            sign[s] = seat_weights(obs, rival=0.5)[dealer]  # what a point of the crib's owner is worth to the seat
     for s in range(players):
         game.apply(Discard(s, (throws[s],)))
     while game.starter is None:
@@ -58,13 +61,11 @@ def one_deal(players: int, strength: str, seed: int, dealer: int) -> dict[int, t
     starter = game.starter
     out: dict[int, tuple[float, float, bool]] = {}
     for s in mine:
-        own = rules.team_of(s) == rules.team_of(dealer)
-        sign = 1.0 if own else (-1.0 if players == 4 else -0.5)
         others = [c for c in game.crib if c != throws[s]]  # the other throws, and a three-player deck card
 
-        def worth(card: Card, s: int = s, others: list[Card] = others, sign: float = sign) -> tuple[float, float]:
+        def worth(card: Card, s: int = s, others: list[Card] = others) -> tuple[float, float]:
             keep = [c for c in dealt[s] if c != card]
-            return score_total(keep, starter), sign * score_total([*others, card], starter, crib=True)
+            return score_total(keep, starter), sign[s] * score_total([*others, card], starter, crib=True)
         hand, crib = worth(throws[s])
         hand_x, crib_x = worth(instead[s])
         out[(s - dealer) % players] = (hand - hand_x, crib - crib_x, throws[s] == instead[s])
