@@ -21,11 +21,11 @@ A variant is a strength (`expected`, `hard`, `expert`) with `key=value` changes 
 (`PegSettings` in engine/computer/group_pegging.py), `pegging=expected` (pegs one move deep) or
 `discard=expected` (`expected`'s discards), or `peek=1`: its play-outs are played on every other seat's true
 cards instead of guesses, which no real seat can do, to measure what the cards it cannot see are worth (`peek=partner`
-or `peek=opponents`: those seats' true cards, the others guessed as usual). With every hand true one play-out a
-lay is enough (`samples=1,extra=0`), and at four players `prior_z=0` too: the guard needs two guesses or more to
-overrule `expected`'s lay. A deal's
-value to seat 0: with three players its points less half of each opponent's (each opponent also loses by the
-other's points), with four its partnership's less the other's.
+or `peek=opponents`: those seats' true cards, the others guessed as usual), or `model=expected`: its guesses of the
+opponents read as exactly `expected` (benchmarks/expected_model.py), a bound on reading. With every hand true one
+play-out a lay is enough (`samples=1,extra=0`), and at four players `prior_z=0` too: the guard needs two guesses or
+more to overrule `expected`'s lay. A deal's value to seat 0: with three players its points less half of each
+opponent's (each opponent also loses by the other's points), with four its partnership's less the other's.
 """
 
 from __future__ import annotations
@@ -43,6 +43,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from expected_model import ExpectedReading  # noqa: E402
 
 from engine.computer.group_pegging import GroupLay, Guess, Guesser, PegSettings  # noqa: E402
 from engine.computer.group_players import EXPERT_FOUR, EXPERT_GROUP, HARD_GROUP, GroupPlayer  # noqa: E402
@@ -66,7 +69,8 @@ class TrueHands(Guesser):
     opponents), the rest guessed from the cards those leave unseen."""
 
     def __init__(self, obs: Observation, settings: PegSettings, game: Game, peek: str) -> None:
-        super().__init__(obs, settings.read, settings.play_model, settings.careful_reading, settings.read_tries)
+        super().__init__(obs, settings.read, settings.play_model, settings.careful_reading, settings.read_tries,
+                         settings.knowing_reading)
         self.game = game
         rules, me = obs.rules, obs.seat
         self.shown = [s for s in range(rules.players) if s != me and (
@@ -82,28 +86,44 @@ class TrueHands(Guesser):
         return hands
 
 
-class PeekingLay(GroupLay):
-    """The group lay, its play-outs on the true hands."""
+class ModelledTrueHands(TrueHands, ExpectedReading):
+    """True hands for the seats `peek` names, the opponents among the rest read as exactly `expected`."""
 
-    def __init__(self, settings: PegSettings, rng: random.Random, game: Game, peek: str) -> None:
+
+class PeekingLay(GroupLay):
+    """The group lay, its play-outs on the true hands (with `modelled`, the opponents not shown read as exactly
+    `expected`)."""
+
+    def __init__(self, settings: PegSettings, rng: random.Random, game: Game, peek: str,
+                 modelled: bool = False) -> None:
         super().__init__(settings, rng)
         self.game = game
         self.peek = peek
+        self.modelled = modelled
 
     def guesser(self, obs: Observation) -> Guesser:
-        return TrueHands(obs, self.s, self.game, self.peek)
+        return (ModelledTrueHands if self.modelled else TrueHands)(obs, self.s, self.game, self.peek)
+
+
+class ModelledLay(GroupLay):
+    """The group lay, its guesses of the opponents read as exactly `expected` (benchmarks/expected_model.py)."""
+
+    def guesser(self, obs: Observation) -> Guesser:
+        s = self.s
+        return ExpectedReading(obs, s.read, s.play_model, s.careful_reading, s.read_tries, s.knowing_reading)
 
 
 class Variant(GroupPlayer):
-    """A group strength with `expected`'s pegging or discards in place of its own, or seeing some true hands
-    (`peek`: the game, and whose), as asked."""
+    """A group strength with `expected`'s pegging or discards in place of its own, seeing some true hands
+    (`peek`: the game, and whose), or reading the opponents as exactly `expected` (`modelled`), as asked."""
 
     def __init__(self, seed: int, settings: PegSettings, pegging: bool, discard: bool,
-                 peek: tuple[Game, str] | None = None) -> None:
+                 peek: tuple[Game, str] | None = None, modelled: bool = False) -> None:
         super().__init__(seed, settings)
         self.plain_pegging = pegging
         self.plain_discard = discard
         self.peek = peek
+        self.modelled = modelled
 
     def discard(self, obs: Observation) -> tuple[Card, ...]:
         return hand_ev_discard(obs) if self.plain_discard else super().discard(obs)
@@ -112,7 +132,9 @@ class Variant(GroupPlayer):
         if self.plain_pegging:
             return max(playable, key=lambda c: (one_ply(obs, c), self.rng.random()))
         if self.peek is not None:
-            return PeekingLay(self.at(obs), self.rng, *self.peek).choose(obs, playable)
+            return PeekingLay(self.at(obs), self.rng, *self.peek, self.modelled).choose(obs, playable)
+        if self.modelled and obs.rules.players in self.at(obs).simulate_at:
+            return ModelledLay(self.at(obs), self.rng).choose(obs, playable)
         return super().play(obs, playable)
 
 
@@ -122,8 +144,14 @@ def make(spec: str, seed: int, players: int, game: Game) -> Player:
         return ExpectedPlayer(seed)
     settings, swaps = (FOUR_BASES if players == 4 else BASES)[base], {"pegging": False, "discard": False}
     peek = ""
+    modelled = False
     for change in filter(None, changes.split(",")):
         key, value = change.split("=")
+        if key == "model":
+            if value != "expected":
+                raise SystemExit(f"model={value}: the one model is expected")
+            modelled = True
+            continue
         if key == "peek":
             if value not in PEEKS:
                 raise SystemExit(f"peek={value}: say 1, partner or opponents")
@@ -138,7 +166,7 @@ def make(spec: str, seed: int, players: int, game: Game) -> Player:
             typed = tuple(int(v) for v in value.split("+"))
         changed: dict[str, Any] = {key: typed}
         settings = dataclasses.replace(settings, **changed)
-    return Variant(seed, settings, swaps["pegging"], swaps["discard"], (game, peek) if peek else None)
+    return Variant(seed, settings, swaps["pegging"], swaps["discard"], (game, peek) if peek else None, modelled)
 
 
 def one_deal(players: int, spec: str, seed: int, dealer: int, endgame: int = 0) -> float:

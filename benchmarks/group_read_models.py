@@ -6,6 +6,9 @@ hand (never a test); the group form of benchmarks/read_models.py:
 Every seat is `expected`; wherever seat 0 is to lay, 200 guesses are drawn as the group expert draws them, under
 each reading, and each other seat that has laid a card and still holds some is scored by the share of its guessed
 hands holding each rank it truly holds (higher is better), and by how many draws fell back to a plain guess.
+`throw+knowing` judges the lays by the rule that counts the unseen cards from what the seat knew then
+(`knowing_reading`); "expected's own rule" reads every opponent as exactly `expected` (benchmarks/expected_model.py),
+which no seat can know of a real opponent: the most the lays and throws can tell.
 """
 
 from __future__ import annotations
@@ -15,8 +18,12 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from expected_model import ExpectedReading  # noqa: E402
 
 from engine.computer.group_pegging import Guesser  # noqa: E402
 from engine.computer.players import make_player  # noqa: E402
@@ -26,10 +33,24 @@ from engine.core.game import Game  # noqa: E402
 from engine.core.observation import Observation  # noqa: E402
 from engine.core.rules import Rules  # noqa: E402
 
-READINGS: dict[str, tuple[bool, float, bool, int]] = {
-    "blind": (False, 0.0, False, 12), "throw": (True, 0.0, False, 12),
-    "throw+points": (True, 0.9, False, 12), "throw+careful": (True, 0.9, True, 12),
-    "throw+careful/40": (True, 0.9, True, 40), "careful": (False, 0.9, True, 12)}
+
+class Reading(NamedTuple):
+    """A way of reading: `Guesser`'s settings, or the opponents read as exactly `expected` (`exact`)."""
+    read: bool
+    play_model: float
+    careful: bool
+    tries: int
+    knowing: bool = False
+    exact: bool = False
+
+
+READINGS: dict[str, Reading] = {
+    "blind": Reading(False, 0.0, False, 12), "throw": Reading(True, 0.0, False, 12),
+    "throw+points": Reading(True, 0.9, False, 12), "throw+careful": Reading(True, 0.9, True, 12),
+    "throw+careful/40": Reading(True, 0.9, True, 40), "careful": Reading(False, 0.9, True, 12),
+    "throw+knowing": Reading(True, 0.9, True, 12, knowing=True),
+    "throw+knowing/48 all": Reading(True, 1.0, True, 48, knowing=True),
+    "expected's own rule": Reading(True, 0.9, True, 12, exact=True)}
 GUESSES = 200
 
 
@@ -51,13 +72,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     args = parser.parse_args()
     positions = read_positions(args.players, range(args.games))
-    for name, (read, model, careful, tries) in READINGS.items():
+    for name, way in READINGS.items():
         share = seconds = 0.0
         scored = 0
         for n, (obs, truth) in enumerate(positions, start=1):
             rng = random.Random(n)
             start = time.perf_counter()
-            guesser = Guesser(obs, read, model, careful, tries)
+            make = ExpectedReading if way.exact else Guesser
+            guesser = make(obs, way.read, way.play_model, way.careful, way.tries, way.knowing)
             guesses = [guesser.guess(rng) for _ in range(GUESSES)]
             seconds += time.perf_counter() - start
             for s in range(1, args.players):
@@ -66,7 +88,7 @@ def main() -> None:
                 ranks = [[c.rank for c in g[s]] for g in guesses]
                 share += sum(sum(1 for h in ranks if r in h) for r in truth[s]) / len(truth[s]) / GUESSES
                 scored += 1
-        print(f"{name:18s} share holding each true rank {share / scored:.4f} over {scored} seat views, "
+        print(f"{name:20s} share holding each true rank {share / scored:.4f} over {scored} seat views, "
               f"{1000 * seconds / len(positions):.1f} ms a draw of {GUESSES}")
     print(f"{len(positions)} positions in {args.games} games, {args.players} players")
 

@@ -39,7 +39,8 @@ class PegSettings:
     worth `win_worth` points more, one that lets an opponent win as much less; with `read`, the guessed hands are
     ones a sensible player would have kept (`guess_hands`), and with `play_model` p a guess is drawn again with chance
     p when a seat's lays look unlikely from it (it passed up points or, with `careful_reading`, laid a card the careful
-    rule finds worse: engine/computer/group_reading.py), up to `read_tries` draws a seat; with `knowing`, careful
+    rule finds worse, or with `knowing_reading` worse by the rule counting what the seat knew then:
+    engine/computer/group_reading.py), up to `read_tries` draws a seat; with `knowing`, careful
     lays in the play-outs count the unseen cards from the laying seat's hand, the starter and the deal's lays
     (`knowing_policy`); `series_only` plays out only the series under way; with `race`, within `endgame` a lay is
     worth its chance of winning the game alone (`RaceLeaf`), in hundredths; with `prior_z` above 0 at a table size
@@ -70,6 +71,7 @@ class PegSettings:
     guard_at: tuple[int, ...] = (4,)
     play_model: float = 0.0
     careful_reading: bool = True
+    knowing_reading: bool = False
     read_tries: int = 12
     knowing: bool = False
     score_weights: bool = False
@@ -115,14 +117,15 @@ class Guesser:
     `read`, a seat's guess is drawn again when the five cards it would have been dealt
     (those it laid and those guessed, with one more unseen card) are ones a sensible player would have laid away
     one of its laid cards from, and with `play_model` p, drawn again with chance p when its lays look unlikely from
-    the guess (`SeatReading`, with `careful_reading`); after `tries` draws a plain one stands."""
+    the guess (`SeatReading`, with `careful_reading` and `knowing_reading`); after `tries` draws a plain one
+    stands."""
 
     def __init__(self, obs: Observation, read: bool, play_model: float = 0.0, careful_reading: bool = True,
-                 tries: int = READ_TRIES) -> None:
+                 tries: int = READ_TRIES, knowing_reading: bool = False) -> None:
         self.obs = obs
         self.read = read
         self.play_model = play_model
-        self.reading = SeatReading(obs, careful_reading) if play_model else None
+        self.reading = SeatReading(obs, careful_reading, knowing_reading) if play_model else None
         self.tries = tries
         self.floors = go_floors(obs)
         self.unseen = list(obs.unseen())
@@ -144,7 +147,7 @@ class Guesser:
         for s in self.others:
             need, floor = obs.cards_held[s], self.floors[s]
             reads_play = self.reading is not None and self.reading.laid(s)
-            take = self._draw(pool, s, rng) if self.read or reads_play else None
+            take = self.draw(pool, s, rng) if self.read or reads_play else None
             if take is None:
                 take = [c for c in pool if c.value > floor][:need]
                 if len(take) < need:
@@ -155,9 +158,9 @@ class Guesser:
             pool = [c for c in pool if id(c) not in taken]
         return hands
 
-    def _draw(self, pool: list[Card], seat: int, rng: random.Random) -> list[Card] | None:
+    def draw(self, pool: list[Card], seat: int, rng: random.Random) -> list[Card] | None:
         """The cards from `pool` a seat holds in a guess that its throw, its gos and its lays allow, or None if no
-        try found them."""
+        try found them (a benchmark may read a seat by another model here)."""
         need, floor, played = self.obs.cards_held[seat], self.floors[seat], self.played[seat]
         spare = 1 if self.read else 0
         reading = self.reading if self.reading is not None and self.reading.laid(seat) else None
@@ -235,7 +238,7 @@ class GroupLay:
         """Where the other seats' hands come from (a benchmark may swap in the true ones, to measure what knowing
         them would be worth)."""
         s = self.s
-        return Guesser(obs, s.read, s.play_model, s.careful_reading, s.read_tries)
+        return Guesser(obs, s.read, s.play_model, s.careful_reading, s.read_tries, s.knowing_reading)
 
     def _judge(self, obs: Observation, guesser: Guesser, weights: list[float], race: ShowRace | None,
                values: dict[int, list[float]], n: int) -> None:

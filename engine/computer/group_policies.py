@@ -35,13 +35,21 @@ def _knowing(playable: tuple[int, ...], hand: tuple[int, ...], series: tuple[int
              known: tuple[int, ...]) -> int:
     best, best_key = playable[0], -1000.0
     for r in playable:
-        v = r if r < 10 else 10
-        value = lay_points(series, count, r) + v * 0.01
-        if count + v < MAX_COUNT and held:
-            value -= _reply(r, hand, series, count + v, held, known)
+        value = knowing_worth(r, hand, series, count, held, known)
         if value > best_key:
             best, best_key = r, value
     return best
+
+
+def knowing_worth(rank: int, hand: tuple[int, ...], series: tuple[int, ...], count: int, held: int,
+                  known: tuple[int, ...]) -> float:
+    """What the knowing rule sees in laying `rank` from `hand` (the seat's cards then, `rank` among them): points
+    now less the next seat's expected best reply, and a hundredth of its pip value (high first)."""
+    v = rank if rank < 10 else 10
+    value = lay_points(series, count, rank) + v * 0.01
+    if count + v < MAX_COUNT and held:
+        value -= _reply(rank, hand, series, count + v, held, known)
+    return value
 
 
 @lru_cache(maxsize=100_000)

@@ -4,7 +4,8 @@ import random
 
 from engine.computer.expert import Spot, seat_spots
 from engine.computer.group_pegging import GroupLay, Guesser, PegSettings
-from engine.computer.group_reading import SeatReading
+from engine.computer.group_policies import known_counts
+from engine.computer.group_reading import SeatReading, seen_at_each_lay
 from engine.core.cards import parse_card, parse_cards
 from engine.core.observation import observe
 from tests.engine.computer.test_group_pegging import group_deal
@@ -60,3 +61,22 @@ def test_an_expert_reading_the_lays_and_knowing_the_unseen_cards_still_takes_the
     facing_a_king = observe(group_deal(hands, "6S", "1:KH"), 2)
     settings = PegSettings(read=True, play_model=0.9, knowing=True, self_careful=True)
     assert GroupLay(settings, random.Random(5)).choose(facing_a_king, list(facing_a_king.hand)) == parse_card("5D")
+
+
+def test_each_lay_is_read_with_the_starter_and_the_cards_laid_before_it() -> None:
+    obs = observe(group_deal(HANDS, "5S", "1:10H 2:9C 0:KS 1:go 2:2H"), 0)
+    assert seen_at_each_lay(obs) == [[known_counts([5, 10, 9])], [known_counts([5])],
+                                     [known_counts([5, 10]), known_counts([5, 10, 9, 13])]]
+    assert known_counts([5, 10]) == (0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0)
+
+
+def test_read_knowingly_a_ten_led_beside_two_fives_is_sensible_once_the_starter_is_the_third() -> None:
+    # a ten led risks a five's fifteen; a 4 led risks only a pair of 4s. Holding two fives with the third turned up,
+    # the leader knows one five at most is out, and the ten costs under a tenth of a point more than the 4
+    fives = parse_cards("5H 5D 4C")
+    five_up = observe(group_deal(HANDS, "5S", "1:10H"), 0)
+    assert not SeatReading(five_up, careful=True, knowing=True).unlikely(1, fives)
+    assert SeatReading(five_up, careful=True).unlikely(1, fives)  # the careful rule counts four fives out of sight
+    two_up = observe(group_deal(HANDS, "2S", "1:10H"), 0)
+    assert SeatReading(two_up, careful=True, knowing=True).unlikely(1, fives)
+    assert not SeatReading(two_up, careful=True, knowing=True).unlikely(1, parse_cards("5H 7D 8C"))
