@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
+from engine.computer.expert import seat_spots
 from engine.computer.group_pegging import Guesser
 from engine.computer.strategies import CRIB_CARD_VALUE
 from engine.core.cards import Card
@@ -82,25 +83,15 @@ class Lay:
 
 
 def seat_lays(obs: Observation) -> list[list[Lay]]:
-    """Every card each seat has laid this deal, with what it had seen then."""
-    n = obs.rules.players
-    held = [len(obs.kept)] * n
-    lays: list[list[Lay]] = [[] for _ in range(n)]
-    series: list[int] = []
-    laid: list[tuple[int, int]] = []
-    for p in obs.plays:
-        if p.card is None:
-            continue
-        count = p.count - p.card.value
-        if count == 0:
-            series = []
-        seen = [r for s, r in laid if s != p.seat]
-        if obs.starter is not None:
-            seen.append(obs.starter.rank)
-        lays[p.seat].append(Lay(list(series), count, p.card.rank, held[(p.seat + 1) % n], seen))
-        held[p.seat] -= 1
-        series.append(p.card.rank)
-        laid.append((p.seat, p.card.rank))
+    """Every card each seat has laid this deal (`seat_spots`), with the ranks it had seen then."""
+    spots = seat_spots(obs)
+    laid = [(p.seat, p.card.rank) for p in obs.plays if p.card is not None]
+    starter = [] if obs.starter is None else [obs.starter.rank]
+    lays: list[list[Lay]] = [[] for _ in spots]
+    for i, (seat, _) in enumerate(laid):
+        spot = spots[seat][len(lays[seat])]
+        seen = [r for s, r in laid[:i] if s != seat] + starter
+        lays[seat].append(Lay(spot.series, spot.before, spot.laid, spot.facing, seen))
     return lays
 
 
