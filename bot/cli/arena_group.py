@@ -20,7 +20,15 @@ from bot.cli.commands.arena import (
 )
 from bot.cli.errors import UsageError
 from engine.computer.arena import split_pairs
-from engine.computer.group_arena import SIDE_NAMES, GroupTally, Lineup, LineupError, play_sets
+from engine.computer.group_arena import (
+    SIDE_NAMES,
+    GroupTally,
+    Lineup,
+    LineupError,
+    SeatPlayer,
+    play_sets,
+    shipped_player,
+)
 from engine.core.rules import Rules, RulesError
 
 SEAT_NAMES = {3: ("dealer", "pone", "third"), 4: ("dealer", "pone", "dealer's partner", "pone's partner")}
@@ -60,9 +68,11 @@ def _check(args: argparse.Namespace) -> tuple[Lineup, int, int]:
 
 
 def play_group_match(lineup: Lineup, seed: int, sets: int, workers: int,
-                     progress: Callable[[int], None] | None = None) -> GroupTally:
-    """All `sets` sets, here or split across `workers` forked processes: the same tally however split."""
-    jobs = [(lineup, seed, lo, hi) for lo, hi in split_pairs(sets, max(1, workers) * CHUNKS_PER_WORKER)]
+                     progress: Callable[[int], None] | None = None,
+                     seat_player: SeatPlayer = shipped_player) -> GroupTally:
+    """All `sets` sets, here or split across `workers` forked processes: the same tally however split
+    (`seat_player` a module-level function, so it reaches the workers)."""
+    jobs = [(lineup, seed, lo, hi, seat_player) for lo, hi in split_pairs(sets, max(1, workers) * CHUNKS_PER_WORKER)]
     return run_ranges(play_sets, jobs, workers, GroupTally.empty(lineup.sides, lineup.rules.players), progress)
 
 

@@ -10,18 +10,28 @@ Tallies hold integers only and add exactly, so a match split across processes gi
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import permutations
 
 from engine.computer.arena import PEGGING_REASONS, Z95, RoleTally, pair_seed, wilson_interval
-from engine.computer.players import make_player
-from engine.computer.selfplay import play_game
+from engine.computer.players import Player, make_player
+from engine.computer.selfplay import play_out
 from engine.core.events import PegReason
 from engine.core.game import Game, skunk_of
 from engine.core.record import RecordError, replay, to_record
 from engine.core.rules import Rules
 
 SIDE_NAMES = ("A", "B", "C")
+
+SeatPlayer = Callable[[str, int, Game], Player]
+"""Builds the player for a seat from its side's strength name, its decision seed and the game it sits in (a
+measurement's player may look at the game; the shipped ones never do)."""
+
+
+def shipped_player(name: str, seed: int, game: Game) -> Player:
+    """The registered strength `name`: what `cribbage arena` seats. Raises `UnknownStrength`."""
+    return make_player(name, seed)
 
 _KINDS = {**dict.fromkeys(PEGGING_REASONS, 1), PegReason.HAND: 2, PegReason.CRIB: 3, PegReason.HEELS: 4}
 """Which RoleTally field (after `deals`) a peg move adds to."""
@@ -146,12 +156,15 @@ def seat_seed(game_seed: int, order: int, seat: int) -> int:
     return game_seed * 32 + order * 4 + seat
 
 
-def play_set(lineup: Lineup, seed: int) -> list[tuple[Game, tuple[int, ...]]]:
+def play_set(lineup: Lineup, seed: int,
+             seat_player: SeatPlayer = shipped_player) -> list[tuple[Game, tuple[int, ...]]]:
     """Every order's game on chance seed `seed`, each with its seats' sides. Raises `UnknownStrength`."""
     games = []
     for k, sides in enumerate(lineup.orders()):
-        players = [make_player(lineup.strengths[side], seat_seed(seed, k, seat)) for seat, side in enumerate(sides)]
-        games.append((checked(play_game(lineup.rules, players, seed)), sides))
+        game = Game(lineup.rules, seed=seed)
+        players = [seat_player(lineup.strengths[side], seat_seed(seed, k, seat), game)
+                   for seat, side in enumerate(sides)]
+        games.append((checked(play_out(game, players)), sides))
     return games
 
 
@@ -189,11 +202,12 @@ def tally_set(games: list[tuple[Game, tuple[int, ...]]], lineup: Lineup) -> Grou
                               zeros, zeros)
 
 
-def play_sets(lineup: Lineup, match_seed: int, start: int, stop: int) -> GroupTally:
+def play_sets(lineup: Lineup, match_seed: int, start: int, stop: int,
+              seat_player: SeatPlayer = shipped_player) -> GroupTally:
     """Sets `start` to `stop - 1` of the match: any split of range(sets) adds up to the same tally."""
     if not 0 <= start <= stop:
         raise ValueError(f"set range must satisfy 0 <= start <= stop, not {start}..{stop}")
     total = GroupTally.empty(lineup.sides, lineup.rules.players)
     for index in range(start, stop):
-        total = total + tally_set(play_set(lineup, pair_seed(match_seed, index)), lineup)
+        total = total + tally_set(play_set(lineup, pair_seed(match_seed, index), seat_player), lineup)
     return total

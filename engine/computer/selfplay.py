@@ -13,7 +13,11 @@ from engine.core.rules import Rules
 
 def play_game(rules: Rules, players: Sequence[Player], seed: int) -> Game:
     """Play one whole game: chance from `seed`, every decision from the seat's own observation."""
-    game = Game(rules, seed=seed)
+    return play_out(Game(rules, seed=seed), players)
+
+
+def play_out(game: Game, players: Sequence[Player]) -> Game:
+    """Play `game` to its end from wherever it stands (for players built around the game itself)."""
     for _ in decisions(game, players):
         pass
     return game

@@ -11,9 +11,12 @@ from engine.computer.group_arena import (
     checked,
     play_set,
     play_sets,
+    shipped_player,
     tally_game,
     tally_set,
 )
+from engine.computer.players import Player
+from engine.core.game import Game
 from engine.core.rules import Rules
 
 THREE = Rules(players=3, target=61)
@@ -105,3 +108,20 @@ def test_a_set_tally_counts_one_set() -> None:
     tally = tally_set(play_set(lineup, 5), lineup)
     assert (tally.games, tally.sets) == (2, 1)
     assert tally.set_wins_squared == tuple(w * w for w in tally.wins)
+
+
+def test_a_measurement_seats_its_own_players_around_the_game_they_play() -> None:
+    lineup = Lineup.of(("expected", "greedy"), FOUR)
+    seated: list[tuple[str, int, Game]] = []
+
+    def seat_player(name: str, seed: int, game: Game) -> Player:
+        seated.append((name, seed, game))
+        return shipped_player(name, seed, game)
+
+    games = play_set(lineup, 3, seat_player)
+    assert [(name, seed) for name, seed, _ in seated] == [
+        ("expected", 96), ("greedy", 97), ("expected", 98), ("greedy", 99),
+        ("greedy", 100), ("expected", 101), ("greedy", 102), ("expected", 103)]
+    assert [next(k for k, (played, _) in enumerate(games) if played is game) for _, _, game in seated] == [
+        0, 0, 0, 0, 1, 1, 1, 1]
+    assert play_sets(lineup, 7, 0, 2, seat_player) == play_sets(lineup, 7, 0, 2)
