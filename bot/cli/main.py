@@ -14,6 +14,7 @@ from typing import NoReturn
 from bot.cli.errors import UsageError, bounded, one_line
 from bot.cli.stopping import Stopped, stop_on_signals
 from bot.cli.streams import flush_output, guard_closed, output_problem, probe_output, silence_output
+from engine.version import __version__
 from engine.core.errors import clip
 
 COMMAND_MODULES = (
@@ -46,6 +47,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="cribbage",
         description="Cribbage: score hands, play games, analyse discards, drive an LED pegboard.",
     )
+    parser.add_argument("--version", action="version", version=f"cribbage {__version__}",
+                        help="the installed release's version, then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)
