@@ -22,7 +22,6 @@ import pytest
 
 from bot.cli.main import build_parser
 from engine.version import __version__
-from tests.bot.pg_fixtures import pg_server, pg_url  # noqa: F401  (fixtures)
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
