@@ -11,7 +11,6 @@ import argparse
 import json
 import os
 import subprocess
-import sys
 import venv
 import zipfile
 from collections.abc import Iterator
@@ -62,15 +61,12 @@ class Installed:
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
+def installed(built_package: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
     base = tmp_path_factory.mktemp("installed")
-    dist, elsewhere = base / "dist", base / "elsewhere"
+    elsewhere = base / "elsewhere"
     elsewhere.mkdir()
-    # the sdist, then the wheel built from the unpacked sdist: a file the sdist forgets is missing from the wheel too
-    subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), str(ROOT)],
-                   check=True, capture_output=True, timeout=600)
     venv.EnvBuilder(with_pip=True).create(base / "venv")
-    package = Installed(dist, base / "venv", elsewhere)
+    package = Installed(built_package, base / "venv", elsewhere)
     package.pip(str(package.wheel))
     yield package
 
