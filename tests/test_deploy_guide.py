@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.version import __version__
+from engine.core.version import __version__
 from tests.pg_server import PgServer, Unavailable
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli.main import build_parser
-from engine.version import __version__
+from engine.core.version import __version__
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"

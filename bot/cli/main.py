@@ -15,7 +15,7 @@ from bot.cli.errors import UsageError, bounded, one_line
 from bot.cli.stopping import Stopped, stop_on_signals
 from bot.cli.streams import flush_output, guard_closed, output_problem, probe_output, silence_output
 from engine.core.errors import clip
-from engine.version import __version__
+from engine.core.version import __version__
 
 COMMAND_MODULES = (
     "bot.cli.commands.score",

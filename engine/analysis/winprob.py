@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.analysis.wintable import DealStatistics, solve
 from engine.core.rules import TARGETS
-from engine.version import __version__
+from engine.core.version import __version__
 
 TABLE_FORMAT = "cribbage-wintable"
 TABLE_VERSION = 1

@@ -17,7 +17,7 @@ from bot.cli.numbers import whole
 from bot.cli.paths import database_file, database_problem
 from bot.config import TOKEN_HELP, Config, ConfigError, load_config
 from bot.shards import ShardError, checked_shards, parse_shards
-from engine.version import __version__
+from engine.core.version import __version__
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

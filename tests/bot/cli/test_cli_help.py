@@ -50,7 +50,7 @@ def test_version_names_the_release_that_is_installed(capsys: pytest.CaptureFixtu
 def test_the_version_is_written_once_and_the_package_metadata_reads_it() -> None:
     from importlib.metadata import version
 
-    from engine.version import __version__
+    from engine.core.version import __version__
 
     assert __version__ == "0.2.0"
     assert version("cribbage-table") == __version__
