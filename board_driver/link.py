@@ -264,7 +264,7 @@ class BoardLink:
                     return reply
                 if isinstance(reply, Nak) and reply.seq == seq and reply.reason in REFUSALS:
                     raise NotAcknowledged(f"the board at {self.url} refused it: {reply.reason.value} "
-                                          f"{reply.detail}".rstrip())
+                                          f"{reply.detail}".rstrip(), reply.reason)
                 if isinstance(reply, Nak):
                     break  # garbled on the way there: send again now
         raise NotAcknowledged(f"the board at {self.url} did not acknowledge seq {seq} after {attempts} tries")

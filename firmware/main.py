@@ -71,16 +71,16 @@ def draw(strip: Any, shape: Any, board: Any, cap: Any, now_ms: int) -> None:
     """One frame on the strip: a busy loop with interrupts off (machine.bitstream), about 7.3 ms at 244
     LEDs and 14.6 ms at 488, so the loop answers the host before it draws."""
     strip.fill((0, 0, 0))
-    lit = picture.lights(shape, board.tracks, board.brightness, board.winner, board.skunk, now_ms,
-                         board.host_quiet(now_ms), BUDGET_MA, cap)
+    lit = picture.board_lights(shape, board, now_ms, board.host_quiet(now_ms), BUDGET_MA, cap)
     for index in lit:
         strip[index] = lit[index]
     strip.write()
 
 
 def state_power(shape: Any, board: Any) -> Any:
-    """The Power of what the board shows now: how its picture is dimmed to fit BUDGET_MA."""
-    return picture.power(shape, board.tracks, board.brightness, board.winner, board.skunk, BUDGET_MA)
+    """The Power of what the board shows now (its picture, or a test pattern): how it is dimmed to fit
+    BUDGET_MA."""
+    return picture.board_power(shape, board, BUDGET_MA)
 
 
 def main() -> None:
@@ -105,7 +105,7 @@ def main() -> None:
         if stop:
             break
         quiet = board.host_quiet(now)
-        moving = picture.animated(board.tracks, board.winner, quiet)
+        moving = picture.animated(board.tracks, board.winner, quiet) and (board.test is None or quiet)
         if (board.changes, quiet) != drawn or (moving and now - last_draw >= FRAME_MS):
             if cap is None or board.changes != drawn[0]:
                 cap = state_power(shape, board)
