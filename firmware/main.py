@@ -22,12 +22,14 @@ import neopixel  # type: ignore[import-not-found]
 from pegboard import core, layout, picture  # type: ignore[import-not-found]
 
 # -- settings: change these to match your board -----------------------------------------------------
-DATA_PIN = 0             # GP0 (pin 1) drives the strip's DIN through a 330 ohm resistor
-LAYOUT = "straight"      # a name in pegboard/layout.py's LAYOUTS: "straight" (a start hole + 121 per
-                         # track) or "traditional" (2 rows of 30, twice)
+DATA_PIN = 0             # GP0 (pin 1) drives the 74AHCT125's pin 2, and on through 330 ohm to DIN
+LAYOUT = "traditional"   # a name in pegboard/layout.py's LAYOUTS: "traditional" (2 rows of 30, twice)
+                         # or "straight" (a start hole + 121 per track)
 TRACKS = 2
 HOLES = 121
-BUDGET_MA = 450          # USB: 450. With a 5 V supply of A amps for the strip: about A * 900
+BUDGET_MA = 450          # the defaults are the one board that runs on USB alone: traditional, 2 tracks,
+                         # 450 mA (220 on a port that keeps to 250 mA). Any other board has a supply and
+                         # its fuse: the guide's supply table, 800 mA per amp of the fuse, never more
 STATUS_PIN = "LED"       # the Pico's own LED (GP25; on a Pico W the name reaches the Wi-Fi chip's pin)
 FRAME_MS = 40            # redraw an animated picture 25 times a second
 READ_MAX = 256           # bytes taken from USB per pass (a Ctrl-C ends the pass at once)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -277,6 +278,7 @@ def main_program() -> str:
     """firmware/main.py itself (4 tracks, 488 LEDs) against stand-ins: a game's moves, its end (the winner
     flashes), then mpremote's Ctrl-C and Ctrl-A in one read."""
     source = (PACKAGE.parent / "main.py").read_text().replace("\nTRACKS = 2", "\nTRACKS = 4")
+    source = re.sub(r"^LAYOUT = .*$", 'LAYOUT = "straight"', source, count=1, flags=re.M)
     moves = [(100 + 40 * i, core_line(f"STATE {i + 1} {i + 2},{i + 1},D55E00,0")) for i in range(8)]
     script = [*moves, (500, core_line("EFFECT 9 0 91")), (900, b"\r\x03\r\x01")]
     return f"MAIN_SOURCE = {source!r}\nSCRIPT = {script!r}\n" + MAIN_PROGRAM
