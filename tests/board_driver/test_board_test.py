@@ -142,9 +142,9 @@ def test_the_whole_test_behind_the_pty_firmware_command() -> None:
                               cwd=ROOT, capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr
         lines = done.stdout.splitlines()
-        assert lines[2:6] == [f"   LED {122 * t} (track {t + 1}, {'the start hole' if t % 2 == 0 else 'hole 121'}) "
-                              f"to LED {122 * t + 121} (track {t + 1}, {'hole 121' if t % 2 == 0 else 'the start hole'})"
-                              for t in range(4)]
+        ends = ("the start hole", "hole 121")
+        assert lines[2:6] == [f"   LED {122 * t} (track {t + 1}, {ends[t % 2]}) "
+                              f"to LED {122 * t + 121} (track {t + 1}, {ends[1 - t % 2]})" for t in range(4)]
         assert lines[-2] == ("3. every LED white, 0 s: it would draw 29,768 mA, and the board keeps to its budget, "
                              "450 mA (BUDGET_MA)")
     finally:

@@ -45,7 +45,8 @@ def test_the_picture_comes_back_with_a_state_an_effect_an_end_or_a_host_back_fro
 STRAIGHT = layout.straight(2)
 
 
-def shown_by(payload: str, budget_ma: int = picture.USB_BUDGET_MA, quiet: bool = False) -> dict[int, tuple[int, int, int]]:
+def shown_by(payload: str, budget_ma: int = picture.USB_BUDGET_MA,
+             quiet: bool = False) -> dict[int, tuple[int, int, int]]:
     board = core.Board(2, 121, STRAIGHT.leds)
     answer(board, "STATE 1 87,80,D55E00,0 95,91,56B4E9,0")
     answer(board, payload)

@@ -7,7 +7,7 @@ import pytest
 from firmware.pegboard import layout as layouts
 from render.template import Density, TemplateSpec, make_template
 from render.template_back import back_marks
-from render.template_marks import CHANNEL, INK, Box, Circle, board_marks
+from render.template_marks import CHANNEL, INK, Box, Circle, Mark, board_marks
 from render.template_plan import (
     BACK_MM,
     CORE_MM,
@@ -73,7 +73,7 @@ def test_the_back_is_the_front_mirrored_with_the_same_registration_holes(name: s
     template = make_template(TemplateSpec(name, tracks))
     woodwork = plan(template)
 
-    def registration(marks: list) -> list[tuple[float, float]]:
+    def registration(marks: list[Mark]) -> list[tuple[float, float]]:
         return sorted((round(m.x, 6), round(m.y, 6)) for m in marks
                       if isinstance(m, Circle) and m.r == REGISTRATION_MM / 2 and m.colour == INK)
 

@@ -14,14 +14,13 @@ import json
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from board_driver.driver import BoardDriver, Timing
-from board_driver.errors import BoardError, NotAcknowledged, PortNotFound, PortUnusable
+from board_driver.errors import NotAcknowledged
 from board_driver.faults import FaultPlan
-from board_driver.link import BoardLink
 from board_driver.model import (
     DEFAULT_BRIGHTNESS,
     MAX_TRACKS,
@@ -34,11 +33,10 @@ from board_driver.model import (
     shown_tracks,
 )
 from board_driver.ports import list_candidates
-from board_driver.protocol import Frame, Report, SetBrightness, SetEffects, SetState, report_problem
+from board_driver.protocol import Frame, Report, SetBrightness, SetEffects, SetState
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
 from board_driver.view import draw
-from bot.cli.board_url import board_url
 from bot.cli.commands import board_template, board_test
 from bot.cli.commands.board_common import (
     ATTEMPTS,

@@ -28,8 +28,8 @@ from bot.cli.commands.board_common import (
     port_argument,
 )
 from bot.cli.errors import UsageError
-from bot.cli.stopping import Stopped
 from bot.cli.numbers import decimal
+from bot.cli.stopping import Stopped
 from firmware.pegboard import core
 from firmware.pegboard import layout as layouts
 from firmware.pegboard.layout import Layout
