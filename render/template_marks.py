@@ -166,13 +166,22 @@ def engraving(template: Template, layout: Plan) -> list[Mark]:
     o, bay = layout.outline, layout.bay
     out: list[Mark] = [Box(o.x, o.y, o.w, o.h, ENGRAVE, 0.5, False), Box(bay.x, bay.y, bay.w, bay.h, GREY, 0.25),
                        Label(bay.x + bay.w / 2, bay.y + bay.h / 2, "electronics bay (behind)", TEXT_MM * 0.7, GREY)]
-    named: set[bool] = set()
-    for e in layout.engravings:
-        out.append(Line(e.x1, e.y1, e.x2, e.y2, ENGRAVE, 0.6 if e.skunk else 0.35))
-        if e.skunk not in named:
-            named.add(e.skunk)
-            words = "skunk line" if e.skunk else f"street ({e.after})"
-            out.append(Label(e.x2 + 0.8, e.y2 + 2.6, words, TEXT_MM * 0.65, ENGRAVE, "start"))
+    places: dict[tuple[float, float, float, float], list[int]] = {}
+    skunks: set[tuple[float, float, float, float]] = set()
+    for e in layout.engravings:  # a traditional row's end is both a street's and, a lap later, the skunk line's
+        key = (round(e.x1, 3), round(e.y1, 3), round(e.x2, 3), round(e.y2, 3))
+        places.setdefault(key, []).append(e.after)
+        if e.skunk:
+            skunks.add(key)
+    named: set[tuple[int, ...]] = set()
+    for key, afters in places.items():
+        x1, y1, x2, y2 = key
+        out.append(Line(x1, y1, x2, y2, ENGRAVE, 0.6 if key in skunks else 0.35))
+        if tuple(afters) not in named:
+            named.add(tuple(afters))
+            words = ", ".join(("skunk line" if key in skunks and a == max(afters) else "street") + f" {a}|{a + 1}"
+                              for a in afters)
+            out.append(Label(x2 + 0.8, y2 + 2.6, words, TEXT_MM * 0.65, ENGRAVE, "start"))
     return out
 
 
