@@ -61,8 +61,8 @@ def bay_marks(layout: Plan) -> list[Mark]:
     bay = mirrored(_box(layout.bay, INK, 0.5, False), layout)
     out: list[Mark] = [bay]
     assert isinstance(bay, Box)
-    out.append(Label(bay.x + bay.w / 2, bay.y + bay.h + 3.2, f"bay: cut through core and back ({CORE_MM + BACK_MM:g} mm "
-                     "deep), cover it", TEXT_MM * 0.7, INK))
+    out.append(Label(bay.x + bay.w / 2, bay.y + bay.h + 3.2,
+                     f"bay: cut through core and back ({CORE_MM + BACK_MM:g} mm deep), cover it", TEXT_MM * 0.7, INK))
     for part in layout.parts:
         box = part.box
         out.append(_box(box, GREY, 0.3, False))
