@@ -227,3 +227,11 @@ def test_postgres_without_its_extra_is_one_line_then_with_it_db_check_passes(ins
     installed.pip(f"{installed.wheel}[postgres]")
     done = installed.run("db", "check", env={"CRIBBAGE_DATABASE_URL": pg_url})
     assert done.returncode == 0, done.stderr
+
+
+def test_board_firmware_comes_from_the_installed_package(installed: Installed) -> None:
+    done = installed.run("board", "firmware", "-o", "pico")
+    assert done.returncode == 0, done.stderr
+    site = next((installed.venv / "lib").glob("python3*/site-packages/firmware"))
+    for name in ("main.py", "pegboard/core.py", "pegboard/layout.py", "pegboard/picture.py", "pegboard/__init__.py"):
+        assert (installed.elsewhere / "pico" / name).read_bytes() == (site / name).read_bytes(), name

@@ -130,9 +130,9 @@ def test_the_wiring_figure_is_drawn_from_code_and_names_the_pins_the_text_names(
         assert words in GUIDE, words
 
 
-def test_the_install_steps_set_main_py_before_copying_it() -> None:
+def test_the_install_steps_write_main_py_for_the_board_before_copying_it() -> None:
     install = GUIDE.split("## Installing the firmware", 1)[1].split("## ", 1)[0]
-    assert install.index("Set the top of `firmware/main.py`") < install.index("mpremote cp firmware/main.py")
+    assert install.index("cribbage board firmware -o pico") < install.index("mpremote cp pico/main.py")
 
 
 def settings() -> dict[str, str]:

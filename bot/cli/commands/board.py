@@ -37,7 +37,7 @@ from board_driver.protocol import Frame, Report, SetBrightness, SetEffects, SetS
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
 from board_driver.view import draw
-from bot.cli.commands import board_template, board_test
+from bot.cli.commands import board_firmware, board_template, board_test
 from bot.cli.commands.board_common import (
     ATTEMPTS,
     HANDSHAKE_S,
@@ -103,6 +103,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     board_template.register(boards)
     board_test.register(boards)
+    board_firmware.register(boards)
 
 
 def _register_sim(boards: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
