@@ -15,6 +15,7 @@ from bot.discord.mentions import mention_commands
 from bot.discord.options import OutOfRange
 from bot.discord.pegboard import BoardGroup
 from bot.discord.tables import TableGroup
+from bot.discord.words import description
 from bot.i18n import t
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ class CribbageGroup(app_commands.Group):
     mentions|table|board."""
 
     def __init__(self, front: DiscordFront) -> None:
-        super().__init__(name="cribbage", description="Play cribbage in this channel", guild_only=True)
+        super().__init__(name="cribbage", description=description("cribbage"), guild_only=True)
         self.front = front
         for command in (*game_commands(front.games), *learn_commands(front.learn), *mention_commands(front.mentions)):
             self.add_command(command)

@@ -40,6 +40,7 @@ from bot.discord.options import Seats
 from bot.discord.publishing import Publisher, panel_message
 from bot.discord.rule_options import NONE_GIVEN, RuleValues, with_rule_options
 from bot.discord.views import NUMBER, NumberModal, clip, to_file, to_view
+from bot.discord.words import command
 from bot.i18n import card_error, t
 from bot.storage.values import GameMeta, Status
 from engine.core.rules import Rules
@@ -345,15 +346,7 @@ class GameDoor:
 def game_commands(door: GameDoor) -> list[app_commands.Command[Any, ..., None]]:
     """The game commands of /cribbage, each handing its interaction to `door`."""
 
-    @app_commands.command(name="play", description="Start a game against the computer or other members")
-    @app_commands.describe(opponent="A member to invite (leave out to play the computer)",
-                           difficulty="The computer's strength",
-                           count_myself="I count my own hands: declare each count before the show",
-                           second="A second member to invite (a game of three or four)",
-                           third="A third member to invite (a game of four)",
-                           computers="How many computer seats to add (a game of three or four)",
-                           partners="Four players: cut for partners, or partner the second one listed",
-                           auto_go="Say go, or lay the last card, for a player who has no other move (on)")
+    @command("cribbage play")
     @app_commands.choices(difficulty=DIFFICULTY_CHOICES)
     @app_commands.choices(partners=PARTNER_CHOICES)
     @with_rule_options
@@ -367,21 +360,19 @@ def game_commands(door: GameDoor) -> list[app_commands.Command[Any, ..., None]]:
                             Partners(partners.value) if partners else Partners.CUT, rules, auto_go)
         await door.play(Exchange.of(interaction), asked, difficulty.value if difficulty else None, count_myself)
 
-    @app_commands.command(name="hand", description="Show your hand in your game here (only you see it)")
+    @command("cribbage hand")
     async def hand(interaction: discord.Interaction) -> None:
         await door.hand(Exchange.of(interaction))
 
-    @app_commands.command(name="resign", description="Resign your game here")
+    @command("cribbage resign")
     async def resign(interaction: discord.Interaction) -> None:
         await door.resign(Exchange.of(interaction))
 
-    @app_commands.command(name="seat", description="Give a member's seat in your group game to the computer")
-    @app_commands.describe(member="The member who has to go")
+    @command("cribbage seat")
     async def seat(interaction: discord.Interaction, member: discord.Member) -> None:
         await door.seat(Exchange.of(interaction), member)
 
-    @app_commands.command(name="end", description="End an abandoned game here (needs Manage Messages)")
-    @app_commands.describe(game="Which game: pick it by its players (needed only when several are here)")
+    @command("cribbage end")
     async def end(interaction: discord.Interaction, game: str | None = None) -> None:
         await door.end(Exchange.of(interaction), game)
 
@@ -389,7 +380,7 @@ def game_commands(door: GameDoor) -> list[app_commands.Command[Any, ..., None]]:
     async def end_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await door.games_here(interaction, current)
 
-    @app_commands.command(name="record", description="The record of the game here, as a JSON file")
+    @command("cribbage record")
     async def record(interaction: discord.Interaction) -> None:
         await door.record(Exchange.of(interaction))
 

@@ -27,6 +27,7 @@ from bot.app.rules_help import topics
 from bot.discord.exchange import Exchange, member_of
 from bot.discord.options import DealNumber
 from bot.discord.views import NUMBER, NumberModal
+from bot.discord.words import command
 from bot.i18n import Lang, t
 
 ROLE_CHOICES = [app_commands.Choice(name=app_commands.locale_str("dealer (my crib)", key="choice.role.dealer"),
@@ -109,44 +110,34 @@ class LearnDoor:
 def learn_commands(door: LearnDoor) -> list[app_commands.Command[Any, ..., None]]:
     """The learning commands of /cribbage, each handing its interaction to `door`."""
 
-    @app_commands.command(name="score", description="Count a hand or crib from a real table, with the calls")
-    @app_commands.describe(cards="Four cards, e.g. 5H 5C 5D JS (10 or T, any case, ♠♥♦♣ too)",
-                           starter="The starter card, e.g. 5S",
-                           crib="Count as a crib (a flush needs all five cards)")
+    @command("cribbage score")
     async def score(interaction: discord.Interaction, cards: str, starter: str, crib: bool = False) -> None:
         await door.score(Exchange.of(interaction), cards, starter, crib)
 
-    @app_commands.command(name="analyze", description="What to lay away from six cards, with the chart")
-    @app_commands.describe(cards="Six cards, e.g. 5H 5C 6D JS KD 2C",
-                           role="Are you the dealer (the crib is yours) or the pone?",
-                           scores="Your score and theirs, e.g. 95,88, for the chance of winning")
+    @command("cribbage analyze")
     @app_commands.choices(role=ROLE_CHOICES)
     async def analyze(interaction: discord.Interaction, cards: str, role: app_commands.Choice[str],
                       scores: str | None = None) -> None:
         await door.analyze(Exchange.of(interaction), cards, role.value == "dealer", scores)
 
-    @app_commands.command(name="rules", description="The rules, common mistakes and questions")
-    @app_commands.describe(topic="Which topic (an overview if left out)")
+    @command("cribbage rules")
     @app_commands.choices(topic=TOPIC_CHOICES)
     async def rules(interaction: discord.Interaction, topic: app_commands.Choice[str] | None = None) -> None:
         await door.rules(Exchange.of(interaction), topic.value if topic else None)
 
-    @app_commands.command(name="practice", description="Counting practice: count a hand, then see the true count")
-    @app_commands.describe(crib="Count a crib instead of a hand")
+    @command("cribbage practice")
     async def practice(interaction: discord.Interaction, crib: bool = False) -> None:
         await door.practice(Exchange.of(interaction), crib)
 
-    @app_commands.command(name="review", description="Your review of a deal: the discard and pegging it cost")
-    @app_commands.describe(deal="Which deal (the last one if left out)")
+    @command("cribbage review")
     async def review(interaction: discord.Interaction, deal: DealNumber | None = None) -> None:
         await door.review(Exchange.of(interaction), deal)
 
-    @app_commands.command(name="stats", description="Games, wins, skunks and points per deal")
-    @app_commands.describe(member="Whose statistics (yours if left out)")
+    @command("cribbage stats")
     async def stats(interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         await door.stats(Exchange.of(interaction), member)
 
-    @app_commands.command(name="leaderboard", description="This server's leaderboard")
+    @command("cribbage leaderboard")
     async def leaderboard(interaction: discord.Interaction) -> None:
         await door.leaderboard(Exchange.of(interaction))
 

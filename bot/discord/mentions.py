@@ -24,6 +24,7 @@ from bot.app.controller import Controller
 from bot.app.replies import Reply
 from bot.discord.exchange import Exchange
 from bot.discord.views import clip
+from bot.discord.words import command
 from bot.i18n import t
 
 log = logging.getLogger(__name__)
@@ -107,15 +108,12 @@ class MentionDoor:
 def mention_commands(door: MentionDoor) -> list[app_commands.Command[Any, ..., None]]:
     """/cribbage settings and /cribbage mentions, each handing its interaction to `door`."""
 
-    @app_commands.command(name="settings", description="This server's settings for games (needs Manage Server)")
-    @app_commands.describe(mentions="Mention members in games with other people when it is their turn")
+    @command("cribbage settings")
     @app_commands.choices(mentions=ON_OFF)
     async def settings(interaction: discord.Interaction, mentions: app_commands.Choice[str]) -> None:
         await door.server(Exchange.of(interaction), mentions.value == "on")
 
-    @app_commands.command(name="mentions", description="Whether you are mentioned when it is your turn in a "
-                                                        "group game")
-    @app_commands.describe(state="on or off")
+    @command("cribbage mentions")
     @app_commands.choices(state=ON_OFF)
     async def mentions(interaction: discord.Interaction, state: app_commands.Choice[str]) -> None:
         await door.member(Exchange.of(interaction), state.value == "on")

@@ -12,6 +12,7 @@ from bot.app.commands import (
 )
 from bot.app.controller import Controller
 from bot.discord.exchange import Exchange
+from bot.discord.words import command, description
 from bot.i18n import t
 
 
@@ -37,17 +38,17 @@ class BoardGroup(app_commands.Group):
     """/cribbage board status|show|auto: the LED pegboard the bot drives, and what it shows."""
 
     def __init__(self, door: BoardDoor) -> None:
-        super().__init__(name="board", description="The LED pegboard")
+        super().__init__(name="board", description=description("cribbage board"))
         self.door = door
 
-    @app_commands.command(name="status", description="Whether the LED pegboard works, and what it shows")
+    @command("cribbage board status")
     async def status(self, interaction: discord.Interaction) -> None:
         await self.door.status(Exchange.of(interaction))
 
-    @app_commands.command(name="show", description="Show the game going on here on the LED pegboard")
+    @command("cribbage board show")
     async def show(self, interaction: discord.Interaction) -> None:
         await self.door.show(Exchange.of(interaction))
 
-    @app_commands.command(name="auto", description="Show whichever game or table moved last")
+    @command("cribbage board auto")
     async def auto(self, interaction: discord.Interaction) -> None:
         await self.door.auto(Exchange.of(interaction))
