@@ -16,7 +16,7 @@ BELOW: dict[str, set[str]] = {
     "engine": set(),  # engine/__init__.py: a docstring naming the sub-packages, no front of names
     "firmware.pegboard": set(),
     "board_driver": {"firmware.pegboard"},
-    "firmware": {"firmware.pegboard", "board_driver"},  # main.py on the board; pty_board.py on a host
+    "firmware": {"firmware.pegboard"},  # main.py, on the board; the host's tools for it are in board_driver
     "render": ENGINE | {"board_driver", "firmware.pegboard"},
     "bot.storage": ENGINE,  # the stores and the values they keep
     "bot": ENGINE | {"bot.storage"},  # config (which names the backends' URL schemes), shards, the message catalog

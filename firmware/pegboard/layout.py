@@ -12,7 +12,7 @@ traditional:  per player two rows of `row` holes (30): up the outer row, back do
               offset(holes) = lap; offset(h) = (h - 1) % lap for 1 <= h < holes; hole 0 has no LED.
 
 A new board is one entry in LAYOUTS at the end of this file (its name, the function that builds it and
-a few words for `--layout` help): `cribbage render led`, `python -m firmware.pty_board` and the firmware's
+a few words for `--layout` help): `cribbage render led`, `python -m board_driver.firmware_pty` and the firmware's
 LAYOUT setting all take their names from there. Runs unchanged under MicroPython, like the rest of this
 package.
 """

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from board_driver import sim
+from board_driver.firmware_pty import make_board
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
 from bot.cli.main import main
 from firmware.pegboard import core
-from firmware.pty_board import make_board
 
 ROOT = Path(__file__).resolve().parents[2]
 QUICK = ["--step", "0", "--hold", "0"]
@@ -132,8 +132,8 @@ def test_bad_timings_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_the_whole_test_behind_the_pty_firmware_command() -> None:
-    """`python -m firmware.pty_board` and `cribbage board test` as two processes, as at the bench."""
-    board = subprocess.Popen([sys.executable, "-m", "firmware.pty_board", "--tracks", "4", "--seconds", "60"],
+    """`python -m board_driver.firmware_pty` and `cribbage board test` as two processes, as at the bench."""
+    board = subprocess.Popen([sys.executable, "-m", "board_driver.firmware_pty", "--tracks", "4", "--seconds", "60"],
                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         assert board.stdout is not None

@@ -1,5 +1,5 @@
 """One suite, two boards: the simulated board as `cribbage board sim` serves it (board_driver.ptysim) and
-as `python -m firmware.pty_board` does (the reference firmware's name and LED count), each on a real
+as `python -m board_driver.firmware_pty` does (the reference firmware's name and LED count), each on a real
 pseudo-terminal, must both say what docs/board-protocol.md says. Both run the firmware's core
 (firmware/pegboard/core.py): the protocol has one implementation.
 
@@ -18,11 +18,11 @@ import serial
 
 from board_driver.driver import BoardDriver, Timing
 from board_driver.faults import NO_FAULTS, FaultPlan
+from board_driver.firmware_pty import make_board
 from board_driver.model import Effects, default_track
 from board_driver.protocol import Info, Report, crc16, encode, frame_line
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
-from firmware.pty_board import make_board
 from tests.board_driver.test_board_doc import session
 
 KINDS = ("sim", "firmware")

@@ -41,7 +41,7 @@ def game_moves(seed: int, count: int) -> list[tuple[Track, Track]]:
 
 
 @pytest.fixture
-def pty_board(tmp_path: Path) -> Iterator[tuple[SimBoard, PtySim]]:
+def firmware_pty(tmp_path: Path) -> Iterator[tuple[SimBoard, PtySim]]:
     """A simulated board behind a real pty, opened through a stable link as /dev/serial/by-id/... is."""
     board = SimBoard()
     with PtySim(board, link=tmp_path / "usb-pegboard-if00") as pty:
@@ -64,8 +64,8 @@ def shows_final(board: SimBoard) -> bool:
     return board.state.tracks == FINAL and board.state.effects == WINNER
 
 
-def test_finish_on_a_perfect_link_right_after_the_last_move(pty_board: tuple[SimBoard, PtySim]) -> None:
-    board, pty = pty_board
+def test_finish_on_a_perfect_link_right_after_the_last_move(firmware_pty: tuple[SimBoard, PtySim]) -> None:
+    board, pty = firmware_pty
     driver = BoardDriver(pty.path, timing=PTY_TIMING).start()
     assert driver.wait_connected(3.0), driver.status()
     play(driver, game_moves(1, 30), gap=0.0)
@@ -83,9 +83,9 @@ def test_finish_on_a_perfect_link_right_after_the_last_move(pty_board: tuple[Sim
     FaultPlan(drop=0.10, garble=0.05, seed=32),
     FaultPlan(reply_delay_s=0.3),
 ], ids=["drop-garble-a", "drop-garble-b", "late-300ms"])
-def test_finish_shows_the_final_picture_through_faults(pty_board: tuple[SimBoard, PtySim],
+def test_finish_shows_the_final_picture_through_faults(firmware_pty: tuple[SimBoard, PtySim],
                                                        plan: FaultPlan) -> None:
-    board, pty = pty_board
+    board, pty = firmware_pty
     board.set_faults(plan)
     driver = BoardDriver(pty.path, timing=PTY_TIMING).start()
     assert driver.wait_connected(3.0), driver.status()
@@ -99,9 +99,9 @@ def test_finish_shows_the_final_picture_through_faults(pty_board: tuple[SimBoard
 
 
 @pytest.mark.parametrize("new_path", [False, True], ids=["same-tty", "new-tty"])
-def test_finish_waits_out_a_2s_unplug_that_ends_the_game(pty_board: tuple[SimBoard, PtySim],
+def test_finish_waits_out_a_2s_unplug_that_ends_the_game(firmware_pty: tuple[SimBoard, PtySim],
                                                           new_path: bool) -> None:
-    board, pty = pty_board
+    board, pty = firmware_pty
     driver = BoardDriver(pty.path, timing=PTY_TIMING).start()
     assert driver.wait_connected(3.0)
     driver.set_brightness(60)
@@ -128,8 +128,8 @@ def test_finish_waits_out_a_2s_unplug_that_ends_the_game(pty_board: tuple[SimBoa
         assert pty.tty_path != old_tty
 
 
-def test_a_board_still_unplugged_when_the_game_ends_is_named(pty_board: tuple[SimBoard, PtySim]) -> None:
-    board, pty = pty_board
+def test_a_board_still_unplugged_when_the_game_ends_is_named(firmware_pty: tuple[SimBoard, PtySim]) -> None:
+    board, pty = firmware_pty
     driver = BoardDriver(pty.path, timing=PTY_TIMING).start()
     assert driver.wait_connected(3.0)
     pty.unplug()
@@ -153,8 +153,8 @@ def test_a_board_that_cannot_show_the_picture_ends_at_once() -> None:
     assert result.elapsed < 1.0
 
 
-def test_stop_says_what_it_drops(pty_board: tuple[SimBoard, PtySim], caplog: pytest.LogCaptureFixture) -> None:
-    board, pty = pty_board
+def test_stop_says_what_it_drops(firmware_pty: tuple[SimBoard, PtySim], caplog: pytest.LogCaptureFixture) -> None:
+    board, pty = firmware_pty
     board.set_faults(FaultPlan(reply_delay_s=0.3))
     driver = BoardDriver(pty.path, timing=PTY_TIMING).start()
     assert driver.wait_connected(3.0)
@@ -167,8 +167,8 @@ def test_stop_says_what_it_drops(pty_board: tuple[SimBoard, PtySim], caplog: pyt
     assert any("stopped before it was in step" in r.getMessage() for r in caplog.records)
 
 
-def test_a_finished_driver_can_start_again(pty_board: tuple[SimBoard, PtySim]) -> None:
-    board, pty = pty_board
+def test_a_finished_driver_can_start_again(firmware_pty: tuple[SimBoard, PtySim]) -> None:
+    board, pty = firmware_pty
     driver = BoardDriver(pty.path, timing=PTY_TIMING)
     end_game(driver)
     assert driver.finish(3.0).synced  # finish starts a driver that was never started
@@ -183,12 +183,12 @@ def test_a_finished_driver_can_start_again(pty_board: tuple[SimBoard, PtySim]) -
 
 @pytest.mark.parametrize(("rate", "seed"), [(0.05, 1), (0.05, 2), (0.05, 3)], ids=["5%-a", "5%-b", "5%-c"])
 def test_finish_keeps_resending_while_the_board_answers_through_corrupted_bytes(
-        pty_board: tuple[SimBoard, PtySim], rate: float, seed: int) -> None:
+        firmware_pty: tuple[SimBoard, PtySim], rate: float, seed: int) -> None:
     """At 5% about nine STATE lines in ten arrive damaged (finish(3.0) used to give up with "no answer"): the
     board answers nearly every try with a NAK or a damaged line, each proves it is there, and finish goes
     on past its 3 s if it must. (10%, where a try gets through about once in 600, is measured by
     benchmarks/board_bench.py: too slow a tail for a test.)"""
-    board, pty = pty_board
+    board, pty = firmware_pty
     driver = BoardDriver(pty.path, timing=PTY_TIMING).start()
     assert driver.wait_synced(3.0), driver.status()
     board.set_faults(FaultPlan(corrupt=rate, seed=seed))
@@ -203,8 +203,8 @@ def test_finish_keeps_resending_while_the_board_answers_through_corrupted_bytes(
 
 
 def test_finish_on_a_line_too_noisy_to_get_through_stops_within_its_bound_and_says_what_it_saw(
-        pty_board: tuple[SimBoard, PtySim]) -> None:
-    board, pty = pty_board
+        firmware_pty: tuple[SimBoard, PtySim]) -> None:
+    board, pty = firmware_pty
     timing = Timing(handshake_timeout=0.5, finish_patience_s=2.0)
     driver = BoardDriver(pty.path, timing=timing).start()
     assert driver.wait_synced(3.0), driver.status()
@@ -221,8 +221,8 @@ def test_finish_on_a_line_too_noisy_to_get_through_stops_within_its_bound_and_sa
 
 
 def test_a_board_that_stops_answering_is_not_waited_for_past_the_timeout(
-        pty_board: tuple[SimBoard, PtySim]) -> None:
-    board, pty = pty_board
+        firmware_pty: tuple[SimBoard, PtySim]) -> None:
+    board, pty = firmware_pty
     driver = BoardDriver(pty.path, timing=PTY_TIMING).start()
     assert driver.wait_synced(3.0), driver.status()
     board.mute = True  # there, but silent: nothing proves it is listening

@@ -28,7 +28,7 @@ three times the ack timeout, as 300 ms is beside the default 250 ms."""
 
 
 @pytest.fixture
-def pty_board(tmp_path: Path) -> Iterator[tuple[SimBoard, PtySim]]:
+def firmware_pty(tmp_path: Path) -> Iterator[tuple[SimBoard, PtySim]]:
     board = SimBoard()
     with PtySim(board, link=tmp_path / "usb-pegboard") as pty:
         pty.start()
@@ -41,9 +41,9 @@ def pegs(front: int) -> list[Track]:
 
 # -- item 4: late answers count --------------------------------------------------------------------
 
-def test_an_idle_board_whose_pongs_come_late_is_not_lost(pty_board: tuple[SimBoard, PtySim],
+def test_an_idle_board_whose_pongs_come_late_is_not_lost(firmware_pty: tuple[SimBoard, PtySim],
                                                          caplog: pytest.LogCaptureFixture) -> None:
-    board, pty = pty_board
+    board, pty = firmware_pty
     board.set_faults(FaultPlan(reply_delay_s=0.15))
     driver = BoardDriver(pty.path, timing=QUICK).start()
     try:
@@ -59,8 +59,8 @@ def test_an_idle_board_whose_pongs_come_late_is_not_lost(pty_board: tuple[SimBoa
 
 
 def test_a_busy_board_whose_acks_come_late_keeps_up_without_reconnecting(
-        pty_board: tuple[SimBoard, PtySim]) -> None:
-    board, pty = pty_board
+        firmware_pty: tuple[SimBoard, PtySim]) -> None:
+    board, pty = firmware_pty
     board.set_faults(FaultPlan(reply_delay_s=0.15))
     driver = BoardDriver(pty.path, timing=QUICK).start()
     try:
@@ -77,9 +77,9 @@ def test_a_busy_board_whose_acks_come_late_keeps_up_without_reconnecting(
     assert status.connections == 1 and board.received["Hello"] == hellos  # no handshake after the first
 
 
-def test_the_wait_for_an_answer_follows_a_slow_board(pty_board: tuple[SimBoard, PtySim]) -> None:
+def test_the_wait_for_an_answer_follows_a_slow_board(firmware_pty: tuple[SimBoard, PtySim]) -> None:
     """Once late PONGs have shown the round trip, frames wait long enough and are not sent twice."""
-    board, pty = pty_board
+    board, pty = firmware_pty
     board.set_faults(FaultPlan(reply_delay_s=0.15))
     driver = BoardDriver(pty.path, timing=QUICK).start()
     try:
@@ -129,9 +129,9 @@ def test_a_burst_of_crc_naks_is_resent_not_reconnected() -> None:
 
 # -- item 5 and 10: restarts, with and without INFO ------------------------------------------------
 
-def test_a_reboot_that_loses_its_info_is_caught_by_a_query(pty_board: tuple[SimBoard, PtySim],
+def test_a_reboot_that_loses_its_info_is_caught_by_a_query(firmware_pty: tuple[SimBoard, PtySim],
                                                            caplog: pytest.LogCaptureFixture) -> None:
-    board, pty = pty_board
+    board, pty = firmware_pty
     driver = BoardDriver(pty.path, timing=Timing(handshake_timeout=0.5, query_s=0.5)).start()
     try:
         driver.set_pegs(pegs(30))
@@ -152,9 +152,9 @@ def test_a_reboot_that_loses_its_info_is_caught_by_a_query(pty_board: tuple[SimB
     assert Timing().query_s <= 3.0  # the default notices within a few seconds
 
 
-def test_an_unprompted_info_is_a_restart(pty_board: tuple[SimBoard, PtySim],
+def test_an_unprompted_info_is_a_restart(firmware_pty: tuple[SimBoard, PtySim],
                                          caplog: pytest.LogCaptureFixture) -> None:
-    board, pty = pty_board
+    board, pty = firmware_pty
     driver = BoardDriver(pty.path, timing=Timing(handshake_timeout=0.5)).start()
     try:
         driver.set_pegs(pegs(12))
@@ -171,9 +171,9 @@ def test_an_unprompted_info_is_a_restart(pty_board: tuple[SimBoard, PtySim],
     assert sum("restarted" in r.getMessage() for r in caplog.records) == 1
 
 
-def test_late_infos_answering_our_hellos_are_not_restarts(pty_board: tuple[SimBoard, PtySim],
+def test_late_infos_answering_our_hellos_are_not_restarts(firmware_pty: tuple[SimBoard, PtySim],
                                                           caplog: pytest.LogCaptureFixture) -> None:
-    board, pty = pty_board
+    board, pty = firmware_pty
     board.set_faults(FaultPlan(reply_delay_s=0.3))  # so the handshake says HELLO twice and INFO comes twice
     with caplog.at_level(logging.INFO, logger="board_driver.driver"):
         driver = BoardDriver(pty.path, timing=Timing(handshake_timeout=1.5)).start()
@@ -267,8 +267,8 @@ def test_a_failed_handshake_says_what_was_heard(chatter: bytes, heard: str) -> N
         assert message.endswith(heard), message
 
 
-def test_a_board_gone_silent_is_described_as_silent(pty_board: tuple[SimBoard, PtySim]) -> None:
-    board, pty = pty_board
+def test_a_board_gone_silent_is_described_as_silent(firmware_pty: tuple[SimBoard, PtySim]) -> None:
+    board, pty = firmware_pty
     driver = BoardDriver(pty.path, timing=QUICK).start()
     try:
         assert driver.wait_synced(3.0)

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import firmware.pegboard
+from board_driver.pico_pty import LedBuffer
 from firmware.pegboard import core, layout, picture
-from firmware.pty_pico import LedBuffer
 
 MAIN = Path(__file__).resolve().parents[2] / "firmware" / "main.py"
 

@@ -1,6 +1,6 @@
 """The firmware's core behind a real pseudo-terminal, so the driver talks to it exactly as to a Pico on USB.
 
-    python -m firmware.pty_board [--layout straight|traditional] [--tracks 2] [--drop P] [--garble P]
+    python -m board_driver.firmware_pty [--layout straight|traditional] [--tracks 2] [--drop P] [--garble P]
                                  [--duplicate P] [--delay P] [--corrupt P] [--seed N] [--seconds S]
 
 prints the pty's path (give it to `cribbage board get --port PATH`) and answers on it with the same
@@ -44,7 +44,7 @@ def make_board(name: str = layouts.STRAIGHT, tracks: int = 2, holes: int = 121,
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python -m firmware.pty_board",
+    p = argparse.ArgumentParser(prog="python -m board_driver.firmware_pty",
                                 description="Run the reference firmware's core on a pseudo-terminal.")
     p.add_argument("--layout", choices=layouts.NAMES, default=layouts.STRAIGHT)
     p.add_argument("--tracks", type=int, choices=(1, 2, 3, 4), default=2)
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
                          delay_s=args.delay_s, seed=args.seed, corrupt=args.corrupt)
         board, shape = make_board(args.layout, args.tracks, args.holes, plan)
     except ValueError as exc:
-        print(f"python -m firmware.pty_board: {exc}", file=sys.stderr)
+        print(f"python -m board_driver.firmware_pty: {exc}", file=sys.stderr)
         return 2
     with PtySim(board) as pty:
         info = board.info

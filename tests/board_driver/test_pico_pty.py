@@ -1,4 +1,4 @@
-"""firmware/main.py itself on a real pseudo-terminal (python -m firmware.pty_pico): a strip write that
+"""firmware/main.py itself on a real pseudo-terminal (python -m board_driver.pico_pty): a strip write that
 holds the loop 15 ms, as machine.bitstream does at 488 LEDs, never delays an ACK; and mpremote's way in
 (Ctrl-C, then Ctrl-A) reaches the REPL while the board animates."""
 
@@ -14,8 +14,8 @@ import serial
 
 from board_driver.link import BoardLink
 from board_driver.model import Effects, default_track
+from board_driver.pico_pty import RAW_REPL
 from board_driver.protocol import SetEffects, SetState
-from firmware.pty_pico import RAW_REPL
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,7 +30,7 @@ def read_until(port: serial.Serial, ending: bytes, timeout: float) -> bytes:
 
 def test_acks_go_out_before_the_15_ms_strip_write_and_mpremote_gets_in(tmp_path: Path) -> None:
     log = tmp_path / "events.log"
-    proc = subprocess.Popen([sys.executable, "-m", "firmware.pty_pico", "--tracks", "4", "--strip-ms", "15",
+    proc = subprocess.Popen([sys.executable, "-m", "board_driver.pico_pty", "--tracks", "4", "--strip-ms", "15",
                              "--log", str(log), "--seconds", "30"], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None

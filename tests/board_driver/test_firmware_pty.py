@@ -1,4 +1,4 @@
-"""The firmware's core behind a pseudo-terminal (firmware/pty_board.py): boots, restarts and the command."""
+"""The firmware's core behind a pseudo-terminal (board_driver/firmware_pty.py): boots, restarts and the command."""
 
 import subprocess
 import sys
@@ -11,10 +11,10 @@ import pytest
 
 from board_driver.driver import BoardDriver, Timing
 from board_driver.errors import NoHandshake
+from board_driver.firmware_pty import make_board
 from board_driver.link import BoardLink
 from board_driver.model import default_track
 from board_driver.ptysim import PtySim
-from firmware.pty_board import make_board
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,8 +63,8 @@ def test_a_restart_says_info_and_the_driver_sends_everything_again(pty: PtySim) 
 
 
 def test_the_command_prints_its_pty_and_answers_on_it() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "firmware.pty_board", "--layout", "traditional", "--seconds", "5"],
-                            cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-m", "board_driver.firmware_pty", "--layout", "traditional",
+                             "--seconds", "5"], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None
         first = proc.stdout.readline()
@@ -80,7 +80,7 @@ def test_the_command_prints_its_pty_and_answers_on_it() -> None:
 
 
 def test_the_command_refuses_a_board_it_cannot_build() -> None:
-    done = subprocess.run([sys.executable, "-m", "firmware.pty_board", "--holes", "100", "--layout", "traditional"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=20)
+    done = subprocess.run([sys.executable, "-m", "board_driver.firmware_pty", "--holes", "100", "--layout",
+                           "traditional"], cwd=ROOT, capture_output=True, text=True, timeout=20)
     assert done.returncode == 2
     assert "no traditional board with 2 tracks of 100 holes" in done.stderr

@@ -1,6 +1,6 @@
 """The firmware's own main.py on a pseudo-terminal, with stand-ins for the Pico's hardware modules.
 
-    python -m firmware.pty_pico [--layout straight|traditional] [--tracks 2] [--strip-ms MS] [--log FILE]
+    python -m board_driver.pico_pty [--layout straight|traditional] [--tracks 2] [--strip-ms MS] [--log FILE]
                                 [--seconds S]
 
 prints the pty's path and runs firmware/main.py (not a copy of its loop) against it: `machine`,
@@ -23,12 +23,13 @@ import threading
 import time
 import tty
 import types
+from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
 from firmware.pegboard import layout as layouts
 
-MAIN = Path(__file__).resolve().parent / "main.py"
+MAIN = Path(str(resources.files("firmware").joinpath("main.py")))
 RAW_REPL = b"raw REPL; CTRL-B to exit\r\n>"
 """What MicroPython says when it enters the raw REPL (mpremote waits for exactly this)."""
 
@@ -140,7 +141,7 @@ def repl(fd: int, left: bytes, until: float) -> None:
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python -m firmware.pty_pico", description="Run firmware/main.py on a pty.")
+    p = argparse.ArgumentParser(prog="python -m board_driver.pico_pty", description="Run firmware/main.py on a pty.")
     p.add_argument("--layout", choices=layouts.NAMES, default=layouts.STRAIGHT)
     p.add_argument("--tracks", type=int, choices=(1, 2, 3, 4), default=2)
     p.add_argument("--strip-ms", type=float, default=None, help="how long a strip write holds the loop")
