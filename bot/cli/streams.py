@@ -8,7 +8,7 @@ import io
 import itertools
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from typing import Any, BinaryIO, NoReturn
 
@@ -137,3 +137,16 @@ def open_for_reading(path: str) -> BinaryIO:
     except BaseException:
         os.close(fd)
         raise
+
+
+BOM = b"\xef\xbb\xbf"
+"""The UTF-8 byte-order mark Windows editors start a text file with."""
+
+
+def without_bom(blocks: Iterable[tuple[int, list[bytes]]]) -> Iterator[tuple[int, list[bytes]]]:
+    """Blocks of input lines (the number of the first, the lines) with a byte-order mark taken off line 1: it starts
+    the file, not its first line's text."""
+    for first, lines in blocks:
+        if first == 1 and lines:
+            lines[0] = lines[0].removeprefix(BOM)
+        yield first, lines

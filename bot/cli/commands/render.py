@@ -15,7 +15,7 @@ from bot.cli.errors import UsageError
 from bot.cli.files import WriteFailed, failed, stdout_descriptor, write_all, write_line, write_whole
 from bot.cli.numbers import whole
 from bot.cli.paths import check_output
-from bot.cli.streams import open_for_reading, read_capped
+from bot.cli.streams import BOM, open_for_reading, read_capped
 from engine.analysis.discards import DiscardOption
 from engine.core.cards import CardError, check_distinct, parse_card, parse_cards
 from engine.core.errors import clip, excerpt
@@ -318,7 +318,7 @@ def _read(source: str) -> str:
         else:
             with open_for_reading(source) as file:
                 data = read_capped(file.read, what)
-        return data.decode("utf-8")
+        return data.removeprefix(BOM).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise UsageError(f"{what} is not UTF-8 text: byte {exc.object[exc.start]:#04x} at {exc.start}") from None
     except OSError as exc:
