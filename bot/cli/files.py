@@ -104,17 +104,37 @@ def _place(item: _Staged) -> None:
     _sync_folder(item.target)
 
 
-def _stage(path: str, data: bytes) -> _Staged:
-    """`data` in a synced temporary file beside `path` (whose mode it takes when it exists); a device or a FIFO
-    that is already there is written directly, as a rename would replace it."""
-    target = os.path.realpath(path) if os.path.islink(path) else path
+def _target(path: str) -> tuple[str, os.stat_result | None]:
+    """Where `path` is written: itself, or the file its symbolic link leads to (the link is kept); and what is there
+    now (None: nothing). A device, a FIFO or a descriptor's name (/dev/stdout) is written in place: `_in_place`."""
     try:
-        info: os.stat_result | None = os.stat(target)
+        info: os.stat_result | None = os.stat(path)
     except FileNotFoundError:
         info = None
-    except OSError as exc:
-        raise WriteFailed(path, exc) from None
+    except (OSError, ValueError) as exc:
+        raise WriteFailed(path, exc if isinstance(exc, OSError) else OSError(errno.EINVAL, "not a file name")) \
+            from None
+    if _in_place(path, info):
+        return path, info
+    return (os.path.realpath(path) if os.path.islink(path) else path), info
+
+
+DESCRIPTOR_NAMES = ("/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/")
+"""Names of an open descriptor (`-o /dev/stdout` into a file the shell opened): replacing what they lead to would
+leave the descriptor on the old file, so they are written in place."""
+
+
+def _in_place(path: str, info: os.stat_result | None) -> bool:
     if info is not None and not stat.S_ISREG(info.st_mode):
+        return True
+    return os.path.abspath(path).startswith(DESCRIPTOR_NAMES)
+
+
+def _stage(path: str, data: bytes) -> _Staged:
+    """`data` in a synced temporary file beside `path` (whose mode it takes when it exists); a device, a FIFO or a
+    descriptor's name is written directly, as a rename would replace it."""
+    target, info = _target(path)
+    if _in_place(path, info):
         _write_in_place(path, target, data)
         return _Staged(target, None)
     temporary, fd = _temporary(path, target)
@@ -159,6 +179,8 @@ def _write_in_place(path: str, target: str, data: bytes) -> None:
     except OSError as exc:
         raise WriteFailed(path, exc, kept="") from None
     try:
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            os.ftruncate(fd, 0)
         write_bytes(fd, data)
     except OSError as exc:
         raise WriteFailed(path, exc, kept="not all of it was written") from None
@@ -243,18 +265,21 @@ class LineFile:
         if path == "-":
             self._fd = stdout_descriptor()
             return
-        self._target = os.path.realpath(path) if os.path.islink(path) else path
-        with suppress(OSError):
-            if not stat.S_ISREG(os.stat(self._target).st_mode):  # a device: written as it goes
-                self._fd = self._open_in_place()
-                return
+        self._target, info = _target(path)
+        if _in_place(path, info):  # a device or a descriptor's name: written as it goes
+            self._fd = self._open_in_place()
+            return
         self._temporary, self._fd = _temporary(path, self._target)
-        with suppress(OSError):
-            os.fchmod(self._fd, stat.S_IMODE(os.stat(self._target).st_mode))
+        if info is not None:
+            with suppress(OSError):
+                os.fchmod(self._fd, stat.S_IMODE(info.st_mode))
 
     def _open_in_place(self) -> int:
         try:
-            return os.open(self._target, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
+            fd = os.open(self._target, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                os.ftruncate(fd, 0)
+            return fd
         except OSError as exc:
             raise WriteFailed(self.path, exc, kept="") from None
 

@@ -196,3 +196,11 @@ def test_lines_are_staged_until_kept_and_dropped_on_a_failure(tmp_path: Path) ->
         out.write("[1]")
         raise KeyboardInterrupt
     assert path.read_bytes() == b"[1]\n" and hidden(tmp_path) == []
+
+
+def test_a_descriptors_name_is_written_in_place(tmp_path: Path) -> None:
+    """`--record /dev/stdout` (a pipe here) is written as it goes, not replaced by a file of that name."""
+    ran = cribbage(["selfplay", "--games", "2", "--record", "/dev/stdout"], tmp_path)
+    lines = ran.stdout.splitlines()
+    assert ran.returncode == 0 and [json.loads(line)["format"] for line in lines[:2]] == ["cribbage-record"] * 2
+    assert lines[2].startswith("2 games, ") and hidden(tmp_path) == []
