@@ -308,9 +308,9 @@ class LineFile:
             self._close()
             return
         try:
-            os.fsync(self._fd)
-            self._close()
-            with deferred_stops():
+            with deferred_stops():  # a stop now waits: the file is put in place whole, or not at all
+                os.fsync(self._fd)
+                self._close()
                 os.replace(self._temporary, self._target)
         except OSError as exc:
             self.drop()
