@@ -124,6 +124,17 @@ DESCRIPTOR_NAMES = ("/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/")
 leave the descriptor on the old file, so they are written in place."""
 
 
+def replaced_whole(path: str) -> bool:
+    """Whether `path` is written by making it anew beside itself (a regular file, or nothing yet): its folder must
+    then take a new file."""
+    try:
+        return not _in_place(path, os.stat(path))
+    except FileNotFoundError:
+        return not _in_place(path, None)
+    except (OSError, ValueError):
+        return False
+
+
 def _in_place(path: str, info: os.stat_result | None) -> bool:
     if info is not None and not stat.S_ISREG(info.st_mode):
         return True

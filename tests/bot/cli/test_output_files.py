@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli.errors import UsageError
 from bot.cli.files import LineFile, WriteFailed, write_all, write_whole
+from bot.cli.paths import check_output
 
 ROOT = Path(__file__).resolve().parents[3]
 OLD = b"old contents, kept whole\n"
@@ -204,3 +206,17 @@ def test_a_descriptors_name_is_written_in_place(tmp_path: Path) -> None:
     lines = ran.stdout.splitlines()
     assert ran.returncode == 0 and [json.loads(line)["format"] for line in lines[:2]] == ["cribbage-record"] * 2
     assert lines[2].startswith("2 games, ") and hidden(tmp_path) == []
+
+
+def test_a_file_whose_folder_takes_no_new_file_is_refused_before_the_work(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file is replaced by a new one made beside it, so its folder must take one: said at once (exit status 2),
+    where a device such as /dev/null, written in place, needs nothing of its folder."""
+    (tmp_path / "x.png").write_bytes(OLD)
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode: real_access(path, mode) and Path(path) != tmp_path)
+    with pytest.raises(UsageError) as refused:
+        check_output(str(tmp_path / "x.png"), "-o")
+    assert str(refused.value) == (f"cannot write -o '{tmp_path}/x.png': no permission to write in '{tmp_path}', "
+                                  "where it is made anew and put in place")
+    check_output(os.devnull, "-o")
