@@ -47,13 +47,20 @@ def check_pegs(expected: list[Any], made: list[dict[str, Any]]) -> None:
 
 
 def _check_items(peg: int, stored: object, made: list[dict[str, Any]]) -> None:
-    """A move's items as the record lists them (keys a reader does not know are passed over)."""
-    if isinstance(stored, list) and len(stored) == len(made) and all(
-            isinstance(item, dict) and same(item.get("kind"), want["kind"]) and same(item.get("points"), want["points"])
-            for item, want in zip(stored, made, strict=True)):
-        return
-    said = [{"kind": i["kind"], "points": i["points"]} for i in made]
-    raise RecordMismatch(f"peg {peg}: items are {excerpt(stored, 160)} in the record, the engine makes {said}")
+    """A move's items as the record lists them (keys a reader does not know are passed over): the first that
+    differs is named."""
+    if not isinstance(stored, list):
+        raise RecordMismatch(f"peg {peg}: items must be a list, not {excerpt(stored)}")
+    for j, want in enumerate(made):
+        item = stored[j] if j < len(stored) else None
+        if not (isinstance(item, dict) and same(item.get("kind"), want["kind"])
+                and same(item.get("points"), want["points"])):
+            said = excerpt(item, 80) if j < len(stored) else "missing"
+            raise RecordMismatch(f"peg {peg}: item {j} is {said} in the record, the engine makes {want['kind']} "
+                                 f"{want['points']}")
+    if len(stored) > len(made):
+        raise RecordMismatch(f"peg {peg}: item {len(made)} is {excerpt(stored[len(made)], 80)} in the record, "
+                             f"the engine makes no more items")
 
 
 def check_result(game: Game, record: dict[str, Any]) -> None:
