@@ -34,6 +34,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.app.commands import (
+    MakeMove,
+)
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -84,7 +88,7 @@ async def member(controller: Controller, n: int, args: argparse.Namespace, laten
     every member has arrived and made a first click)."""
     me = Member(f"u{n}", f"player{n}")
     t0 = time.perf_counter()
-    reply = await controller.new_game(NewGame("bench", me, (args.difficulty,), Rules(skunk=True), seed=n))
+    reply = await controller.run(NewGame("bench", me, (args.difficulty,), Rules(skunk=True), seed=n))
     latencies.append(time.perf_counter() - t0)
     starts.append(time.perf_counter() - t0)
     made = 0
@@ -97,7 +101,7 @@ async def member(controller: Controller, n: int, args: argparse.Namespace, laten
         t0 = time.perf_counter()
         custom_id, values = choice
         cid = ComponentId.parse(custom_id)
-        reply = await controller.move(me, cid.game, cid.version, move_of(cid, values))
+        reply = await controller.run(MakeMove(me, cid.game, cid.version, move_of(cid, values)))
         latencies.append(time.perf_counter() - t0)
         if t0 >= settled:
             steady.append(time.perf_counter() - t0)

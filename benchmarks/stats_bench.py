@@ -20,6 +20,11 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from bot.app.commands import (
+    Leaderboard,
+    MemberStats,
+)
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -60,10 +65,10 @@ async def measure(c: Controller, calls: int, players: int, rng: random.Random) -
     stats, board = [], []
     for _ in range(calls):
         t0 = time.perf_counter()
-        await c.stats("srv", str(rng.randrange(players)), "someone")
+        await c.run(MemberStats("srv", str(rng.randrange(players)), "someone"))
         stats.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
-        await c.leaderboard("srv")
+        await c.run(Leaderboard("srv"))
         board.append(time.perf_counter() - t0)
     return stats, board
 

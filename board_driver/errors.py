@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from board_driver.protocol import NakReason
+
 
 class BoardError(Exception):
     """A board could not be reached or did not do what it was asked."""
@@ -24,7 +29,11 @@ class VersionMismatch(BoardError):
 
 
 class NotAcknowledged(BoardError):
-    """A frame was refused (NAK) or never acknowledged."""
+    """A frame was refused (NAK) or never acknowledged; `reason` is the refusal's, None for silence."""
+
+    def __init__(self, message: str, reason: NakReason | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class LinkLost(BoardError):

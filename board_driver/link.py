@@ -262,9 +262,10 @@ class BoardLink:
             while (reply := self.receive(deadline)) is not None:
                 if isinstance(reply, Ack) and reply.seq == seq:
                     return reply
-                if isinstance(reply, Nak) and reply.seq == seq and reply.reason in REFUSALS:
+                unknown = isinstance(reply, Nak) and reply.reason is NakReason.UNKNOWN  # its type: no seq read
+                if isinstance(reply, Nak) and (reply.seq == seq or unknown) and reply.reason in REFUSALS:
                     raise NotAcknowledged(f"the board at {self.url} refused it: {reply.reason.value} "
-                                          f"{reply.detail}".rstrip())
+                                          f"{reply.detail}".rstrip(), reply.reason)
                 if isinstance(reply, Nak):
                     break  # garbled on the way there: send again now
         raise NotAcknowledged(f"the board at {self.url} did not acknowledge seq {seq} after {attempts} tries")

@@ -81,7 +81,7 @@ def unframe_line(line: bytes) -> str:
 
 
 # -- frames ----------------------------------------------------------------------------------------
-# Host to board: Hello, SetState, SetBrightness, SetEffects, Ping, Query.
+# Host to board: Hello, SetState, SetBrightness, SetEffects, Ping, Query, SetTest.
 # Board to host: Info, Ack, Nak, Pong, Report.
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +110,25 @@ class SetBrightness:
 class SetEffects:
     seq: int
     effects: Effects
+
+
+class Pattern(Enum):
+    """What TEST shows: one LED white, one track in its colour, every LED white, or END (the picture again)."""
+
+    LED = core.TEST_LED
+    TRACK = core.TEST_TRACK
+    WHITE = core.TEST_WHITE
+    END = core.TEST_END
+
+
+@dataclass(frozen=True, slots=True)
+class SetTest:
+    """The builder's test pattern instead of the picture; `index` is the LED (strip order) or the track
+    (0-based), None for WHITE and END."""
+
+    seq: int
+    pattern: Pattern
+    index: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,9 +171,11 @@ class Nak:
     detail: str = ""
 
 
-Frame = Hello | Info | SetState | SetBrightness | SetEffects | Ping | Pong | Query | Report | Ack | Nak
+Frame = (Hello | Info | SetState | SetBrightness | SetEffects | Ping | Pong | Query | Report | Ack | Nak
+         | SetTest)
 HOST_FRAME_TYPES: dict[str, type[object]] = {
-    "HELLO": Hello, "STATE": SetState, "BRIGHT": SetBrightness, "EFFECT": SetEffects, "PING": Ping, "QUERY": Query}
+    "HELLO": Hello, "STATE": SetState, "BRIGHT": SetBrightness, "EFFECT": SetEffects, "PING": Ping, "QUERY": Query,
+    "TEST": SetTest}
 """Each host frame's type on the wire, and its value here."""
 
 
@@ -178,6 +199,8 @@ def payload_of(frame: Frame) -> str:
             return f"EFFECT {seq} {core.dash(fx.winner)} {core.dash(fx.skunk)}"
         case Ping(seq):
             return f"PING {seq}"
+        case SetTest(seq, pattern, index):
+            return f"TEST {seq} {pattern.value} {core.dash(index)}"
         case Pong(seq):
             return f"PONG {seq}"
         case Query():
@@ -234,6 +257,9 @@ def _host_frame(frame: core.Frame) -> Frame:
             return SetEffects(seq, Effects(frame.winner, frame.skunk))
         case "PING":
             return Ping(seq)
+        case "TEST":
+            test = frame.test
+            return SetTest(seq, Pattern.END) if test is None else SetTest(seq, Pattern(test[0]), test[1])
     return Query()
 
 

@@ -22,12 +22,14 @@ import neopixel  # type: ignore[import-not-found]
 from pegboard import core, layout, picture  # type: ignore[import-not-found]
 
 # -- settings: change these to match your board -----------------------------------------------------
-DATA_PIN = 0             # GP0 (pin 1) drives the strip's DIN through a 330 ohm resistor
-LAYOUT = "straight"      # a name in pegboard/layout.py's LAYOUTS: "straight" (a start hole + 121 per
-                         # track) or "traditional" (2 rows of 30, twice)
+DATA_PIN = 0             # GP0 (pin 1) drives the 74AHCT125's pin 2, and on through 330 ohm to DIN
+LAYOUT = "traditional"   # a name in pegboard/layout.py's LAYOUTS: "traditional" (2 rows of 30, twice)
+                         # or "straight" (a start hole + 121 per track)
 TRACKS = 2
 HOLES = 121
-BUDGET_MA = 450          # USB: 450. With a 5 V supply of A amps for the strip: about A * 900
+BUDGET_MA = 450          # the defaults are the one board that runs on USB alone: traditional, 2 tracks,
+                         # 450 mA (220 on a port that keeps to 250 mA). Any other board has a supply and
+                         # its fuse: the guide's supply table, 800 mA per amp of the fuse, never more
 STATUS_PIN = "LED"       # the Pico's own LED (GP25; on a Pico W the name reaches the Wi-Fi chip's pin)
 FRAME_MS = 40            # redraw an animated picture 25 times a second
 READ_MAX = 256           # bytes taken from USB per pass (a Ctrl-C ends the pass at once)
@@ -71,16 +73,16 @@ def draw(strip: Any, shape: Any, board: Any, cap: Any, now_ms: int) -> None:
     """One frame on the strip: a busy loop with interrupts off (machine.bitstream), about 7.3 ms at 244
     LEDs and 14.6 ms at 488, so the loop answers the host before it draws."""
     strip.fill((0, 0, 0))
-    lit = picture.lights(shape, board.tracks, board.brightness, board.winner, board.skunk, now_ms,
-                         board.host_quiet(now_ms), BUDGET_MA, cap)
+    lit = picture.board_lights(shape, board, now_ms, board.host_quiet(now_ms), BUDGET_MA, cap)
     for index in lit:
         strip[index] = lit[index]
     strip.write()
 
 
 def state_power(shape: Any, board: Any) -> Any:
-    """The Power of what the board shows now: how its picture is dimmed to fit BUDGET_MA."""
-    return picture.power(shape, board.tracks, board.brightness, board.winner, board.skunk, BUDGET_MA)
+    """The Power of what the board shows now (its picture, or a test pattern): how it is dimmed to fit
+    BUDGET_MA."""
+    return picture.board_power(shape, board, BUDGET_MA)
 
 
 def main() -> None:
@@ -105,7 +107,7 @@ def main() -> None:
         if stop:
             break
         quiet = board.host_quiet(now)
-        moving = picture.animated(board.tracks, board.winner, quiet)
+        moving = picture.animated(board.tracks, board.winner, quiet) and (board.test is None or quiet)
         if (board.changes, quiet) != drawn or (moving and now - last_draw >= FRAME_MS):
             if cap is None or board.changes != drawn[0]:
                 cap = state_power(shape, board)

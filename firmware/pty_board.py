@@ -37,7 +37,7 @@ def make_board(name: str = layouts.STRAIGHT, tracks: int = 2, holes: int = 121,
     board = SimBoard(tracks, holes, firmware=core.FIRMWARE, faults=faults, leds=shape.leds)
 
     def power(b: core.Board) -> str:
-        return picture.power(shape, b.tracks, b.brightness, b.winner, b.skunk, budget_ma).field()
+        return picture.board_power(shape, b, budget_ma).field()
 
     board.core.power = power
     return board, shape

@@ -1,7 +1,8 @@
 """The live pictures' shared palette: 256 colours, one byte a pixel, a third of the deflating of full colour.
 
-The palette is taken once a process from sample pictures drawn in full colour (render.samples); every strip
-of a live picture is put on it by nearest colour, undithered. Cached parts are converted once and kept.
+The palette (render/palette_colours.py) was taken from sample pictures drawn in full colour by
+scripts/make_palette.py; every strip of a live picture is put on it by nearest colour, undithered. Cached parts are
+converted once and kept.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image
+
+from render.palette_colours import COLOURS
 
 
 def in_palette(draw: Callable[[], Image.Image]) -> Image.Image:
@@ -66,10 +69,8 @@ def _palette_bytes() -> bytes:
 
 @lru_cache(maxsize=1)
 def _palette_image() -> Image.Image:
-    """256 colours taken from sample pictures drawn in full colour: the felt, the wood, the cards' inks, the
-    four seats' colours, the gold and the skunk line's red, and the blends between them at the edges."""
-    from render.samples import palette_sample
-
-    sample = palette_sample()
-    every_other = sample.resize((sample.width // 2, sample.height // 2), Image.Resampling.NEAREST)  # its colours
-    return every_other.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    """The 256 colours of the felt, the wood, the cards' inks, the four seats' colours, the gold and the skunk line's
+    red, and the blends between them at the edges, as a palette image for `quantize`."""
+    image = Image.new("P", (1, 1))
+    image.putpalette(COLOURS)
+    return image

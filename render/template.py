@@ -2,8 +2,9 @@
 
 Pure geometry, no drawing. Along a run of strip the LEDs sit one strip pitch apart (1000 / LEDs per metre:
 6.944 mm at 144/m, never a rounded 7), so a hole's centre is the firmware's `Layout.place` column times the
-pitch. Across the board the rows are `row_mm` apart, at least the strip's width, since a strip cannot lie
-under its neighbour. Wherever two LEDs that follow each other on the strip are not one pitch apart, the
+pitch. Across the board the rows of one track are `row_mm` apart, at least the strip's width, since a strip
+cannot lie under its neighbour, and neighbouring rows of two tracks `gap_mm` further, so each player's holes
+read as theirs. Wherever two LEDs that follow each other on the strip are not one pitch apart, the
 strip is cut there and joined again: three jumper wires, or a fold where one fits. The runs between those
 joints are the strip's pieces: the cut list.
 """
@@ -21,9 +22,13 @@ from firmware.pegboard.layout import Layout
 LED_MM = 5.0
 """A 5050 WS2812B package is 5 mm square: a fold needs this much of the pitch left for the two LEDs."""
 WALL_MM = 1.5
-"""The least wood left between two holes, and between a channel and its neighbour."""
+"""The least wood left between two holes."""
 CLEARANCE_MM = 0.5
 """A channel is the strip's width plus this, so the strip drops in without forcing."""
+RIB_MM = 5.5
+"""The wood the default row spacing leaves between two channels: a rib that holds in a 6 mm core."""
+GAP_MM = 6.0
+"""What the default adds between the rows of two tracks: the space between players."""
 GROUP = 5
 
 
@@ -87,7 +92,9 @@ class TemplateSpec:
     density: Density = Density.PER_M_144
     hole_mm: float | None = None
     row_mm: float | None = None
-    """Distance between neighbouring rows; None: the strip's width plus a wall."""
+    """Distance between neighbouring rows of a track; None: the channel's width plus a rib."""
+    gap_mm: float | None = None
+    """What is added between the rows of two tracks; None: GAP_MM."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +136,7 @@ class Template:
     layout: Layout
     pitch_mm: float
     row_mm: float
+    gap_mm: float
     hole_mm: float
     strip_width_mm: float
     holes: tuple[Hole, ...]
@@ -156,8 +164,9 @@ def _scores(shape: Layout, led: int) -> tuple[int, ...]:
     return tuple(h for h in range(first, shape.holes + 1) if shape.led(track, h) == led)
 
 
-def _measures(spec: TemplateSpec) -> tuple[float, float, float]:
-    """(pitch, hole, row spacing) in mm, or TemplateError naming the size that leaves too little wood."""
+def _measures(spec: TemplateSpec) -> tuple[float, float, float, float]:
+    """(pitch, hole, row spacing, gap between tracks) in mm, or TemplateError naming the size that leaves too
+    little wood."""
     pitch = spec.density.pitch_mm
     hole = spec.density.hole_mm if spec.hole_mm is None else spec.hole_mm
     if not 1.0 <= hole <= pitch - WALL_MM:
@@ -165,11 +174,15 @@ def _measures(spec: TemplateSpec) -> tuple[float, float, float]:
                             f"{pitch - WALL_MM:.2f} mm, to leave {WALL_MM} mm of wood between holes",
                             hole_mm=hole, pitch_mm=pitch)
     width = spec.density.strip_width_mm
-    row = width + CLEARANCE_MM + WALL_MM if spec.row_mm is None else spec.row_mm
+    row = width + CLEARANCE_MM + RIB_MM if spec.row_mm is None else spec.row_mm
     if not width <= row <= 100:
         raise TemplateError(TemplateProblem.ROWS, f"rows {row:g} mm apart: give {width:g} (the strip's width) "
                             "to 100 mm", row_mm=row, strip_width_mm=width)
-    return pitch, hole, row
+    gap = GAP_MM if spec.gap_mm is None else spec.gap_mm
+    if not 0 <= gap <= 100:
+        raise TemplateError(TemplateProblem.ROWS, f"a gap of {gap:g} mm between tracks: give 0 to 100 mm",
+                            gap_mm=gap)
+    return pitch, hole, row, gap
 
 
 def _joint_kind(template_rows: float, pitch: float, width: float, a: Hole, b: Hole) -> JointKind:
@@ -190,12 +203,13 @@ def make_template(spec: TemplateSpec) -> Template:
                             f"{spec.holes} holes (layouts: {', '.join(layouts.NAMES)}; 1-4 tracks; "
                             "a traditional board has 61 or 121 holes)",
                             layout=spec.layout, tracks=spec.tracks, holes=spec.holes)
-    pitch, hole_mm, row = _measures(spec)
+    pitch, hole_mm, row, between = _measures(spec)
     holes = []
     for led in range(shape.leds):
         column, line = shape.place(led)
         x_mm = column * 1000 / spec.density.value  # not column * pitch: no rounding of the pitch first
-        holes.append(Hole(led, led // shape.block, _scores(shape, led), x_mm, line * row))
+        track = led // shape.block
+        holes.append(Hole(led, track, _scores(shape, led), x_mm, line * row + track * between))
     joints, pieces, first = [], [], 0
     for led in range(shape.leds):
         if led + 1 < shape.leds:
@@ -207,7 +221,7 @@ def make_template(spec: TemplateSpec) -> Template:
             joints.append(Joint(led, kind, gap))
         pieces.append(Piece(first, led, (led - first + 1) * pitch))
         first = led + 1
-    return Template(spec, shape, pitch, row, hole_mm, spec.density.strip_width_mm, tuple(holes),
+    return Template(spec, shape, pitch, row, between, hole_mm, spec.density.strip_width_mm, tuple(holes),
                     tuple(pieces), tuple(joints))
 
 

@@ -16,6 +16,7 @@ from xml.sax.saxutils import escape
 from PIL import Image, ImageDraw, ImageFont
 
 from render.template import Template
+from render.template_back import back_marks, back_title
 from render.template_marks import (
     GREY,
     INK,
@@ -33,11 +34,31 @@ from render.template_marks import (
 
 SHEET_MARGIN_MM = 10.0
 """What most printers cannot reach at a sheet's edge."""
-FOOTER_MM = 16.0
-"""The band under the drawing for the page's name, the title and the scale bar."""
+FOOTER_MM = 18.0
+"""The band under the drawing for the page's name, the title (two lines) and the scale bar."""
 OVERLAP_MM = 12.0
 """Neighbouring pages share this much of the board, with crosshairs in it to lay them on each other."""
 DEFAULT_DPI = 300
+
+
+class Side(Enum):
+    """Which face of the board a sheet shows: the front (holes, engraving) or the back, mirrored (channels,
+    grooves, bay)."""
+
+    FRONT = "front"
+    BACK = "back"
+
+
+def side_marks(template: Template, side: Side) -> list[Mark]:
+    return board_marks(template) if side is Side.FRONT else back_marks(template)
+
+
+def side_title(template: Template, side: Side) -> tuple[str, str]:
+    """The sheet's title in two lines, split at the `;` nearest its middle."""
+    text = title(template) if side is Side.FRONT else back_title(template)
+    cuts = [i for i, ch in enumerate(text) if ch == ";"]
+    cut = min(cuts, key=lambda i: abs(i - len(text) / 2)) if cuts else len(text)
+    return text[:cut + 1], text[cut + 1:].strip()
 
 
 class Sheet(Enum):
@@ -78,7 +99,8 @@ def pages(template: Template, sheet: Sheet = Sheet.A4) -> tuple[Page, ...]:
         found = tuple(Page(c, r, columns, rows, size,
                            (left + c * (window_w - OVERLAP_MM), top + r * (window_h - OVERLAP_MM), window_w, window_h))
                       for r in range(rows) for c in range(columns))
-        if not best or len(found) < len(best):
+        wide = (size[0] >= size[1]) == (width >= height)  # on a tie, the sheet that lies along the board
+        if not best or len(found) < len(best) or (len(found) == len(best) and wide):
             best = found
     return best
 
@@ -105,17 +127,19 @@ def _cross(x: float, y: float) -> list[Mark]:
     return [Circle(x, y, 2.0, INK, 0.2), Line(x - 4, y, x + 4, y, INK, 0.2), Line(x, y - 4, x, y + 4, INK, 0.2)]
 
 
-def svg(template: Template) -> str:
-    """The whole board at 1:1 as SVG text, millimetres throughout, with its scale bar under the holes."""
+def svg(template: Template, side: Side = Side.FRONT) -> str:
+    """The whole board (one side) at 1:1 as SVG text, millimetres throughout, with its scale bar under it."""
     left, top, width, height = bounds(template)
     height += FOOTER_MM
     foot = top + height - FOOTER_MM / 2
+    lines = side_title(template, side)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.3f}mm" height="{height:.3f}mm" '
              f'viewBox="{left:.3f} {top:.3f} {width:.3f} {height:.3f}">',
-             f"<title>{escape(title(template))}</title>",
+             f"<title>{escape(' '.join(lines))}</title>",
              f'<rect x="{left:.3f}" y="{top:.3f}" width="{width:.3f}" height="{height:.3f}" fill="white"/>',
-             _svg_label(Label(left + 4, top + 5, title(template), TEXT_MM * 0.9, GREY, "start"))]
-    parts += [_svg_mark(mark) for mark in board_marks(template)]
+             _svg_label(Label(left + 4, top + 3, lines[0], TEXT_MM * 0.7, GREY, "start")),
+             _svg_label(Label(left + 4, top + 6, lines[1], TEXT_MM * 0.7, GREY, "start"))]
+    parts += [_svg_mark(mark) for mark in side_marks(template, side)]
     parts.append('<g id="scale-bar">' + "".join(_svg_mark(mark) for mark in scale_bar(left + 4, foot)) + "</g>")
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
@@ -190,7 +214,8 @@ def _steps(length: float, step: float) -> list[float]:
     return [k * step for k in range(int(length // step) + 1)]
 
 
-def page_image(template: Template, page: Page, grid: tuple[Page, ...], dpi: int = DEFAULT_DPI) -> Image.Image:
+def page_image(template: Template, page: Page, grid: tuple[Page, ...], dpi: int = DEFAULT_DPI,
+               side: Side = Side.FRONT) -> Image.Image:
     """One sheet at `dpi`: its window of the board, the alignment crosshairs, and its footer with the scale bar."""
     scale = dpi / 25.4
     size = (round(page.size_mm[0] * scale), round(page.size_mm[1] * scale))
@@ -198,18 +223,19 @@ def page_image(template: Template, page: Page, grid: tuple[Page, ...], dpi: int 
     x, y, w, h = page.window
     window = image.crop((0, 0, round(w * scale), round(h * scale)))
     pen = _Pen(window, dpi, x, y)
-    for mark in board_marks(template) + crosshairs(template, grid):
+    for mark in side_marks(template, side) + crosshairs(template, grid):
         pen.mark(mark)
     image.paste(window, (round(SHEET_MARGIN_MM * scale), round(SHEET_MARGIN_MM * scale)))
     foot = _Pen(image, dpi, 0, 0)
     base = SHEET_MARGIN_MM + h
     foot.draw.rectangle((*foot.px(SHEET_MARGIN_MM, SHEET_MARGIN_MM), *foot.px(SHEET_MARGIN_MM + w, base)),
                         outline=GREY, width=1)
-    foot.mark(Label(SHEET_MARGIN_MM, base + 4, f"page {page.name} ({grid.index(page) + 1} of {len(grid)}, "
-                    f"{page.rows} row(s) of {page.columns}; overlap {OVERLAP_MM:g} mm: lay crosshairs on "
-                    "crosshairs)", TEXT_MM * 0.8, INK, "start"))
-    foot.mark(Label(SHEET_MARGIN_MM, base + 7.5, title(template), TEXT_MM * 0.7, GREY, "start"))
-    for mark in scale_bar(SHEET_MARGIN_MM + 2, base + 13.5):
+    foot.mark(Label(SHEET_MARGIN_MM, base + 4, f"{side.value} page {page.name} ({grid.index(page) + 1} of "
+                    f"{len(grid)}, {page.rows} row(s) of {page.columns}; overlap {OVERLAP_MM:g} mm: lay crosshairs "
+                    "on crosshairs)", TEXT_MM * 0.8, INK, "start"))
+    for k, line in enumerate(side_title(template, side)):
+        foot.mark(Label(SHEET_MARGIN_MM, base + 7.3 + 3.0 * k, line, TEXT_MM * 0.62, GREY, "start"))
+    for mark in scale_bar(SHEET_MARGIN_MM + 2, base + 15.5):
         foot.mark(mark)
     return image
 
@@ -227,7 +253,8 @@ def pdf_bytes(images: list[Image.Image], dpi: int) -> bytes:
     return out.getvalue()
 
 
-def preview(template: Template, dpi: int = 40, span: tuple[float, float] | None = None) -> Image.Image:
+def preview(template: Template, dpi: int = 40, span: tuple[float, float] | None = None,
+            side: Side = Side.FRONT) -> Image.Image:
     """The board (or the part of it from span[0] to span[1] mm across) on one image at a low DPI, for the
     guide: the layout at a glance, not for printing."""
     left, top, width, height = bounds(template)
@@ -236,7 +263,7 @@ def preview(template: Template, dpi: int = 40, span: tuple[float, float] | None 
     scale = dpi / 25.4
     image = Image.new("RGB", (round(width * scale), round((height + FOOTER_MM) * scale)), "white")
     pen = _Pen(image, dpi, left, top)
-    for mark in board_marks(template) + scale_bar(left + 4, top + height + FOOTER_MM / 2):
+    for mark in side_marks(template, side) + scale_bar(left + 4, top + height + FOOTER_MM / 2):
         pen.mark(mark)
     return image
 

@@ -19,6 +19,9 @@ BOX = (90, 90, 90)
 PIN = "GP0"
 SHIFTER_PINS = {1: "1OE (GND)", 2: "1A in", 3: "1Y out", 7: "GND", 14: "VCC 5 V"}
 """The 74AHCT125 pins the figure wires; 4, 10 and 13 (the other enables) and 5, 9, 12 (their inputs) go to GND."""
+PULL_DOWN = "10k"
+"""From pin 2 to GND: the buffer's input is held low while the Pico is off, so the strip sees no noise."""
+CAPACITOR = "1000 uF 16 V"
 
 
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
@@ -67,12 +70,13 @@ def wiring_png() -> bytes:
     s.wire(POWER, (300, bus_power), (300, 200))
     s.wire(GROUND, (330, bus_ground), (330, 200))
     s.part(315, 210, "")
-    s.text(345, 210, "1000 uF 6.3 V+, supply side", 12, anchor="lm")
+    s.text(345, 204, f"{CAPACITOR} (10 V at least) at the jack:", 12, anchor="lm")
+    s.text(345, 220, "its - stripe to GND, + to +5 V", 12, anchor="lm")
 
     s.box(20, 300, 170, 200, "Raspberry Pi Pico", ("pin 1  GP0 (DATA_PIN)", "pin 3  GND", "pin 40 VBUS: not to +5 V",
                                                    "USB to the computer"))
     s.box(330, 300, 230, 200, "74AHCT125 (DIP-14)", ("pin 14 VCC  <- +5 V bus", "pin 7  GND", "pin 1  1OE -> GND",
-                                                      "pin 2  1A  <- GP0", "pin 3  1Y  -> 330 ohm -> DIN",
+                                                      "pin 2  1A  <- GP0; 10k to GND", "pin 3  1Y  -> 330 ohm -> DIN",
                                                       "pins 4 5 9 10 12 13 -> GND", "100 nF from 14 to 7"))
     s.wire(DATA, (190, 330), (260, 330), (260, 400), (330, 400))
     s.text(262, 404, "2", 12, DATA)

@@ -9,6 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from bot.app.commands import (
+    MakeMove,
+    ShowHand,
+)
 from bot.app.ids import ComponentId, Verb
 from bot.app.moves import move_of
 from bot.app.replies import Button, Panel, Reply, Select
@@ -51,14 +55,14 @@ async def play_out(controller: Controller, reply: Reply, *, moves: int | None = 
         user = reply.waiting[0]
         panel = reply.panel if reply.panel is not None and reply.panel.user == user else None
         if panel is None:
-            panel = (await controller.hand(user, game)).panel
+            panel = (await controller.run(ShowHand(user, game))).panel
         assert panel is not None
         choice = autopilot(panel, turn + made)
         if choice is None:
             raise RuntimeError(f"game {game}: {user} must act but has no control: {panel.text}")
         custom_id, values = choice
         cid = ComponentId.parse(custom_id)
-        reply = await controller.move(user, game, cid.version, move_of(cid, values))
+        reply = await controller.run(MakeMove(user, game, cid.version, move_of(cid, values)))
         if not reply.ok:
             raise RuntimeError(f"game {game}: autopilot refused: {reply.note}")
         made += 1

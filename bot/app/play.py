@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from bot.app.command_base import Command
 from bot.app.games import GameCache
 from bot.app.invites import cut_line
 from bot.app.live_game import LiveGame
@@ -81,7 +82,7 @@ Guest = Member | str
 
 
 @dataclass(frozen=True, slots=True)
-class NewGame:
+class NewGame(Command[Reply]):
     """What a door asks for: the rules and the seats, and the application's own settings."""
 
     place: str

@@ -17,6 +17,7 @@ try:  # Ctrl-C while the program loads ends it as Ctrl-C at any other time: one 
     from bot.cli.stopping import Stopped, stop_on_signals
     from bot.cli.streams import flush_output, guard_closed, legible_output, output_problem, probe_output, silence_output
     from engine.core.errors import clip
+    from engine.core.version import __version__
 except KeyboardInterrupt:
     if sys.stderr is not None:
         try:  # noqa: SIM105 (contextlib itself may not be loaded yet)
@@ -55,6 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="cribbage",
         description="Cribbage: score hands, play games, analyse discards, drive an LED pegboard.",
     )
+    parser.add_argument("--version", action="version", version=f"cribbage {__version__}",
+                        help="the installed release's version, then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)

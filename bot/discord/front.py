@@ -21,6 +21,9 @@ from dataclasses import dataclass
 import discord
 from discord import app_commands
 
+from bot.app.commands import (
+    Sweep,
+)
 from bot.app.controller import Controller
 from bot.app.ids import BadComponentId, ComponentId, Verb
 from bot.config import Config
@@ -186,7 +189,7 @@ class DiscordFront:
         while True:
             await asyncio.sleep(every)
             try:
-                for reply in await self.controller.sweep(self.shards.owns):
+                for reply in await self.controller.run(Sweep(self.shards.owns)):
                     await self.publisher.publish(reply)
             except Exception:
                 log.exception("the inactivity sweep failed; trying again in %s s", every)

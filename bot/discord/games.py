@@ -10,6 +10,24 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.app.commands import (
+    AcceptInvite,
+    CancelInvite,
+    DeclareMuggins,
+    DeclareOwnCount,
+    DeclineInvite,
+    EndGame,
+    FillSeats,
+    GameRecord,
+    GamesAt,
+    HandSeatOver,
+    LatestGame,
+    LiveGames,
+    MakeMove,
+    Resign,
+    ShowHand,
+    ViewGame,
+)
 from bot.app.controller import Controller, ControllerError, Member, NewGame, find_player_game, game_rules
 from bot.app.ids import BadComponentId, ComponentId, Verb
 from bot.app.moves import move_of
@@ -84,14 +102,14 @@ class GameDoor:
         if any(m.bot for m in asked.members):
             await ask.say(t("adapter.no_bots", ask.lang))
             return
-        if isinstance(i.channel, discord.Thread) and await self.controller.games_at(str(i.channel.id)):
+        if isinstance(i.channel, discord.Thread) and bool(await self.controller.run(GamesAt(str(i.channel.id)))):
             await ask.say(t("adapter.thread_busy", ask.lang))
             return
         try:
             request = asked.request(str(i.channel.id), ask.user, difficulty or self.config.difficulty,
                                     self.config.rules, guild=str(i.guild.id), self_count=count_myself,
                                     lang=ask.public_lang, member_lang=ask.lang)
-            reply = await self.controller.new_game(request)
+            reply = await self.controller.run(request)
         except ControllerError as exc:
             await ask.say(exc.text(ask.lang))
             return
@@ -116,7 +134,7 @@ class GameDoor:
         game = await self._my_game(ask)
         if game is None:
             return
-        reply = await self.controller.resign(ask.user, game)
+        reply = await self.controller.run(Resign(ask.user, game))
         await ask.say(reply.note if not reply.ok else t("adapter.resigned", ask.lang))
         if reply.ok:
             await self.panels.close(game, ask.user.user, t("adapter.resigned", ask.lang))
@@ -128,7 +146,7 @@ class GameDoor:
         game = await self._my_game(ask)
         if game is None:
             return
-        reply = await self.controller.hand_seat(ask.user, game, str(member.id), ask.lang)
+        reply = await self.controller.run(HandSeatOver(ask.user, game, str(member.id), ask.lang))
         await ask.say(reply.note)
         if reply.ok:  # the reply closes the member's own panel too: its cards are the computer's now
             await self.publisher.publish(reply)
@@ -138,7 +156,7 @@ class GameDoor:
         if not ask.interaction.permissions.manage_messages:
             await ask.say(t("adapter.end_perm", ask.lang))
             return
-        games = await self.controller.games_at(str(ask.interaction.channel_id))
+        games = await self.controller.run(GamesAt(str(ask.interaction.channel_id)))
         if game is not None:
             games = [g for g in games if g.id == game]
         if not games:
@@ -149,7 +167,7 @@ class GameDoor:
             await ask.say(t("adapter.several", ask.lang, ids=t("general.list_sep", ask.lang).join(
                 game_label(g) for g in games)))
             return
-        reply = await self.controller.end(games[0].id, ask.user)
+        reply = await self.controller.run(EndGame(games[0].id, ask.user))
         await ask.say(reply.note)
         if reply.ok:
             await self.publisher.publish(reply)
@@ -157,7 +175,7 @@ class GameDoor:
     async def games_here(self, interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
         """/cribbage end's game option, as it is typed: the games going on here by their players' names (a
         moderator never has to find an id)."""
-        games = await self.controller.games_at(str(interaction.channel_id))
+        games = await self.controller.run(GamesAt(str(interaction.channel_id)))
         typed = typed.strip().lower()
         return [app_commands.Choice(name=game_label(g), value=g.id) for g in games
                 if typed in game_label(g).lower()][:AUTOCOMPLETE_MOST]
@@ -167,14 +185,14 @@ class GameDoor:
         spectator, the newest game going on here)."""
         await ask.think()
         place = str(ask.interaction.channel_id)
-        meta = await self.controller.latest_game(place, ask.user.user)
+        meta = await self.controller.run(LatestGame(place, ask.user.user))
         if meta is None:
-            going = await self.controller.games_at(place)
+            going = await self.controller.run(GamesAt(place))
             meta = going[-1] if going else None
         if meta is None:
             await ask.say(t("adapter.no_game", ask.lang))
             return
-        record = await self.controller.record(meta.id, ask.user.user)
+        record = await self.controller.run(GameRecord(meta.id, ask.user.user))
         if record is None:
             await ask.say(t("adapter.no_record", ask.lang))
             return
@@ -186,7 +204,7 @@ class GameDoor:
         """"Open my panel", on the public table, for anyone: a seated member's panel, or a watcher's view of what
         the table shows, as a new private message (the one before it, if any, becomes a 'moved' line)."""
         await ask.think()
-        reply = await self.controller.view(ask.user, cid.game, ask.lang)
+        reply = await self.controller.run(ViewGame(ask.user, cid.game, ask.lang))
         if not reply.ok:
             await ask.say(reply.note)
             return
@@ -201,27 +219,28 @@ class GameDoor:
             await ask.say(card_error([*values, cid.arg], None, ask.lang) if cards else
                            t("adapter.unknown_button", ask.lang))
             return
-        await self._move(ask, cid, lambda: self.controller.move(ask.user, cid.game, cid.version, move, ask.lang))
+        command = MakeMove(ask.user, cid.game, cid.version, move, ask.lang)
+        await self._move(ask, cid, lambda: self.controller.run(command))
 
     async def on_accept(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         """An invited member accepts. Once every seat is filled the table opens (in a thread when allowed),
         the invitation loses its buttons, and the answer is the member's panel; else the invitation says who
         is still awaited."""
         await ask.think()
-        await self._invitation_answer(ask, await self.controller.accept(ask.user, cid.game, ask.lang))
+        await self._invitation_answer(ask, await self.controller.run(AcceptInvite(ask.user, cid.game, ask.lang)))
 
     async def on_decline(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         await ask.think()
-        await self._invitation_answer(ask, await self.controller.decline(ask.user, cid.game, ask.lang))
+        await self._invitation_answer(ask, await self.controller.run(DeclineInvite(ask.user, cid.game, ask.lang)))
 
     async def on_fill(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         """The host gives the empty seats to the computer: the game starts."""
         await ask.think()
-        await self._invitation_answer(ask, await self.controller.fill_seats(ask.user, cid.game, lang=ask.lang))
+        await self._invitation_answer(ask, await self.controller.run(FillSeats(ask.user, cid.game, lang=ask.lang)))
 
     async def on_cancel(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         await ask.think()
-        await self._invitation_answer(ask, await self.controller.cancel(ask.user, cid.game, ask.lang))
+        await self._invitation_answer(ask, await self.controller.run(CancelInvite(ask.user, cid.game, ask.lang)))
 
     async def _invitation_answer(self, ask: Exchange, reply: Reply) -> None:
         """The answer to an invitation's button: the invitation is redrawn to say what happened (who answered,
@@ -258,11 +277,11 @@ class GameDoor:
         counting) publicly, and the other players' panels follow."""
         await ask.think()
         if cid.arg == MUGGINS_COUNT:  # a muggins game: the count is pegged as declared
-            reply = await self.controller.declare_muggins(ask.user, cid.game, cid.version, text.get(NUMBER, ""),
-                                                          ask.lang)
+            reply = await self.controller.run(DeclareMuggins(ask.user, cid.game, cid.version, text.get(NUMBER, ""),
+                                                          ask.lang))
         else:
-            reply = await self.controller.declare(ask.user, cid.game, cid.version, cid.arg == "crib",
-                                                  text.get(NUMBER, ""), ask.lang)
+            reply = await self.controller.run(DeclareOwnCount(ask.user, cid.game, cid.version, cid.arg == "crib",
+                                                  text.get(NUMBER, ""), ask.lang))
         await self.panels.show(ask, reply.panel, reply.note + "\n\n" if reply.note else "")
         if reply.ok:
             await self.publisher.publish(reply, but=ask.user.user)
@@ -294,7 +313,7 @@ class GameDoor:
         return await self.publisher.open_table(ask.interaction, reply, title, start)
 
     async def _show_hand(self, ask: Exchange, game: str) -> None:
-        reply = await self.controller.hand(ask.user, game, ask.lang)
+        reply = await self.controller.run(ShowHand(ask.user, game, ask.lang))
         if not reply.ok:
             await ask.say(reply.note)
             return
@@ -309,12 +328,12 @@ class GameDoor:
     async def _my_game(self, ask: Exchange) -> str | None:
         """The member's game here; used elsewhere (in the channel of a game played in its thread), the answer
         points to the game's place: a member never plays from outside it."""
-        games = await self.controller.games_at(str(ask.interaction.channel_id))
+        games = await self.controller.run(GamesAt(str(ask.interaction.channel_id)))
         mine = find_player_game(games, ask.user.user)
         if mine is not None:
             return mine.id
         guild = str(ask.interaction.guild_id or "")
-        started = [g for g in await self.controller.live_games() if g.guild == guild and g.status is Status.ACTIVE]
+        started = [g for g in await self.controller.run(LiveGames()) if g.guild == guild and g.status is Status.ACTIVE]
         elsewhere = find_player_game(started, ask.user.user)
         if elsewhere is not None:
             await ask.say(t("adapter.game_elsewhere", ask.lang, where=f"<#{elsewhere.place}>"))

@@ -10,6 +10,17 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.app.commands import (
+    AnalyzeDiscards,
+    AnswerDrill,
+    LatestGame,
+    Leaderboard,
+    MemberStats,
+    NewDrill,
+    ReviewDeal,
+    RulesHelp,
+    ScoreHand,
+)
 from bot.app.controller import Controller
 from bot.app.ids import ComponentId
 from bot.app.rules_help import topics
@@ -34,30 +45,30 @@ class LearnDoor:
 
     async def score(self, ask: Exchange, cards: str, starter: str, crib: bool) -> None:
         """Public when it counts (the table wants to see), private when the cards do not read."""
-        answer = await self.controller.score(cards, starter, crib, ask.public_lang)
+        answer = await self.controller.run(ScoreHand(cards, starter, crib, ask.public_lang))
         if not answer.ok and ask.lang is not ask.public_lang:  # the refusal in the member's own language
-            answer = await self.controller.score(cards, starter, crib, ask.lang)
+            answer = await self.controller.run(ScoreHand(cards, starter, crib, ask.lang))
         await ask.answer(answer)
 
     async def analyze(self, ask: Exchange, cards: str, dealer: bool, scores: str | None) -> None:
         await ask.think()
-        await ask.answer(await self.controller.analyze(cards, dealer, scores, ask.lang))
+        await ask.answer(await self.controller.run(AnalyzeDiscards(cards, dealer, scores, ask.lang)))
 
     async def rules(self, ask: Exchange, topic: str | None) -> None:
-        await ask.answer(await self.controller.rules(topic, ask.lang))
+        await ask.answer(await self.controller.run(RulesHelp(topic, ask.lang)))
 
     async def practice(self, ask: Exchange, crib: bool) -> None:
         await ask.think()
-        await ask.answer(await self.controller.practice(crib, ask.lang))
+        await ask.answer(await self.controller.run(NewDrill(crib, ask.lang)))
 
     async def review(self, ask: Exchange, deal: int | None) -> None:
         await ask.think()
-        meta = await self.controller.latest_game(str(ask.interaction.channel_id), ask.user.user)
+        meta = await self.controller.run(LatestGame(str(ask.interaction.channel_id), ask.user.user))
         if meta is None:
             await ask.say(t("review.no_game", ask.lang))
             return
-        await ask.answer(await self.controller.review(ask.user, meta.id, deal - 1 if deal is not None else None,
-                                                       ask.lang))
+        await ask.answer(await self.controller.run(ReviewDeal(ask.user, meta.id, deal - 1 if deal is not None else None,
+                                                       ask.lang)))
 
     async def stats(self, ask: Exchange, member: discord.abc.User | None) -> None:
         await ask.think()
@@ -65,23 +76,24 @@ class LearnDoor:
             await ask.say(t("stats.server_only", ask.lang))
             return
         who = member_of(member) if member is not None else ask.user
-        await ask.answer(await self.controller.stats(str(ask.interaction.guild.id), who.user, who.name, ask.lang))
+        stats = MemberStats(str(ask.interaction.guild.id), who.user, who.name, ask.lang)
+        await ask.answer(await self.controller.run(stats))
 
     async def leaderboard(self, ask: Exchange) -> None:
         if ask.interaction.guild is None:
             await ask.say(t("stats.server_only", ask.lang))
             return
         await ask.think(private=False)
-        await ask.answer(await self.controller.leaderboard(str(ask.interaction.guild.id), ask.public_lang))
+        await ask.answer(await self.controller.run(Leaderboard(str(ask.interaction.guild.id), ask.public_lang)))
 
     async def on_review(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         """A deal's review button (the version field is the deal)."""
         await ask.think()
-        await ask.answer(await self.controller.review(ask.user, cid.game, cid.version, ask.lang))
+        await ask.answer(await self.controller.run(ReviewDeal(ask.user, cid.game, cid.version, ask.lang)))
 
     async def on_drill(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         await ask.think()
-        await ask.answer(await self.controller.practice(cid.version == 1, ask.lang))
+        await ask.answer(await self.controller.run(NewDrill(cid.version == 1, ask.lang)))
 
     async def open_count(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         await ask.open(NumberModal(cid, t("practice.modal_title", ask.lang), t("practice.modal_label", ask.lang)))
@@ -89,8 +101,8 @@ class LearnDoor:
     async def submit_count(self, ask: Exchange, cid: ComponentId, text: Mapping[str, str]) -> None:
         """A drill's count (the game field is the drill's seed; version 1 a crib): the truth, privately."""
         await ask.think()
-        answer = await self.controller.practice_answer(ask.user, int(cid.game), cid.version == 1,
-                                                       text.get(NUMBER, ""), ask.lang)
+        answer = await self.controller.run(AnswerDrill(ask.user, int(cid.game), cid.version == 1,
+                                                       text.get(NUMBER, ""), ask.lang))
         await ask.answer(replace(answer, public=False))
 
 

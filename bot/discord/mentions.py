@@ -16,6 +16,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.app.commands import (
+    SetMentions,
+    WhomToMention,
+)
 from bot.app.controller import Controller
 from bot.app.replies import Reply
 from bot.discord.exchange import Exchange
@@ -50,7 +54,7 @@ class TurnMentions:
             return
         async with self._locks.setdefault(game, asyncio.Lock()):
             awaited = {a.user: a.text for a in reply.awaited} if reply.place and not reply.finished else {}
-            wanted = set(await self.controller.mentioned(reply.guild, list(awaited))) if awaited else set()
+            wanted = set(await self.controller.run(WhomToMention(reply.guild, list(awaited)))) if awaited else set()
             mine = self._pending.setdefault(game, {})
             for user in [u for u in mine if u not in wanted]:
                 await self._delete(game, user, *mine.pop(user))
@@ -94,10 +98,10 @@ class MentionDoor:
         if i.guild is None or not i.permissions.manage_guild:
             await ask.say(t("mentions.need_manage", ask.lang))
             return
-        await ask.say(await self.controller.set_mentions(on, guild=str(i.guild.id), lang=ask.lang))
+        await ask.say(await self.controller.run(SetMentions(on, guild=str(i.guild.id), lang=ask.lang)))
 
     async def member(self, ask: Exchange, on: bool) -> None:
-        await ask.say(await self.controller.set_mentions(on, user=ask.user.user, lang=ask.lang))
+        await ask.say(await self.controller.run(SetMentions(on, user=ask.user.user, lang=ask.lang)))
 
 
 def mention_commands(door: MentionDoor) -> list[app_commands.Command[Any, ..., None]]:

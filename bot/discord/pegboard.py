@@ -5,6 +5,11 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.app.commands import (
+    BoardFollow,
+    BoardShowHere,
+    BoardStatus,
+)
 from bot.app.controller import Controller
 from bot.discord.exchange import Exchange
 from bot.i18n import t
@@ -17,14 +22,14 @@ class BoardDoor:
         self.controller = controller
 
     async def status(self, ask: Exchange) -> None:
-        await ask.say(await self.controller.board_status(ask.lang))
+        await ask.say(await self.controller.run(BoardStatus(ask.lang)))
 
     async def show(self, ask: Exchange) -> None:
         """The LED board follows the game going on in this channel or thread (else its real table)."""
-        await ask.say(await self.controller.board_show_here(str(ask.interaction.channel_id), ask.lang))
+        await ask.say(await self.controller.run(BoardShowHere(str(ask.interaction.channel_id), ask.lang)))
 
     async def auto(self, ask: Exchange) -> None:
-        await self.controller.board_follow(None, ask.lang)
+        await self.controller.run(BoardFollow(None, ask.lang))
         await ask.say(t("board.auto", ask.lang))
 
 

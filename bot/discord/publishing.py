@@ -13,6 +13,10 @@ from typing import Any
 import discord
 from discord.utils import MISSING
 
+from bot.app.commands import (
+    GameMessage,
+    SetMessage,
+)
 from bot.app.controller import Controller
 from bot.app.replies import Panel, Post, Reply, TableMessage
 from bot.discord.exchange import Edit, Exchange
@@ -221,7 +225,7 @@ class Publisher:
         lock = self._moving.setdefault(game, asyncio.Lock())
         async with lock:
             if table is None:  # a reply that did not draw the table (a reminder): the table as it is now
-                current = await self.controller.table(game)
+                current = await self.controller.run(GameMessage(game))
                 table, version = current.table, current.version
             old = self.editor.where(game, message)
             if table is None:
@@ -233,7 +237,7 @@ class Publisher:
             sent = await channel.send(clip(table.text), files=to_files(table.images) or MISSING,
                                       view=to_view(table.controls) or MISSING)
             new = str(sent.id)
-            await self.controller.set_message(game, place, new)
+            await self.controller.run(SetMessage(game, place, new))
             await self.editor.moved(game, old, new, version)
             await self._retire(place, old, first, table.moved)
 
@@ -274,7 +278,7 @@ class Publisher:
         table = reply.table
         message = await target.send(clip(table.text), files=to_files(table.images) or None,
                                     view=to_view(table.controls))
-        await self.controller.set_message(reply.game, str(target.id), str(message.id))
+        await self.controller.run(SetMessage(reply.game, str(target.id), str(message.id)))
         await self.mentions.update(replace(reply, place=str(target.id)), ping=False)  # `start` pinged them
         return str(target.id), str(target.mention)
 

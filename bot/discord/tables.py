@@ -10,6 +10,15 @@ from collections.abc import Mapping, Sequence
 import discord
 from discord import app_commands
 
+from bot.app.commands import (
+    TableEnd,
+    TableNextDeal,
+    TablePeg,
+    TableStart,
+    TableStatus,
+    TableUndo,
+    TableUsers,
+)
 from bot.app.controller import Controller, TablePlayer
 from bot.app.ids import ComponentId
 from bot.app.replies import Answer
@@ -38,43 +47,43 @@ class TableDoor:
             await ask.say(t("table.no_players", ask.lang, count=len(seats)))
             return
         guild = str(ask.interaction.guild.id) if ask.interaction.guild else ""
-        await ask.answer(await self.controller.table_start(str(ask.interaction.channel_id), seats, ask.user,
-                                                            target or self.config.target, ask.public_lang, guild))
+        await ask.answer(await self.controller.run(TableStart(str(ask.interaction.channel_id), seats, ask.user,
+                                                            target or self.config.target, ask.public_lang, guild)))
 
     async def add(self, ask: Exchange, player: str, points: int, reason: str | None) -> None:
         seat: int | str = player
         table = str(ask.interaction.channel_id)
         match = MENTION.fullmatch(player.strip())
         if match is not None:
-            users = await self.controller.table_users(table)
+            users = await self.controller.run(TableUsers(table))
             seat = users.index(match[1]) if match[1] in users else player
-        await ask.answer(await self.controller.table_peg(table, ask.user, seat, points, reason, ask.public_lang))
+        await ask.answer(await self.controller.run(TablePeg(table, ask.user, seat, points, reason, ask.public_lang)))
 
     async def undo(self, ask: Exchange) -> None:
         table = str(ask.interaction.channel_id)
-        await ask.answer(await self.controller.table_undo(table, ask.user, None, ask.public_lang))
+        await ask.answer(await self.controller.run(TableUndo(table, ask.user, None, ask.public_lang)))
 
     async def status(self, ask: Exchange) -> None:
-        await ask.answer(await self.controller.table_status(str(ask.interaction.channel_id), ask.public_lang))
+        await ask.answer(await self.controller.run(TableStatus(str(ask.interaction.channel_id), ask.public_lang)))
 
     async def end(self, ask: Exchange) -> None:
         table = str(ask.interaction.channel_id)
-        await ask.answer(await self.controller.table_end(table, ask.user, ask.public_lang))
+        await ask.answer(await self.controller.run(TableEnd(table, ask.user, ask.public_lang)))
 
     async def on_peg(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         seat, _, points = cid.arg.partition(".")
         await ask.hold()
-        await self._board(ask, await self.controller.table_peg(cid.game, ask.user, int(seat), points, None,
-                                                                ask.public_lang))
+        await self._board(ask, await self.controller.run(TablePeg(cid.game, ask.user, int(seat), points, None,
+                                                                ask.public_lang)))
 
     async def on_undo(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         await ask.hold()
-        await self._board(ask, await self.controller.table_undo(cid.game, ask.user, cid.version, ask.public_lang))
+        await self._board(ask, await self.controller.run(TableUndo(cid.game, ask.user, cid.version, ask.public_lang)))
 
     async def on_deal(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         await ask.hold()
-        await self._board(ask, await self.controller.table_next_deal(cid.game, ask.user, cid.version,
-                                                                      ask.public_lang))
+        await self._board(ask, await self.controller.run(TableNextDeal(cid.game, ask.user, cid.version,
+                                                                      ask.public_lang)))
 
     async def open_pad(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         """The number pad for one seat, titled with the name on the button pressed (the modal is due
@@ -86,8 +95,8 @@ class TableDoor:
     async def submit_pad(self, ask: Exchange, cid: ComponentId, text: Mapping[str, str]) -> None:
         """The pad's answer: a count up to 29 (or the cards), and a reason, for one seat."""
         await ask.hold()
-        answer = await self.controller.table_peg(cid.game, ask.user, int(cid.arg), text.get(NUMBER, ""),
-                                                 text.get(REASON) or None, ask.public_lang)
+        answer = await self.controller.run(TablePeg(cid.game, ask.user, int(cid.arg), text.get(NUMBER, ""),
+                                                 text.get(REASON) or None, ask.public_lang))
         await self._board(ask, answer)
 
     async def _board(self, ask: Exchange, answer: Answer) -> None:

@@ -11,6 +11,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
+from bot.app.commands import (
+    GameInfo,
+    GameMessage,
+    GameRecord,
+    MakeMove,
+    ShowHand,
+)
 from bot.app.controller import Controller, Member, NewGame
 from bot.app.moves import ClaimMuggins, DeclareCount, LayAway, Move, PlayCard, SayGo
 from bot.app.replies import Panel, Reply, Select
@@ -218,7 +225,7 @@ class TerminalDoor:
         game = reply.game
         assert game is not None
         self.names = reply.names
-        meta = await self.controller.meta(game)
+        meta = await self.controller.run(GameInfo(game))
         auto = meta is None or meta.auto_go  # a game with go said by the app; off: the person presses Enter
         try:
             while True:
@@ -234,20 +241,20 @@ class TerminalDoor:
 
     async def _start(self, new: NewGame | None, resume: str | None) -> Reply:
         if resume is not None:
-            reply = await self.controller.table(resume)
+            reply = await self.controller.run(GameMessage(resume))
             self.say(f"Resuming your game {resume} (--new starts another). The latest at the table:")
-            hand = await self.controller.hand(self.me, resume)
+            hand = await self.controller.run(ShowHand(self.me, resume))
             return Reply(True, game=resume, version=hand.version, lines=reply.lines, panel=hand.panel,
                          names=reply.names)
         assert new is not None
-        reply = await self.controller.new_game(new)
+        reply = await self.controller.run(new)
         kept = "the game is saved" if self.saved else "a --memory game is not saved"
         self.say(f"Cribbage to {new.rules.target}{options_line(new.rules, self.usual)}. Type cards like 5H or 10d, "
                  f"or their numbers.\n? says what to type; q quits ({kept}).")
         return reply
 
     async def _panel(self, game: str) -> Panel:
-        panel = (await self.controller.hand(self.me, game)).panel
+        panel = (await self.controller.run(ShowHand(self.me, game))).panel
         assert panel is not None
         return panel
 
@@ -262,7 +269,7 @@ class TerminalDoor:
     async def _finish(self, game: str, reply: Reply) -> int:
         panel = reply.panel or await self._panel(game)
         self.say(final_line(self.names, panel.scores, panel.winner))
-        if self.saved and await self.controller.record(game) is not None:
+        if self.saved and await self.controller.run(GameRecord(game)) is not None:
             self.say(f"(the game record is in the database as game {game})")
         return FINISHED
 
@@ -278,7 +285,7 @@ class TerminalDoor:
             move: Move = SayGo()
         else:
             move = self._read(ask, panel)
-        answer = await self.controller.move(self.me, game, panel.version, move)
+        answer = await self.controller.run(MakeMove(self.me, game, panel.version, move))
         if answer.ok:
             return answer
         self.say(f"  {answer.note}")

@@ -17,10 +17,12 @@ from typing import Any
 
 from engine.analysis.wintable import DealStatistics, solve
 from engine.core.rules import TARGETS
+from engine.core.version import __version__
 
 TABLE_FORMAT = "cribbage-wintable"
 TABLE_VERSION = 1
-ENGINE_VERSION = "0.1.0"
+ENGINE_VERSION = __version__
+"""The release that built a table, kept in its provenance."""
 SHIPPED = "data/wintable.json.gz"
 INFLATED_LIMIT = 64 << 20
 """A table file expands to well under 64 MiB (the shipped one to a few hundred KiB)."""

@@ -12,8 +12,9 @@ except ImportError:  # MicroPython: annotations are never evaluated there
     pass
 
 PROTOCOL_VERSION = 1
-FIRMWARE = "pegboard-1.1"
-"""1.1: REPORT ends with WANTED/BUDGET; a picture over budget is dimmed, never blanked; any Ctrl-C stops it."""
+FIRMWARE = "pegboard-1.2"
+"""1.1: REPORT ends with WANTED/BUDGET; a picture over budget is dimmed, never blanked; any Ctrl-C stops it.
+1.2: TEST, the builder's test pattern (one LED, one track, or every LED white at the budget)."""
 MAX_LINE = 128
 """Longest line either side sends or accepts, counting `*CRC`, a CR if any, and the LF."""
 MAX_SEQ = 65535
@@ -36,12 +37,20 @@ RANGE = "RANGE"
 
 HOST_ARITY = {  # host frame type: (least, most) fields after the type
     "HELLO": (1, 1), "STATE": (2, 1 + MAX_TRACKS), "BRIGHT": (2, 2), "EFFECT": (3, 3),
-    "PING": (1, 1), "QUERY": (0, 0),
+    "PING": (1, 1), "QUERY": (0, 0), "TEST": (3, 3),
 }
-HOST_SEQ_FIRST = ("STATE", "BRIGHT", "EFFECT", "PING")
+HOST_SEQ_FIRST = ("STATE", "BRIGHT", "EFFECT", "PING", "TEST")
 """Host frame types whose first field is the seq, read before the field count is checked."""
 BOARD_ONLY = ("INFO", "ACK", "NAK", "PONG", "REPORT")
 """Frame types only a board sends: a board refuses them as UNKNOWN by their type, before their fields."""
+TEST_LED = "LED"
+TEST_TRACK = "TRACK"
+TEST_WHITE = "WHITE"
+TEST_END = "-"
+TEST_PATTERNS = (TEST_LED, TEST_TRACK, TEST_WHITE, TEST_END)
+"""TEST's patterns: one LED (by strip index) white, one track's LEDs (0-based) in its colour, every LED white
+(all three at full level, dimmed only by the power budget), or `-`: back to the picture."""
+MAX_LED = 65535
 _HEX = "0123456789ABCDEFabcdef"
 _HEX_BYTES = b"0123456789ABCDEFabcdef"
 _DIGITS = "0123456789"
@@ -155,7 +164,7 @@ class Nak:
 class Frame:
     """A host frame that parsed: its type and the fields that type has (the others stay None)."""
 
-    __slots__ = ("kind", "seq", "version", "tracks", "level", "winner", "skunk")
+    __slots__ = ("kind", "seq", "version", "tracks", "level", "winner", "skunk", "test")
 
     def __init__(self, kind: str, seq: int | None = None) -> None:
         self.kind = kind
@@ -165,6 +174,8 @@ class Frame:
         self.level = 0
         self.winner: int | None = None
         self.skunk: int | None = None
+        self.test: tuple[str, int | None] | None = None
+        """TEST's (pattern, LED or track), None for `TEST seq - -`."""
 
 
 # -- reading a line -------------------------------------------------------------------------------
@@ -268,7 +279,25 @@ def _fill(frame: Frame, fields: list[str]) -> Frame | Nak:
         if isinstance(skunk, Nak):
             return skunk
         frame.winner, frame.skunk = winner, skunk
+    elif kind == "TEST" and seq is not None:
+        test = parse_test(fields[1], fields[2], seq)
+        if isinstance(test, Nak):
+            return test
+        frame.test = test
     return frame
+
+
+def parse_test(pattern: str, which: str, seq: int) -> tuple[str, int | None] | Nak | None:
+    """TEST's two fields: (LED, index), (TRACK, 0-based track), (WHITE, None), or None for `- -`."""
+    if pattern not in TEST_PATTERNS:
+        return Nak(seq, FORMAT, "test pattern " + _quoted(pattern[:16]) + " is not LED, TRACK, WHITE or -")
+    if pattern in (TEST_WHITE, TEST_END):
+        if which != "-":
+            return Nak(seq, FORMAT, f"test pattern {pattern} takes '-', not " + _quoted(which[:16]))
+        return None if pattern == TEST_END else (pattern, None)
+    most = MAX_LED if pattern == TEST_LED else MAX_TRACKS - 1
+    index = number(which, "test " + pattern.lower(), 0, most, seq)
+    return index if isinstance(index, Nak) else (pattern, index)
 
 
 def split_payload(payload: str, arity: dict[str, tuple[int, int]],
@@ -385,6 +414,9 @@ class Board:
         self.skunk: int | None = None
         self.seq = 0
         self.heard_ms: int | None = None
+        self.test: tuple[str, int | None] | None = None
+        """The test pattern shown instead of the picture (TEST), until `TEST seq - -`, a STATE or an EFFECT,
+        or the host going quiet; None: the picture."""
         self.reader = LineReader()
         self.changes += 1
 
@@ -420,6 +452,8 @@ class Board:
             if frame.reason == RANGE:  # a back peg not behind its front: the frame parsed, the host is there
                 self.heard_ms = now_ms
             return frame
+        if self.test is not None and self.host_quiet(now_ms):  # a test left behind by a host that went away
+            self._set_test(None)
         self.heard_ms = now_ms  # any host frame that parses, even one then refused for RANGE
         return self._apply(frame)
 
@@ -438,6 +472,7 @@ class Board:
             if problem is not None:
                 return problem
             dark = [Track(0, 0, 0) for _ in range(self.tracks_n - len(frame.tracks))]
+            self._set_test(None)
             self._show(frame.tracks + dark, self.brightness, self.winner, self.skunk)
         elif kind == "BRIGHT":
             self._show(self.tracks, frame.level, self.winner, self.skunk)
@@ -445,7 +480,13 @@ class Board:
             problem = self._check_effects(frame.winner, frame.skunk, seq)
             if problem is not None:
                 return problem
+            self._set_test(None)
             self._show(self.tracks, self.brightness, frame.winner, frame.skunk)
+        elif kind == "TEST":
+            problem = self._check_test(frame.test, seq)
+            if problem is not None:
+                return problem
+            self._set_test(frame.test)
         self.seq = seq
         return frame_line(f"ACK {seq}")
 
@@ -463,6 +504,23 @@ class Board:
         if skunk is not None and skunk > self.holes:
             return Nak(seq, RANGE, f"skunk hole {skunk} is past hole {self.holes}")
         return None
+
+    def _check_test(self, test: tuple[str, int | None] | None, seq: int) -> Nak | None:
+        if test is None:
+            return None
+        pattern, index = test
+        if index is None:
+            return None
+        if pattern == TEST_LED and index >= self.leds:
+            return Nak(seq, RANGE, f"LED {index} but this board's LEDs are 0-{self.leds - 1}")
+        if pattern == TEST_TRACK and index >= self.tracks_n:
+            return Nak(seq, RANGE, f"track {index} but tracks are 0-{self.tracks_n - 1}")
+        return None
+
+    def _set_test(self, test: tuple[str, int | None] | None) -> None:
+        if test != self.test:
+            self.test = test
+            self.changes += 1
 
     def _show(self, tracks: list[Track], brightness: int, winner: int | None, skunk: int | None) -> None:
         if (tracks, brightness, winner, skunk) != (self.tracks, self.brightness, self.winner, self.skunk):

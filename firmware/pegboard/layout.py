@@ -136,3 +136,12 @@ def make(name: str, tracks: int = 2, holes: int = 121) -> Layout | None:
         if entry[0] == name:
             return entry[1](tracks, holes)
     return None
+
+
+def find(tracks: int, holes: int, leds: int) -> Layout | None:
+    """The layout a board of this INFO (tracks, holes, LEDs) has, or None when no layout has that many LEDs."""
+    for entry in LAYOUTS:
+        shape = make(entry[0], tracks, holes)
+        if shape is not None and shape.leds == leds:
+            return shape
+    return None

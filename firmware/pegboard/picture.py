@@ -12,9 +12,18 @@ What is lit, for each track that is not dark (colour 000000 lights nothing), lat
   front peg     its colour at FRONT; with H=1 it pulses PULSE_MIN-FRONT once a second
 Then every channel is scaled by brightness / 255, and by the power cap (Power) when the state's brightest
 moment is over the budget: dimmed, never blanked.
+
+A test pattern (the protocol's TEST, while the host talks) replaces the picture: one LED white, one track's
+whole block of LEDs in its colour, or every LED white; at full level whatever the brightness, and dimmed by
+the same cap, so full white draws the budget and no more.
 """
 
-from .core import Track
+try:  # noqa: SIM105 - MicroPython has no contextlib
+    from typing import Any
+except ImportError:  # MicroPython: annotations are never evaluated there
+    pass
+
+from .core import DEFAULT_COLOURS, TEST_LED, TEST_TRACK, Track
 from .layout import Layout
 
 FRONT = 255
@@ -210,3 +219,40 @@ def animated(tracks: list[Track], winner: int | None, quiet: bool) -> bool:
     if quiet or winner is not None:
         return True
     return any(track.highlight and track.front and track.colour for track in tracks)
+
+
+WHITE = (255, 255, 255)
+
+
+def test_lights(layout: Layout, tracks: list[Track], test: tuple[str, int | None]) -> dict[int, tuple[int, int, int]]:
+    """The LEDs a test pattern lights, before the cap: an LED white, a track's block in its colour (its
+    default colour when the host made it dark), or every LED white."""
+    pattern, index = test
+    if pattern == TEST_LED and index is not None:
+        return {index: WHITE} if 0 <= index < layout.leds else {}
+    if pattern == TEST_TRACK and index is not None:
+        colour = tracks[index].colour if index < len(tracks) else 0
+        rgb = _scaled(colour or DEFAULT_COLOURS[index % len(DEFAULT_COLOURS)], 255)
+        return {led: rgb for led in range(index * layout.block, (index + 1) * layout.block)}
+    return {led: WHITE for led in range(layout.leds)}
+
+
+def board_power(layout: Layout, board: "Any", budget_ma: int = USB_BUDGET_MA) -> Power:
+    """The Power of what a board (core.Board) shows: its test pattern, else its picture."""
+    if board.test is not None:
+        lit = test_lights(layout, board.tracks, board.test)
+        return Power(layout.leds, budget_ma, units(lit), len(lit))
+    return power(layout, board.tracks, board.brightness, board.winner, board.skunk, budget_ma)
+
+
+def board_lights(layout: Layout, board: "Any", now_ms: int, quiet: bool, budget_ma: int = USB_BUDGET_MA,
+                 cap: "Power | None" = None) -> dict[int, tuple[int, int, int]]:
+    """Every lit LED of a board (core.Board) at one moment: its test pattern while the host talks, else its
+    picture; `cap` is board_power's, worked out once per change."""
+    if cap is None:
+        cap = board_power(layout, board, budget_ma)
+    if board.test is not None and not quiet:
+        return cap.dim(test_lights(layout, board.tracks, board.test))
+    if board.test is not None:  # the host went quiet mid-test: the picture, at its own cap
+        cap = power(layout, board.tracks, board.brightness, board.winner, board.skunk, budget_ma)
+    return lights(layout, board.tracks, board.brightness, board.winner, board.skunk, now_ms, quiet, budget_ma, cap)

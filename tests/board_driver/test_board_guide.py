@@ -2,6 +2,7 @@
 cut list, the most current the protocol can light with the supply and fuse sized from it, the USB budget, the
 write time of the strip, and the wiring figure."""
 
+import json
 import re
 from io import BytesIO
 from pathlib import Path
@@ -12,8 +13,17 @@ from PIL import Image
 from firmware.pegboard import core, picture
 from firmware.pegboard import layout as layouts
 from firmware.pegboard.layout import Layout
-from render.template import Density, TemplateSpec, cut_list, make_template
-from render.wiring import SHIFTER_PINS, wiring_png
+from render.template import GAP_MM, RIB_MM, Density, TemplateSpec, cut_list, make_template
+from render.template_plan import (
+    BACK_MM,
+    CORE_MM,
+    COUNTERSINK_MM,
+    FACE_MM,
+    GROOVE_DEPTH_MM,
+    GROOVE_MM,
+    plan,
+)
+from render.wiring import CAPACITOR, PULL_DOWN, SHIFTER_PINS, wiring_png
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 TEXT = (DOCS / "board-hardware.md").read_text()
@@ -84,8 +94,10 @@ def test_the_supply_table_is_sized_from_the_most_the_protocol_can_light(row: int
     wanted_fuse = min(f for f in FUSES if f >= 1.25 * amps)
     assert fuse == f"{wanted_fuse:g} A"
     wanted_supply = min(s for s in SUPPLIES if s >= wanted_fuse)
-    assert (supply, int(budget)) == (f"5 V {wanted_supply} A", 900 * wanted_supply)
-    assert "With a 5 V supply of A amps for the strip: about A * 900" in FIRMWARE_MAIN
+    assert (supply, int(budget)) == (f"5 V {wanted_supply} A", round(800 * wanted_fuse))
+    assert round(most_current_ma(board)) < int(budget) <= 1000 * wanted_fuse  # the cap protects the fuse
+    assert "its fuse: the guide's supply table, 800 mA per amp of the fuse, never more" in " ".join(
+        line.lstrip("# ") for line in FIRMWARE_MAIN.splitlines())
 
 
 def test_the_usb_numbers() -> None:
@@ -121,3 +133,85 @@ def test_the_wiring_figure_is_drawn_from_code_and_names_the_pins_the_text_names(
 def test_the_install_steps_set_main_py_before_copying_it() -> None:
     install = GUIDE.split("## Installing the firmware", 1)[1].split("## ", 1)[0]
     assert install.index("Set the top of `firmware/main.py`") < install.index("mpremote cp firmware/main.py")
+
+
+def settings() -> dict[str, str]:
+    """firmware/main.py's settings as it comes: NAME = value at the start of a line, up to a comment."""
+    found = re.findall(r"^([A-Z_]+) = (\S+)", FIRMWARE_MAIN, re.MULTILINE)
+    return {name: value.strip('"') for name, value in found}
+
+
+def test_the_one_usb_board_is_the_firmwares_default_in_every_table_and_no_budget_is_over_its_fuse() -> None:
+    rows = table("feeds")
+    usb = [row for row in rows if row[1] == "USB only"]
+    assert len(usb) == 1 and usb[0][0] == "traditional, 2 tracks"
+    firmware = settings()
+    assert (firmware["LAYOUT"], firmware["TRACKS"], firmware["HOLES"]) == ("traditional", "2", "121")
+    assert usb[0][3].split()[0] == firmware["BUDGET_MA"] == str(picture.USB_BUDGET_MA)
+    assert "(none for a USB-only traditional board of two tracks)" in GUIDE
+    assert "**Only the two-track traditional board runs on USB alone**" in GUIDE
+    supplied = {row[0] for row in table("supply")}
+    for board, power, _, budget in rows:
+        if power != "USB only":
+            assert (power, budget) == ("5 V supply and fuse", "the supply table's")
+            name = board.split(",")[0]
+            assert {f"{name}, {n} tracks" for n in (2, 3, 4)} <= supplied
+    for board, _, _, _, fuse, budget in table("supply"):
+        assert int(budget) <= 1000 * float(fuse.removesuffix(" A")), board
+
+
+@pytest.mark.parametrize(("name", "tracks"), [(n, t) for n in layouts.NAMES for t in (2, 3, 4)])
+def test_the_feeds_the_guide_names_are_the_ones_the_back_sheet_rings(name: str, tracks: int) -> None:
+    feeds = plan(make_template(TemplateSpec(name, tracks))).feeds
+    assert len(feeds) == (2 * tracks if name == layouts.STRAIGHT else tracks)
+    row = {"straight": "two per track: at both ends", "traditional": "one per track, at its first piece's input"}
+    assert row[name] in GUIDE
+
+
+def test_the_construction_table_is_the_templates() -> None:
+    rows = table("construction")
+    assert len(rows) == 6
+    for board, outline, channels, screws, wire in rows:
+        name, _, tracks = board.removesuffix(" tracks").partition(", ")
+        woodwork = plan(make_template(TemplateSpec(name, int(tracks))))
+        assert outline == f"{woodwork.outline.w:.0f} × {woodwork.outline.h:.0f} mm"
+        assert (int(channels), int(screws)) == (len(woodwork.channels), len(woodwork.screws))
+        assert wire == ("2 m each" if name == layouts.STRAIGHT else "1 m each")
+    stack = f"4 + 6 + 9 = **{FACE_MM + CORE_MM + BACK_MM:g} mm**"
+    assert stack in GUIDE and (FACE_MM, CORE_MM, BACK_MM) == (4, 6, 9)
+    assert f"2 + 2 + 2 = the core's {CORE_MM:g} mm" in GUIDE
+    assert "5.5 mm rib" in GUIDE and RIB_MM == 5.5 and GAP_MM == 6
+    assert "a 4 mm hole shows the whole 5 mm LED" not in TEXT and "shows the whole" not in GUIDE
+    assert f"countersunk 1 mm deep with a {COUNTERSINK_MM:g} mm drill" in GUIDE
+    assert "**6 mm straight bit**" in GUIDE and f"{GROOVE_MM:g} mm wide, {GROOVE_DEPTH_MM:g} mm deep" in GUIDE
+
+
+def test_the_builder_installs_the_command_from_a_copy_of_the_project() -> None:
+    install = TEXT.split("## Installing the command", 1)[1].split("\n## ", 1)[0]
+    assert "python3 -m venv ~/cribbage\n~/cribbage/bin/pip install ./cribbage-table\n" in install
+    assert "~/cribbage/bin/cribbage board template" in install and "git+" not in install
+    assert TEXT.index("## Installing the command") < TEXT.index("## The drilling template")
+
+
+def test_the_guide_says_what_the_bench_needs_to_know() -> None:
+    trouble = GUIDE.split("## Troubleshooting", 1)[1].split("## Build order", 1)[0]
+    for words in ("the whole strip dark", "lights LEDs 0 to n, then nothing", "flicker", "dialout",
+                  "`did not answer the handshake`", "2E8A:0005"):
+        assert words in trouble, words
+    assert "**Before drilling, lay the real strip on the front printout**" in GUIDE
+    assert "any 122 LEDs of a 144-LED reel hold LED 72" in GUIDE
+    assert "**the leg by the − stripe goes to GND**" in GUIDE and "**16 V**" in GUIDE
+    assert PULL_DOWN == "10k" and "**10 kΩ pull-down from pin 2 to GND**" in GUIDE
+    assert CAPACITOR == "1000 uF 16 V"
+    for part in ("perfboard 70 × 50 mm", "heat-shrink", "wood screws 3.5 × 16 mm", "3 mm hardwood dowel"):
+        assert part in GUIDE, part
+
+
+def test_the_micropython_version_is_the_one_the_tests_run() -> None:
+    assert "**Tested with MicroPython 1.27.0**" in GUIDE
+    from tests.firmware.test_firmware_micropython import micropython_mjs
+
+    mjs = micropython_mjs()
+    if mjs is None:
+        pytest.skip("MicroPython's WebAssembly port is not installed (tests/firmware/test_firmware_micropython.py)")
+    assert json.loads((mjs.parent / "package.json").read_text())["version"] == "1.27.0"

@@ -65,6 +65,7 @@ def test_a_busy_board_whose_acks_come_late_keeps_up_without_reconnecting(
     driver = BoardDriver(pty.path, timing=QUICK).start()
     try:
         assert driver.wait_synced(3.0)
+        hellos = board.received["Hello"]  # how many the first handshake took depends on how busy the machine is
         for front in range(1, 25):  # a change every 60 ms, each ACK 150 ms late
             driver.set_pegs(pegs(front))
             time.sleep(0.06)
@@ -73,7 +74,7 @@ def test_a_busy_board_whose_acks_come_late_keeps_up_without_reconnecting(
     finally:
         driver.stop()
     assert board.state.tracks == tuple(pegs(24))
-    assert status.connections == 1 and board.received["Hello"] <= 3  # only the first handshake's
+    assert status.connections == 1 and board.received["Hello"] == hellos  # no handshake after the first
 
 
 def test_the_wait_for_an_answer_follows_a_slow_board(pty_board: tuple[SimBoard, PtySim]) -> None:

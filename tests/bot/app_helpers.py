@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.app.commands import (
+    AcceptInvite,
+    DeclineInvite,
+    MakeMove,
+    ShowHand,
+)
 from bot.app.controller import Controller, Member
 from bot.app.ids import BadComponentId, ComponentId, Verb
 from bot.app.moves import move_of
@@ -17,11 +23,11 @@ async def click(c: Controller, user: Member | str, custom_id: str, values: Seque
     try:
         cid = ComponentId.parse(custom_id)
         if cid.verb is Verb.HAND:
-            return await c.hand(user, cid.game, lang)
+            return await c.run(ShowHand(user, cid.game, lang))
         if cid.verb is Verb.ACCEPT:
-            return await c.accept(user, cid.game, lang)
+            return await c.run(AcceptInvite(user, cid.game, lang))
         if cid.verb is Verb.DECLINE:
-            return await c.decline(user, cid.game, lang)
-        return await c.move(user, cid.game, cid.version, move_of(cid, values), lang)
+            return await c.run(DeclineInvite(user, cid.game, lang))
+        return await c.run(MakeMove(user, cid.game, cid.version, move_of(cid, values), lang))
     except BadComponentId as exc:
         return Reply(False, str(exc))

@@ -13,7 +13,6 @@ import pytest
 from bot.app.controller import Controller
 from bot.config import Config
 from bot.storage import SqliteStorage
-from tests.bot.pg_fixtures import pg_server, pg_url  # noqa: F401  (fixtures)
 from tests.waiting import wait_until
 
 if TYPE_CHECKING:

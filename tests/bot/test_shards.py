@@ -8,6 +8,9 @@ from typing import Any
 
 import pytest
 
+from bot.app.commands import (
+    Sweep,
+)
 from bot.app.controller import Controller, Member, NewGame
 from bot.cli.main import main
 from bot.config import ConfigError, parse_config
@@ -96,10 +99,10 @@ async def test_each_process_sweeps_its_own_servers_games(tmp_path: Path) -> None
     clock = Clock()
     controller = Controller(SqliteStorage(tmp_path / "g.sqlite3"), images=False, clock=clock, remind_after=300.0)
     try:
-        reply = await controller.new_game(NewGame("chan", Member("u1", "ann"), ("easy",), seed=3, guild=GUILD_ON_1))
+        reply = await controller.run(NewGame("chan", Member("u1", "ann"), ("easy",), seed=3, guild=GUILD_ON_1))
         clock.now += 301
-        assert await controller.sweep(Shards(4, (0, 2, 3)).owns) == []  # another process's server
-        (reminder,) = await controller.sweep(Shards(4, (1,)).owns)
+        assert await controller.run(Sweep(Shards(4, (0, 2, 3)).owns)) == []  # another process's server
+        (reminder,) = await controller.run(Sweep(Shards(4, (1,)).owns))
         assert reminder.game == reply.game and reminder.note.startswith("ann: it is your turn.")
     finally:
         controller.close()
@@ -120,14 +123,14 @@ async def test_the_sweep_reads_only_games_idle_long_enough_to_be_due(tmp_path: P
     controller = Controller(SqliteStorage(tmp_path / "g.sqlite3"), images=False, clock=clock, remind_after=300.0,
                             claim_after=120.0)
     try:
-        await controller.new_game(NewGame("chan", Member("u1", "ann"), ("easy",), seed=3))
+        await controller.run(NewGame("chan", Member("u1", "ann"), ("easy",), seed=3))
         rounds = controller.runner.lock_rounds
         clock.now += 119
-        assert await controller.sweep() == [] and controller.runner.lock_rounds == rounds  # not even looked at
+        assert await controller.run(Sweep()) == [] and controller.runner.lock_rounds == rounds  # not even looked at
         clock.now += 2
-        assert await controller.sweep() == [] and controller.runner.lock_rounds == rounds + 1  # looked: not due
+        assert await controller.run(Sweep()) == [] and controller.runner.lock_rounds == rounds + 1  # looked: not due
         clock.now += 200
-        (reminder,) = await controller.sweep()
+        (reminder,) = await controller.run(Sweep())
         assert reminder.note.startswith("ann: it is your turn.")
     finally:
         controller.close()
@@ -138,12 +141,12 @@ async def test_an_unreadable_game_never_stops_the_sweep_of_the_others(tmp_path: 
     storage = SqliteStorage(tmp_path / "g.sqlite3")
     controller = Controller(storage, images=False, clock=clock, remind_after=300.0)
     try:
-        broken = await controller.new_game(NewGame("chan", Member("u1", "ann"), ("easy",), seed=3))
-        fine = await controller.new_game(NewGame("chan", Member("u2", "bob"), ("easy",), seed=4))
+        broken = await controller.run(NewGame("chan", Member("u1", "ann"), ("easy",), seed=3))
+        fine = await controller.run(NewGame("chan", Member("u2", "bob"), ("easy",), seed=4))
         storage._db.execute("UPDATE actions SET action = 'not json' WHERE game = ?", (broken.game,))
         controller.games.forget(str(broken.game))
         clock.now += 301
-        (reminder,) = await controller.sweep()
+        (reminder,) = await controller.run(Sweep())
         assert reminder.game == fine.game and reminder.note.startswith("bob: it is your turn.")
         assert [r.getMessage().split(":")[0] for r in caplog.records if r.name == "bot.app.controller"] == \
             [f"the sweep passed over game {broken.game}"]

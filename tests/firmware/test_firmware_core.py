@@ -75,8 +75,9 @@ def test_changes_count_only_what_the_leds_show() -> None:
 
 _WORDS = ["HELLO", "STATE", "BRIGHT", "EFFECT", "PING", "QUERY", "DANCE", "0", "1", "7", "-", "91", "121", "122",
           "130", "255", "256", "65535", "65536", "007", "x", "87,80,FF2020,0", "95,91,2060ff,1", "0,0,000000,0",
-          "5,9,FF2020,0", "5,0,FF2020,2", "1000,0,FF2020,0", "5,0,FF20,0", "5,0", "3", "4", "99999", "123456"]
-_HOST = ["HELLO", "STATE", "BRIGHT", "EFFECT", "PING", "QUERY"]
+          "5,9,FF2020,0", "5,0,FF2020,2", "1000,0,FF2020,0", "5,0,FF20,0", "5,0", "3", "4", "99999", "123456",
+          "LED", "TRACK", "WHITE", "242", "243"]
+_HOST = ["HELLO", "STATE", "BRIGHT", "EFFECT", "PING", "QUERY", "TEST"]
 
 
 @st.composite

@@ -131,7 +131,8 @@ def hardware(clock: Clock, usb: Usb, write_ms: int) -> tuple[types.ModuleType, l
 
 def run_main(monkeypatch: pytest.MonkeyPatch, script: list[tuple[int, bytes]], write_ms: int = 0,
              settings: dict[str, object] | None = None) -> tuple[Usb, Strip, list[int], list[int]]:
-    """Run firmware/main.py until it stops, its settings (TRACKS, BUDGET_MA, ...) changed as given."""
+    """Run firmware/main.py until it stops, its settings (TRACKS, BUDGET_MA, ...) changed as given, on a
+    straight board unless LAYOUT says otherwise."""
     clock = Clock()
     monkeypatch.setattr(time, "ticks_ms", clock.ticks_ms, raising=False)
     monkeypatch.setattr(time, "ticks_diff", clock.ticks_diff, raising=False)
@@ -146,7 +147,7 @@ def run_main(monkeypatch: pytest.MonkeyPatch, script: list[tuple[int, bytes]], w
         monkeypatch.setitem(sys.modules, f"pegboard.{name}", module)
     _, strips, duties, intr = hardware(clock, usb, write_ms)
     source = MAIN.read_text()
-    for name, value in (settings or {}).items():
+    for name, value in {"LAYOUT": "straight", **(settings or {})}.items():  # these tests' board: 244 LEDs
         source, found = re.subn(rf"^{name} = .*$", f"{name} = {value!r}", source, count=1, flags=re.M)
         assert found, name
     try:
@@ -169,7 +170,7 @@ def test_it_says_info_at_boot_answers_the_host_and_lights_the_strip(monkeypatch:
         (100, b"HELLO 1*3C7B\n"), (200, STATE), (300, b"BRIGHT 2 255*" + b"%04X" % core.crc16(b"BRIGHT 2 255") + b"\n"),
         (400, frame(b"PING 3")[:-1] + b"\r\n"), (1000, b"\x03")])
     assert usb.sent.getvalue().splitlines(keepends=True) == [
-        b"INFO 1 pegboard-1.1 2 121 244*9532\n", b"INFO 1 pegboard-1.1 2 121 244*9532\n", b"ACK 1*92BD\n",
+        b"INFO 1 pegboard-1.2 2 121 244*EDC8\n", b"INFO 1 pegboard-1.2 2 121 244*EDC8\n", b"ACK 1*92BD\n",
         b"ACK 2*" + b"%04X" % core.crc16(b"ACK 2") + b"\n", b"PONG 3*" + b"%04X" % core.crc16(b"PONG 3") + b"\n"]
     assert intr == [-1, 3]  # the protocol owns Ctrl-C until a Ctrl-C at a line's start hands it back
     at_boot = strip.frames[0][1]

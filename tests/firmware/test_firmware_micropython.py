@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -84,6 +85,13 @@ for name in layout.NAMES:
         board = core.Board(tracks, end, shape.leds)
         board.power = lambda b: picture.power(shape, b.tracks, b.brightness, b.winner, b.skunk, 450).field()
         print(board.report_line())
+shape = layout.make("straight", 2)
+board = core.Board(2, 121, shape.leds)
+board.power = lambda b: picture.board_power(shape, b, 450).field()
+for payload in ("TEST 1 LED 5", "TEST 2 TRACK 1", "TEST 3 WHITE -", "TEST 4 BLINK 1", "TEST 5 LED 244", "TEST 6 - -"):
+    print(board.receive(core.frame_line(payload), 0), board.report_line())
+    lit = picture.board_lights(shape, board, 0, False, 450)
+    print("test", payload, len(lit), sorted(lit.items())[:2])
 
 
 def stream(data):
@@ -160,6 +168,7 @@ def test_the_core_layout_and_picture_run_unchanged_under_micropython() -> None:
     assert "input 1 1 b'\\r' True b'\\r\\x01'\n" in expected  # mpremote's Ctrl-A is left for the REPL
     assert "input 1 1 b'\\r' True b'\\x03\\r\\x01'\n" in expected  # and an older one's second Ctrl-C
     assert "input 2 300 b'xxxxxxxxxxxxxxxxxxxx' True b'\\r\\x01'\n" in expected  # in an overlong line too
+    assert "test TEST 3 WHITE - 244 [(0, (3, 3, 3)), (1, (3, 3, 3))]" in expected  # the test pattern's white, capped
 
 
 MAIN_PROGRAM = r"""
@@ -277,6 +286,7 @@ def main_program() -> str:
     """firmware/main.py itself (4 tracks, 488 LEDs) against stand-ins: a game's moves, its end (the winner
     flashes), then mpremote's Ctrl-C and Ctrl-A in one read."""
     source = (PACKAGE.parent / "main.py").read_text().replace("\nTRACKS = 2", "\nTRACKS = 4")
+    source = re.sub(r"^LAYOUT = .*$", 'LAYOUT = "straight"', source, count=1, flags=re.M)
     moves = [(100 + 40 * i, core_line(f"STATE {i + 1} {i + 2},{i + 1},D55E00,0")) for i in range(8)]
     script = [*moves, (500, core_line("EFFECT 9 0 91")), (900, b"\r\x03\r\x01")]
     return f"MAIN_SOURCE = {source!r}\nSCRIPT = {script!r}\n" + MAIN_PROGRAM

@@ -39,7 +39,7 @@ def test_the_handshake_tolerates_a_boot_of_up_to_1_s(pty: PtySim, boot_s: float,
         pty.reboot(boot_s=boot_s)
         if answered:
             info = link.handshake(1.0, 0.25)  # the driver's window: HELLO every 250 ms for 1 s
-            assert (info.firmware, info.tracks, info.holes, info.leds) == ("pegboard-1.1", 2, 121, 122)
+            assert (info.firmware, info.tracks, info.holes, info.leds) == ("pegboard-1.2", 2, 121, 122)
         else:
             with pytest.raises(NoHandshake):
                 link.handshake(1.0, 0.25)

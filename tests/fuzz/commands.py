@@ -49,6 +49,7 @@ BASES: dict[tuple[str, ...], Fragment] = {
     ("board", "set"): {"port": ["--port", "sim://fuzz"], "pegs": ["--pegs", "5/1"]},
     ("board", "get"): {"port": ["--port", "sim://fuzz"]},
     ("board", "demo"): {"port": ["--port", "sim://fuzz"], "delay": ["--delay", "0"], "target": ["--target", "61"]},
+    ("board", "test"): {"port": ["--port", "sim://fuzz"], "step": ["--step", "0"], "hold": ["--hold", "0"]},
     ("bot",): {"check": ["--check"], "db": ["--db", "bot.sqlite3"]},
     ("db", "check"): {"db": ["--db", "play.sqlite3"]},
     ("db", "backup"): {"file": ["copy.sqlite3"], "db": ["--db", "play.sqlite3"]},

@@ -13,8 +13,21 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.app.commands import (
+    AnalyzeDiscards,
+    AnswerDrill,
+    DeclareMuggins,
+    DeclareOwnCount,
+    MakeMove,
+    ReviewDeal,
+    ScoreHand,
+    ShowHand,
+    TablePeg,
+    TableStart,
+    TableStatus,
+)
 from bot.app.controller import Controller, ControllerError, Member, NewGame, TablePlayer, game_rules
-from bot.app.moves import BadMove
+from bot.app.moves import BadMove, ClaimMuggins, LayAway, PlayCard, SayGo
 from bot.app.replies import Answer, Reply
 from bot.storage import SqliteStorage
 from engine.core.cards import DECK
@@ -57,28 +70,29 @@ def run(coroutine: Any) -> Any:
 
 def send(c: Controller, game: str, command: tuple[Any, ...]) -> Reply | Answer:
     kind, *values = command
-    now = run(c.hand(ANN, game)).version
+    now = run(c.run(ShowHand(ANN, game))).version
     values = [now if v is CURRENT else v for v in values]
     if kind == "lay":
-        return run(c.lay_away(ANN, game, values[1], values[0]))
+        cards = tuple(values[0]) if isinstance(values[0], (list, tuple)) else values[0]  # a door's sequence, as given
+        return run(c.run(MakeMove(ANN, game, values[1], LayAway(cards))))
     if kind == "play":
-        return run(c.play_card(ANN, game, values[1], values[0]))
+        return run(c.run(MakeMove(ANN, game, values[1], PlayCard(values[0]))))
     if kind == "go":
-        return run(c.say_go(ANN, game, values[0]))
+        return run(c.run(MakeMove(ANN, game, values[0], SayGo())))
     if kind == "muggins":
-        return run(c.declare_muggins(ANN, game, values[1], values[0]))
+        return run(c.run(DeclareMuggins(ANN, game, values[1], values[0])))
     if kind == "claim":
-        return run(c.claim_muggins(ANN, game, values[1], values[0]))
+        return run(c.run(MakeMove(ANN, game, values[1], ClaimMuggins(values[0]))))
     if kind == "declare":
-        return run(c.declare(ANN, game, values[0], values[1], values[2]))
+        return run(c.run(DeclareOwnCount(ANN, game, values[0], values[1], values[2])))
     if kind == "review":
-        return run(c.review(ANN, game, values[0]))
-    return run(c.hand(Member(values[0], "x") if isinstance(values[0], str) else values[0], game))
+        return run(c.run(ReviewDeal(ANN, game, values[0])))
+    return run(c.run(ShowHand(Member(values[0], "x") if isinstance(values[0], str) else values[0], game)))
 
 
 @pytest.mark.parametrize("muggins", [False, True])
 def test_forged_moves_are_answered_or_refused_and_the_game_stays_whole(controller: Controller, muggins: bool) -> None:
-    reply = run(controller.new_game(NewGame(f"chan-{muggins}", ANN, ("easy",), Rules(muggins=muggins),
+    reply = run(controller.run(NewGame(f"chan-{muggins}", ANN, ("easy",), Rules(muggins=muggins),
                                             self_count=not muggins)))
     game = reply.game
     assert game is not None
@@ -94,10 +108,10 @@ def test_forged_moves_are_answered_or_refused_and_the_game_stays_whole(controlle
             assert isinstance(answer, Reply | Answer)
             note = getattr(answer, "note", "") or getattr(answer, "text", "")
             assert len(note) < 2000, note[:200]
-        hand = run(controller.hand(ANN, game))
+        hand = run(controller.run(ShowHand(ANN, game)))
         assert hand.ok and hand.version == controller.storage.action_count(game)  # memory and the log agree
         controller.games.forget(game)
-        assert run(controller.hand(ANN, game)).version == hand.version  # and the log replays to the same place
+        assert run(controller.run(ShowHand(ANN, game))).version == hand.version  # and the log replays to the same place
 
     forged()
 
@@ -110,7 +124,7 @@ def test_a_new_game_with_any_options_starts_or_says_why_not(seed: int | None, ta
     c = Controller(SqliteStorage(":memory:"), images=False, ids=lambda: f"n{next(numbers)}")
     try:
         rules = game_rules(STANDARD, {"target": target})
-        reply = run(c.new_game(NewGame("here", ANN, (difficulty,), rules, seed=seed)))
+        reply = run(c.run(NewGame("here", ANN, (difficulty,), rules, seed=seed)))
         assert reply.ok and reply.game is not None
     except ControllerError as exc:
         assert len(str(exc)) < 300 and exc.code is not None
@@ -125,17 +139,17 @@ table_values = st.one_of(st.sampled_from(["²", "١", "٣", "0", "1", "ann", "AN
 
 
 def test_table_pegs_with_unicode_digits_and_any_values(controller: Controller) -> None:
-    started = run(controller.table_start("table-place", [TablePlayer("ann", "u1"), TablePlayer("bob", "u2")], ANN,
-                                         target=121))
+    started = run(controller.run(TableStart("table-place", [TablePlayer("ann", "u1"), TablePlayer("bob", "u2")], ANN,
+                                         target=121)))
     assert started.ok
 
     @scaled(1.0)
     @given(st.lists(st.tuples(table_values, table_values, st.one_of(st.none(), hostile_text)), max_size=5))
     def pegs(sequence: list[tuple[Any, Any, Any]]) -> None:
         for seat, points, reason in sequence:
-            answer = run(controller.table_peg("table-place", ANN, seat, points, reason))
+            answer = run(controller.run(TablePeg("table-place", ANN, seat, points, reason)))
             assert isinstance(answer, Answer) and len(answer.text) < 3000
-        assert run(controller.table_status("table-place")).ok
+        assert run(controller.run(TableStatus("table-place"))).ok
 
     pegs()
 
@@ -144,6 +158,7 @@ def test_table_pegs_with_unicode_digits_and_any_values(controller: Controller) -
 @given(hostile_text, hostile_text, st.one_of(st.none(), hostile_text), st.integers(-(2**80), 2**80), counts)
 def test_the_companion_commands_answer_any_text(controller: Controller, cards: str, starter: str, scores: Any,
                                                 seed: int, declared: Any) -> None:
-    for answer in (run(controller.score(cards, starter)), run(controller.analyze(cards, True, scores)),
-                   run(controller.practice_answer(ANN, seed, False, declared))):
+    for answer in (run(controller.run(ScoreHand(cards, starter))),
+                   run(controller.run(AnalyzeDiscards(cards, True, scores))),
+                   run(controller.run(AnswerDrill(ANN, seed, False, declared)))):
         assert isinstance(answer, Answer) and len(answer.text) < 3000

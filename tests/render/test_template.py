@@ -18,7 +18,7 @@ from render.template import (
     cut_list,
     make_template,
 )
-from render.template_draw import OVERLAP_MM, Sheet, page_image, pages, preview, stacked, svg
+from render.template_draw import OVERLAP_MM, Sheet, Side, page_image, pages, preview, stacked, svg
 from render.template_marks import bounds
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -34,7 +34,8 @@ def test_every_hole_centre_is_its_leds_place_times_the_pitch(name: str, tracks: 
     assert shape is not None and len(template.holes) == shape.leds
     for hole in template.holes:
         column, row = shape.place(hole.led)
-        assert hole.x_mm == column * 1000 / density.value and hole.y_mm == row * template.row_mm
+        assert hole.x_mm == column * 1000 / density.value
+        assert hole.y_mm == row * template.row_mm + hole.track * template.gap_mm  # players' rows apart
         for score in hole.scores:
             assert shape.led(hole.track, score) == hole.led
     for piece in template.pieces:  # along a piece of strip, neighbours are exactly one pitch apart
@@ -49,14 +50,15 @@ def test_the_true_pitch_not_a_rounded_seven_mm() -> None:
     assert round(template.hole_at(121).x_mm, 2) == 840.28  # 7 mm would put hole 121 at 847: 6.7 mm off
     assert round(121 * 7.0 - template.hole_at(121).x_mm, 1) == 6.7
     assert template.hole_at(122).scores == (121,) and template.hole_at(243).scores == (0,)
-    assert (template.row_mm, template.hole_mm) == (14.0, 4.0)
+    assert (template.row_mm, template.gap_mm, template.hole_mm) == (18.0, 6.0, 4.0)
 
 
 def test_a_traditional_lap_led_serves_two_holes_and_the_game_hole_sits_between_its_rows() -> None:
     template = make_template(TemplateSpec(layouts.TRADITIONAL))
     assert template.hole_at(26).scores == (27, 87)
     game = template.hole_at(60)
-    assert game.scores == (121,) and game.x_mm == 0.0 and game.y_mm == 7.0
+    assert game.scores == (121,) and game.x_mm == 0.0 and game.y_mm == 9.0
+    assert template.hole_at(61).y_mm == 2.5 * 18 + 6  # track 2's game hole, between its rows: a gap further
     assert [(p.first, p.last) for p in template.pieces] == [(0, 29), (30, 59), (60, 60), (61, 61), (62, 91),
                                                              (92, 121)]
     assert [j.after for j in template.joints] == [29, 59, 60, 61, 91]
@@ -104,7 +106,7 @@ def test_the_svg_is_in_millimetres_and_its_scale_bar_measures_100_mm() -> None:
     assert "".join(bar.itertext()).startswith("100 mm")
     circles = [c for c in root.iter(f"{SVG}circle") if c.attrib["r"] == "2.000"]
     assert len(circles) == 244
-    assert {(c.attrib["cx"], c.attrib["cy"]) for c in circles} >= {("840.278", "0.000"), ("840.278", "14.000")}
+    assert {(c.attrib["cx"], c.attrib["cy"]) for c in circles} >= {("840.278", "0.000"), ("840.278", "24.000")}
 
 
 def longest_dark_run(image: Image.Image, top: int) -> int:
@@ -124,7 +126,7 @@ def longest_dark_run(image: Image.Image, top: int) -> int:
 def test_a_printed_page_is_its_sheets_size_and_its_scale_bar_is_100_mm_at_its_dpi(sheet: Sheet) -> None:
     template = make_template(TemplateSpec(layouts.TRADITIONAL))
     grid = pages(template, sheet)
-    assert len(grid) == 1 and grid[0].size_mm == sheet.value[::-1]  # landscape: one sheet
+    assert len(grid) == 2 and grid[0].size_mm == sheet.value[::-1]  # landscape, along the board
     image = page_image(template, grid[0], grid, 100)
     assert image.size == (round(sheet.value[1] / 25.4 * 100), round(sheet.value[0] / 25.4 * 100))
     bar = longest_dark_run(image, image.height - round(22 / 25.4 * 100))
@@ -154,7 +156,10 @@ def test_the_command_writes_svg_pdf_and_pages(tmp_path: Path, capsys: pytest.Cap
     assert (tmp_path / "board.pdf").read_bytes().startswith(b"%PDF")
     assert ET.fromstring((tmp_path / "board.svg").read_text()).tag == f"{SVG}svg"
     sheets = sorted(p.name for p in tmp_path.glob("board-*.png"))
-    assert sheets == ["board-A1.png", "board-A2.png", "board-A3.png", "board-A4.png"]
+    assert sheets == ["board-A1.png", "board-A2.png", "board-A3.png", "board-A4.png", "board-back-A1.png",
+                      "board-back-A2.png", "board-back-A3.png", "board-back-A4.png"]
+    assert ET.fromstring((tmp_path / "board-back.svg").read_text()).tag == f"{SVG}svg"
+    assert "board 965 x 78 mm: face 4 mm, core 6 mm (channels cut through), back 9 mm: 19 mm thick" in out
     with Image.open(tmp_path / "board-A1.png") as page:
         assert page.size == (1169, 827) and round(page.info["dpi"][0]) == 100
     assert main(["board", "template", "--hole", "9", "-o", str(stem)]) == 2
@@ -165,10 +170,13 @@ def test_the_command_writes_svg_pdf_and_pages(tmp_path: Path, capsys: pytest.Cap
     assert "argument --dpi: '600' is not a whole number from 72 to 300" in capsys.readouterr().err
 
 
+STRAIGHT = make_template(TemplateSpec())
+TRADITIONAL_3 = make_template(TemplateSpec(layouts.TRADITIONAL, 3))
 GUIDE_PICTURES = {
-    "template-straight.png": lambda: stacked([preview(make_template(TemplateSpec()), 110, (-20, 190)),
-                                              preview(make_template(TemplateSpec()), 110, (650, 860))]),
-    "template-traditional.png": lambda: preview(make_template(TemplateSpec(layouts.TRADITIONAL, 3)), 90),
+    "template-straight.png": lambda: stacked([preview(STRAIGHT, 110, (-110, 130)), preview(STRAIGHT, 110, (700, 875))]),
+    "template-straight-back.png": lambda: preview(STRAIGHT, 110, (620, 875), Side.BACK),
+    "template-traditional.png": lambda: preview(TRADITIONAL_3, 90),
+    "template-traditional-back.png": lambda: preview(TRADITIONAL_3, 90, None, Side.BACK),
 }
 
 

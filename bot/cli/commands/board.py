@@ -14,14 +14,13 @@ import json
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from board_driver.driver import BoardDriver, Timing
-from board_driver.errors import BoardError, NotAcknowledged, PortNotFound, PortUnusable
+from board_driver.errors import NotAcknowledged
 from board_driver.faults import FaultPlan
-from board_driver.link import BoardLink
 from board_driver.model import (
     DEFAULT_BRIGHTNESS,
     MAX_TRACKS,
@@ -34,27 +33,28 @@ from board_driver.model import (
     shown_tracks,
 )
 from board_driver.ports import list_candidates
-from board_driver.protocol import Frame, Report, SetBrightness, SetEffects, SetState, report_problem
+from board_driver.protocol import Frame, Report, SetBrightness, SetEffects, SetState
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
 from board_driver.view import draw
-from bot.cli.board_url import board_url
-from bot.cli.commands import board_template
+from bot.cli.commands import board_template, board_test
+from bot.cli.commands.board_common import (
+    ATTEMPTS,
+    HANDSHAKE_S,
+    NUMBERING,
+    RESEND_S,
+    BoardFailed,
+    checked_report,
+    connect,
+    failing,
+    port_argument,
+)
 from bot.cli.errors import UsageError
 from bot.cli.numbers import decimal, seed_number, whole
 from engine.core.events import Event, Pegged, PegMove, PegReason, Shown
 
-HANDSHAKE_S = 1.5
-RESEND_S = 0.1
-"""A board answers within milliseconds; a one-shot command asks again soon when a line is lost."""
-ATTEMPTS = 20
 FINISH_S = 3.0
 """How long the demo waits for the board to show its final picture."""
-NUMBERING = "Tracks are counted from 1 (track 1 is the first in --pegs)."
-
-
-class BoardFailed(Exception):
-    """The board (not the command line) is at fault: printed, exit status 1."""
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -73,7 +73,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                              description="Show a whole picture on the board: the pegs, the effects (off unless "
                                          "given) and the brightness (128 unless given), then say what the board "
                                          "reports it shows. " + NUMBERING)
-    _port_argument(setp)
+    port_argument(setp)
     setp.add_argument("--pegs", required=True, help="FRONT/BACK per track, comma between tracks, track 1 first; "
                                                     "tracks not given are dark")
     setp.add_argument("--brightness", type=whole(0, 255), default=None, help=f"0-255 (default {DEFAULT_BRIGHTNESS})")
@@ -87,14 +87,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                             description="The board's REPORT: what it shows now. " + NUMBERING + " With --json, "
                                         "the REPORT's own fields, 0-based as on the wire: winner_index and each "
                                         "track's index.")
-    _port_argument(get)
+    port_argument(get)
     get.add_argument("--json", action="store_true", help="write the REPORT as JSON (track indexes from 0)")
     get.set_defaults(func=run_get)
 
     demo = boards.add_parser("demo", help="play a computer game onto a board, narrating each peg move",
                              description="Two computer players play a whole game; every peg move goes to the "
                                          "board with its real call. " + NUMBERING)
-    _port_argument(demo)
+    port_argument(demo)
     demo.add_argument("--delay", type=decimal(0, 60), default=0.3, metavar="S", help="seconds between moves")
     demo.add_argument("--seed", type=seed_number, default=7, help="which game (default 7)")
     demo.add_argument("--target", type=whole(61, 121), choices=(121, 61), default=None,
@@ -102,6 +102,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     demo.set_defaults(func=run_demo)
 
     board_template.register(boards)
+    board_test.register(boards)
 
 
 def _register_sim(boards: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -122,40 +123,6 @@ def _register_sim(boards: argparse._SubParsersAction[argparse.ArgumentParser]) -
     sim.set_defaults(func=run_sim)
 
 
-def _port_argument(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--port", required=True, metavar="URL", type=board_url,
-                   help="/dev/ttyUSB0, /dev/serial/by-id/..., socket://HOST:PORT or sim://NAME")
-
-
-def _failing(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """Board failures (a board that stops answering, goes away mid-line or contradicts itself) are one line
-    and exit status 1, never a traceback: the input was fine."""
-    def run(args: argparse.Namespace) -> int:
-        try:
-            return func(args)
-        except (BoardFailed, BoardError) as exc:
-            print(f"cribbage board: {exc}", file=sys.stderr)
-            return 1
-    run.__doc__ = func.__doc__
-    return run
-
-
-def _connect(url: str) -> BoardLink:
-    """An open link whose board has answered the handshake; UsageError for a port that is not there."""
-    try:
-        link = BoardLink.open(url)
-    except PortNotFound as exc:
-        raise UsageError(f"{exc} (`cribbage board ports` lists the serial ports here)") from None
-    except PortUnusable as exc:
-        raise UsageError(str(exc)) from None
-    try:
-        link.handshake(HANDSHAKE_S, RESEND_S)
-    except BoardError as exc:
-        link.close()
-        raise BoardFailed(str(exc)) from None
-    return link
-
-
 def _pegs(text: str, info: BoardInfo | None = None) -> tuple[Track, ...]:
     """The tracks in --pegs, checked against the board once its INFO is known (the same parser and
     messages as `cribbage render board`)."""
@@ -165,18 +132,6 @@ def _pegs(text: str, info: BoardInfo | None = None) -> tuple[Track, ...]:
         return parse_pegs(text, holes=info.holes, max_tracks=info.tracks)
     except PegError as exc:
         raise UsageError(f"bad --pegs: {exc}") from None
-
-
-def _report(link: BoardLink, info: BoardInfo) -> Report:
-    """The board's REPORT, refused when it contradicts the board's own INFO."""
-    try:
-        report = link.query(timeout=RESEND_S, attempts=ATTEMPTS)
-    except NotAcknowledged as exc:
-        raise BoardFailed(str(exc)) from None
-    problem = report_problem(report, info)
-    if problem is not None:
-        raise BoardFailed(f"the board at {link.url} contradicts itself: {problem}")
-    return report
 
 
 # -- ports -----------------------------------------------------------------------------------------
@@ -251,10 +206,10 @@ def _picture(args: argparse.Namespace, info: BoardInfo | None) -> Picture:
     return Picture(tracks, Effects(None if args.winner is None else args.winner - 1, args.skunk), brightness)
 
 
-@_failing
+@failing
 def run_set(args: argparse.Namespace) -> int:
     _picture(args, None)  # a typing slip is reported before any board is opened
-    with _connect(args.port) as link:
+    with connect(args.port) as link:
         assert link.info is not None
         info = link.info
         picture = _picture(args, info)
@@ -265,7 +220,7 @@ def run_set(args: argparse.Namespace) -> int:
                 link.request(frame, seq, timeout=RESEND_S, attempts=ATTEMPTS)
         except NotAcknowledged as exc:
             raise BoardFailed(str(exc)) from None
-        report = _report(link, info)
+        report = checked_report(link, info)
     expected = (shown_tracks(picture.tracks, info), picture.effects, picture.brightness)
     if (report.tracks, report.effects, report.brightness) != expected:
         raise BoardFailed(f"the board at {args.port} acknowledged the picture but reports it shows "
@@ -284,12 +239,12 @@ def shows_text(report: Report) -> str:
     return f"{tracks}; {winner}; {skunk}; brightness {report.brightness}"
 
 
-@_failing
+@failing
 def run_get(args: argparse.Namespace) -> int:
-    with _connect(args.port) as link:
+    with connect(args.port) as link:
         assert link.info is not None
         info = link.info
-        report = _report(link, info)
+        report = checked_report(link, info)
     if args.json:
         print(json.dumps(report_json(info, report)))
     else:
@@ -394,11 +349,11 @@ def _demo_target(args: argparse.Namespace, info: BoardInfo, url: str) -> int:
     return int(target)
 
 
-@_failing
+@failing
 def run_demo(args: argparse.Namespace) -> int:
     if args.delay < 0:
         raise UsageError(f"--delay {args.delay} is negative")
-    with _connect(args.port) as link:  # clear errors before the driver starts retrying in the background
+    with connect(args.port) as link:  # clear errors before the driver starts retrying in the background
         assert link.info is not None
         target = _demo_target(args, link.info, args.port)
     moves, end = demo_game(args.seed, target)

@@ -17,6 +17,7 @@ from bot.cli.numbers import whole
 from bot.cli.paths import database_file, database_problem
 from bot.config import TOKEN_HELP, Config, ConfigError, load_config
 from bot.shards import ShardError, checked_shards, parse_shards
+from engine.core.version import __version__
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -54,7 +55,8 @@ def run(args: argparse.Namespace) -> int:
             database = check_postgres(config)
         else:
             check_database(database)
-        print(f"config: {config.source or 'built-in defaults'}; database: {database}; {shards_text(config)}; "
+        print(f"cribbage {__version__}; config: {config.source or 'built-in defaults'}; database: {database}; "
+              f"{shards_text(config)}; "
               f"token: present, shaped like a bot token (the bot's id {app}); it cannot be verified offline: "
               "`cribbage bot` connects and Discord accepts or refuses it")
         return 0
@@ -76,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
     for line in controller.statistics.warnings:  # damage the statistics' backfill passed over
         _warn(line)
     client = CribbageBot(config, controller)
-    print(f"cribbage bot: database {describe(config, args.db)}; {shards_text(config)}; connecting to Discord …",
+    print(f"cribbage bot {__version__}: database {describe(config, args.db)}; {shards_text(config)}; "
+          "connecting to Discord …",
           file=sys.stderr)
     try:
         run_bot(client, token)

@@ -22,6 +22,9 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
+from bot.app.commands import (
+    GamesAt,
+)
 from bot.app.rule_words import said
 from bot.cli.board_url import board_url, configured_board
 from bot.cli.errors import UsageError
@@ -170,7 +173,7 @@ async def _play(controller: Controller, request: NewGame, args: argparse.Namespa
 
     resume = None
     if not args.new and args.seed is None:
-        found = find_player_game(await controller.games_at(PLACE), request.host.user)
+        found = find_player_game(await controller.run(GamesAt(PLACE)), request.host.user)
         if found is not None:
             resume = found.id
             for line in other_options(found, args, resume_command(args), usual):

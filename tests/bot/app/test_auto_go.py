@@ -5,6 +5,10 @@ import itertools
 import json
 
 from bot.app.autopilot import play_out
+from bot.app.commands import (
+    AcceptInvite,
+    GameInfo,
+)
 from bot.app.controller import Controller, Member, NewGame
 from bot.app.replies import Button, Reply
 from bot.i18n import Lang
@@ -33,7 +37,7 @@ def only_go(reply: Reply) -> bool:
 
 async def played(auto_go: bool, lang: Lang = Lang.EN) -> tuple[Controller, list[str], list[bool], Reply]:
     c = make()
-    first = await c.new_game(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=11, auto_go=auto_go, lang=lang))
+    first = await c.run(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=11, auto_go=auto_go, lang=lang))
     lines: list[str] = list(first.lines)
     forced: list[bool] = [only_go(first)]
 
@@ -57,7 +61,7 @@ async def test_go_is_said_for_the_member_and_the_log_says_so() -> None:
     goes = [p for d in record["deals"] for p in d["plays"] if p.get("go") and p["seat"] == 0]
     assert len(goes) == len(said) and all(p == {"seat": 0, "go": True} for p in goes)  # a go is recorded as a go
     assert "auto_go" not in json.dumps(record["rules"]) and replay(record).game.winner == record["winner"]
-    meta = await c.meta("game1")
+    meta = await c.run(GameInfo("game1"))
     assert meta is not None and meta.auto_go is True
 
 
@@ -65,7 +69,7 @@ async def test_without_auto_go_the_member_presses_go() -> None:
     c, lines, forced, last = await played(auto_go=False)
     assert last.finished and any(forced)
     assert "ann: go" in lines and not [line for line in lines if "for them" in line]
-    meta = await c.meta("game1")
+    meta = await c.run(GameInfo("game1"))
     assert meta is not None and meta.auto_go is False
 
 
@@ -77,10 +81,10 @@ async def test_the_chinese_log_says_go_was_said_for_the_member() -> None:
 
 async def test_in_a_game_of_two_members_each_ones_go_is_said_for_them() -> None:
     c = make()
-    invite = await c.new_game(NewGame("chan", ANN, (BOB,), Rules(target=61), seed=12))
+    invite = await c.run(NewGame("chan", ANN, (BOB,), Rules(target=61), seed=12))
     accept = invite.posts[0].controls[0]
     assert isinstance(accept, Button)
-    started = await c.accept(BOB, "game1")
+    started = await c.run(AcceptInvite(BOB, "game1"))
     lines: list[str] = []
     forced: list[bool] = []
 

@@ -10,6 +10,12 @@ import pytest
 
 from bot.app import pictures
 from bot.app.autopilot import autopilot, play_out
+from bot.app.commands import (
+    AnalyzeDiscards,
+    Resign,
+    ShowHand,
+    Sweep,
+)
 from bot.app.controller import Controller, Member, NewGame
 from bot.app.narrate import describe, scores_named
 from bot.app.pictures import breakdown_image, catalog_labels, labels
@@ -50,7 +56,7 @@ def test_narration_in_chinese_for_known_events() -> None:
 
 async def test_a_game_in_a_chinese_server_speaks_chinese_in_public_and_each_member_their_own() -> None:
     c = make()
-    first = await c.new_game(NewGame("chan", ANN, ("easy",), seed=11, lang=Lang.ZH, member_lang=Lang.EN,
+    first = await c.run(NewGame("chan", ANN, ("easy",), seed=11, lang=Lang.ZH, member_lang=Lang.EN,
                                       auto_go=False))
     assert first.lines == ("ann 切到 3♦", "computer (easy) 切到 10♦", "ann 切牌最小，先发牌", "— 第 1 局：ann 发牌 —",
                            "computer (easy) 放 2 张牌进底牌")
@@ -62,7 +68,7 @@ async def test_a_game_in_a_chinese_server_speaks_chinese_in_public_and_each_memb
     # ann's own client is English: her panel is English (the prompt for text front ends stays English)
     assert first.panel is not None and first.panel.text == ("Your hand (ann 0 · computer (easy) 0). Lay away 2 for "
                                                             "your crib.")
-    zh = (await c.hand(ANN, "game1", Lang.ZH)).panel
+    zh = (await c.run(ShowHand(ANN, "game1", Lang.ZH))).panel
     assert zh is not None and zh.text == "你的手牌（ann 0 分，computer (easy) 0 分）。请放 2 张牌进你的底牌。"
     (select,) = zh.controls
     assert isinstance(select, Select) and select.placeholder == "选 2 张牌放进你的底牌"
@@ -120,10 +126,10 @@ def test_a_chinese_breakdown_picture_differs_and_is_deterministic(monkeypatch: p
 
 async def test_the_analyze_table_headings_in_chinese() -> None:
     c = make()
-    a = await c.analyze("5H 5C 6D JS KD 2C", True, "95,88", Lang.ZH)
+    a = await c.run(AnalyzeDiscards("5H 5C 6D JS KD 2C", True, "95,88", Lang.ZH))
     assert a.ok
     assert "扔出     留下           手牌   牌池    净值 胜率" in a.text.splitlines()
-    en = await c.analyze("5H 5C 6D JS KD 2C", True, "95,88")
+    en = await c.run(AnalyzeDiscards("5H 5C 6D JS KD 2C", True, "95,88"))
     assert "throw    keep           hand   crib    net win" in en.text.splitlines()
 
 
@@ -131,11 +137,11 @@ async def test_reminders_and_closing_notes_in_the_games_language() -> None:
     now = [1000.0]
     c = Controller(SqliteStorage(":memory:"), images=False, ids=lambda: "game1", clock=lambda: now[0],
                    remind_after=300, forfeit_after=1800)
-    await c.new_game(NewGame("chan", ANN, ("easy",), seed=11, lang=Lang.ZH))
+    await c.run(NewGame("chan", ANN, ("easy",), seed=11, lang=Lang.ZH))
     now[0] += 301
-    (reminder,) = await c.sweep()
+    (reminder,) = await c.run(Sweep())
     assert reminder.posts[0].text == "ann：轮到你了。30 分钟没有动作的游戏，由拖延的一方判负。"
-    resigned = await c.resign(ANN, "game1")
+    resigned = await c.run(Resign(ANN, "game1"))
     assert resigned.note == "ann 认输。computer (easy) 获胜（ann 0 分，computer (easy) 0 分）。"
     assert resigned.table is not None and "这局游戏已结束：computer (easy) 因对方认输获胜。" in resigned.table.text
 
@@ -152,8 +158,8 @@ def test_score_lines_name_each_side_in_both_languages() -> None:
 
 async def test_a_chinese_panel_spaces_a_name_in_the_crib_prompt() -> None:
     c = make()
-    await c.new_game(NewGame("chan", ANN, ("easy",), seed=14, lang=Lang.ZH, auto_go=False))  # the computer deals
-    zh = (await c.hand(ANN, "game1", Lang.ZH)).panel
+    await c.run(NewGame("chan", ANN, ("easy",), seed=14, lang=Lang.ZH, auto_go=False))  # the computer deals
+    zh = (await c.run(ShowHand(ANN, "game1", Lang.ZH))).panel
     assert zh is not None
     (select,) = zh.controls
     assert isinstance(select, Select)

@@ -11,6 +11,23 @@ from board_driver import sim
 from board_driver.driver import BoardDriver, Timing
 from board_driver.model import NO_EFFECTS, Effects, default_track
 from bot.app.autopilot import play_out
+from bot.app.commands import (
+    AnalyzeDiscards,
+    AnswerDrill,
+    LatestGame,
+    Leaderboard,
+    MemberStats,
+    NewDrill,
+    ReviewDeal,
+    RulesHelp,
+    ScoreHand,
+    TableEnd,
+    TableNextDeal,
+    TablePeg,
+    TableStart,
+    TableStatus,
+    TableUndo,
+)
 from bot.app.controller import Controller, Member, NewGame
 from bot.app.ids import ComponentId, Verb
 from bot.app.replies import Button, Reply
@@ -51,58 +68,58 @@ def board_name() -> Iterator[str]:
 
 async def test_score_a_hand_with_the_calls_and_the_picture() -> None:
     c = make(images=True)
-    a = await c.score("5h 5c 5♦ js", "5S")
+    a = await c.run(ScoreHand("5h 5c 5♦ js", "5S"))
     assert a.ok and a.public and [f.filename for f in a.files] == ["breakdown.png"]
     assert a.text == ("Hand 5♥ 5♣ 5♦ J♠ with starter 5♠\nfifteen two, fifteen four, fifteen six, fifteen eight, "
                       "fifteen ten, fifteen twelve, fifteen fourteen, fifteen sixteen, double pair royal is "
                       "twenty-eight, and one for his nobs is twenty-nine\nTotal: 29")
-    zh = await c.score("5H 5C 5D JS", "5S", lang=Lang.ZH)
+    zh = await c.run(ScoreHand("5H 5C 5D JS", "5S", lang=Lang.ZH))
     assert zh.text.startswith("手牌 5♥ 5♣ 5♦ J♠，起始牌 5♠\nfifteen two（十五 2 分）")
     assert zh.text.endswith("合计：29 分")
-    crib = await c.score("2H 4H 6H 8H", "KS", crib=True)
+    crib = await c.run(ScoreHand("2H 4H 6H 8H", "KS", crib=True))
     assert crib.text == ("Crib 2♥ 4♥ 6♥ 8♥ with starter K♠\nnineteen (nothing)\nTotal: 0\n"
                          "Four of a suit in the crib without the starter: no flush.")
 
 
 async def test_score_refusals_name_the_bad_input() -> None:
     c = make()
-    bad = await c.score("5h 5c 5x js", "5s")
+    bad = await c.run(ScoreHand("5h 5c 5x js", "5s"))
     assert not bad.ok and not bad.public
     assert bad.text == ("“5x” is not a card. Write cards as a rank A 2-10 J Q K (T for ten) then a suit S H D C "
                         "or ♠ ♥ ♦ ♣, in any case: 5H, 10h, TH, 5♥, as.")
-    assert (await c.score("5H 5C 5D JS", "ZZ")).text.startswith("“ZZ” is not a card.")
-    assert (await c.score("5H 5C 5D JS", "5H")).text == "The starter 5♥ is also in the hand."
-    assert (await c.score("5H 5C 5D", "5S")).text.startswith("Those cards cannot be used:")
+    assert (await c.run(ScoreHand("5H 5C 5D JS", "ZZ"))).text.startswith("“ZZ” is not a card.")
+    assert (await c.run(ScoreHand("5H 5C 5D JS", "5H"))).text == "The starter 5♥ is also in the hand."
+    assert (await c.run(ScoreHand("5H 5C 5D", "5S"))).text.startswith("Those cards cannot be used:")
 
 
 async def test_analyze_with_and_without_the_chance_of_winning() -> None:
     c = make(images=True)
-    a = await c.analyze("5H 5C 6D JS KD 2C", True, "95,88")
+    a = await c.run(AnalyzeDiscards("5H 5C 6D JS KD 2C", True, "95,88"))
     assert a.ok and not a.public and [f.filename for f in a.files] == ["analysis.png"]
     lines = a.text.splitlines()
     assert lines[:3] == ["5♥ 5♣ 6♦ J♠ K♦ 2♣ as dealer", "Best: lay away 6♦ 2♣, keep 5♥ 5♣ J♠ K♦ (16.8 expected).",
                          "Most wins: lay away 6♦ 2♣, 88% to win (400 deals played out per option)."]
     assert lines[5] == "6♦ 2♣    5♥ 5♣ J♠ K♦    12.43  +4.37  16.81  87.6%"
-    pone = await c.analyze("5H 5C 6D JS KD 2C", False, None, Lang.ZH)
+    pone = await c.run(AnalyzeDiscards("5H 5C 6D JS KD 2C", False, None, Lang.ZH))
     assert pone.text.splitlines()[:2] == ["5♥ 5♣ 6♦ J♠ K♦ 2♣，身份：闲家",
                                           "最佳：扔出 6♦ 2♣，留下 5♥ 5♣ J♠ K♦（期望 8.1 分）。"]
-    bad = await c.analyze("5H 5C 6D JS KD 2C", False, "95")
+    bad = await c.run(AnalyzeDiscards("5H 5C 6D JS KD 2C", False, "95"))
     assert not bad.ok and bad.text == "Scores are two numbers like 95,88, each from 0 to 120, not “95”."
-    assert (await c.analyze("5H 5C 6D JS KD", False)).text.startswith("Those cards cannot be used:")
+    assert (await c.run(AnalyzeDiscards("5H 5C 6D JS KD", False))).text.startswith("Those cards cannot be used:")
     c.close()
     none = make(win=Unavailable("no table file"))
-    a = await none.analyze("5H 5C 6D JS KD 2C", True, "95,88")
+    a = await none.run(AnalyzeDiscards("5H 5C 6D JS KD 2C", True, "95,88"))
     assert a.ok and a.text.splitlines()[2] == "Win probability unavailable: no table file."
     none.close()
 
 
 async def test_rules_pages() -> None:
     c = make()
-    page = await c.rules("skunk")
+    page = await c.run(RulesHelp("skunk"))
     assert page.ok and page.text.startswith("**Cribbage rules: Winning and skunks**\nThe game ends the moment")
-    overview = await c.rules(None, Lang.ZH)
+    overview = await c.run(RulesHelp(None, Lang.ZH))
     assert overview.ok and "faq" in overview.text
-    unknown = await c.rules("bowling")
+    unknown = await c.run(RulesHelp("bowling"))
     assert not unknown.ok and "There is no rules topic “bowling”." in unknown.text
 
 
@@ -127,12 +144,12 @@ def press(answer: object, label: str) -> str:
 
 async def step(c: Controller, table: str, what: object, by: Member) -> object:
     if what == "undo":
-        answer = await c.table_undo(table, by)
+        answer = await c.run(TableUndo(table, by))
     elif what == "deal":
-        answer = await c.table_next_deal(table, by)
+        answer = await c.run(TableNextDeal(table, by))
     else:
         seat, points, reason = what  # type: ignore[misc]
-        answer = await c.table_peg(table, by, seat, points, reason)
+        answer = await c.run(TablePeg(table, by, seat, points, reason))
     assert answer.ok, answer.text  # type: ignore[attr-defined]
     return answer
 
@@ -140,7 +157,7 @@ async def step(c: Controller, table: str, what: object, by: Member) -> object:
 async def test_a_whole_table_game_mirrored_to_the_board_with_an_unplug(board_name: str) -> None:
     board = sim.create_board(board_name)
     c = make(images=True, board=f"sim://{board_name}")
-    start = await c.table_start("chan", SEATS, ANN, 121)
+    start = await c.run(TableStart("chan", SEATS, ANN, 121))
     assert start.ok and start.public and start.table == "t1" and [f.filename for f in start.files] == ["board.png"]
     assert start.text == ("Keeping score for Ann, Bob, first to 121. Ann deals first.\nScore to 121: Ann 0 · Bob 0\n"
                           "Deal 1: Ann deals.\ntable t1")
@@ -167,12 +184,12 @@ async def test_a_whole_table_game_mirrored_to_the_board_with_an_unplug(board_nam
     for what in steps[half:-3]:
         await step(c, "chan", what, ANN)
     assert wait_until(lambda: "unplugged" in (table_board.driver_status().last_error or ""))
-    status = await c.table_status("chan")
+    status = await c.run(TableStatus("chan"))
     assert status.ok and f"LED pegboard on sim://{board_name}: not working (" in status.text
     assert board.state.tracks == mid
     board.replug()
     assert table_board.wait_synced(5.0)
-    assert "connected, showing table t1 (Ann vs Bob)" in (await c.table_status("chan")).text
+    assert "connected, showing table t1 (Ann vs Bob)" in (await c.run(TableStatus("chan"))).text
 
     for what in steps[-3:]:
         last = await step(c, "chan", what, ANN)
@@ -182,12 +199,12 @@ async def test_a_whole_table_game_mirrored_to_the_board_with_an_unplug(board_nam
     assert [b.label for b in last.controls] == ["Undo"]  # type: ignore[attr-defined]
     assert board.state.tracks == (default_track(0, 121, 117), default_track(1, 108, 104))
     assert board.state.effects == Effects(winner=0)
-    assert not (await c.table_peg("chan", ANN, 1, 2)).ok  # over: no live table here any more
-    undone = await c.table_undo("t1", ANN, version=None)
+    assert not (await c.run(TablePeg("chan", ANN, 1, 2))).ok  # over: no live table here any more
+    undone = await c.run(TableUndo("t1", ANN, version=None))
     assert undone.ok and undone.text.startswith("Took back Ann's 4: 117 again.")
     assert table_board.wait_synced(5.0)
     assert board.state.effects == NO_EFFECTS and board.state.tracks[0] == default_track(0, 117, 116)
-    again = await c.table_peg("chan", ANN, "ann", 4, "hand")
+    again = await c.run(TablePeg("chan", ANN, "ann", 4, "hand"))
     assert again.ok and "Ann reaches 121 and wins!" in again.text
     assert table_board.wait_synced(5.0)
     assert board.state.tracks == (default_track(0, 121, 117), default_track(1, 108, 104))
@@ -197,44 +214,45 @@ async def test_a_whole_table_game_mirrored_to_the_board_with_an_unplug(board_nam
 async def test_a_table_survives_a_restart(tmp_path: Path) -> None:
     path = tmp_path / "bot.db"
     c = make(path)
-    await c.table_start("chan", SEATS, ANN, 61)
+    await c.run(TableStart("chan", SEATS, ANN, 61))
     for what in [(0, 5, "play"), (1, 12, "hand"), "deal", (1, 3, "go")]:
         await step(c, "chan", what, ANN)
     c.close()
     again = make(path)
     session = again.tables.table_session("chan")
     assert session is not None and session.tracks == (Pegs(5, 0), Pegs(15, 12)) and session.dealer == 1
-    undo = await again.table_undo("t1", BOB, version=5)
+    undo = await again.run(TableUndo("t1", BOB, version=5))
     assert undo.ok and undo.text.startswith("Took back Bob's 3: 12 again.")
     assert "Bob +6" in [b.label for b in undo.controls]  # type: ignore[union-attr]
 
 
 async def test_table_refusals_change_nothing() -> None:
     c = make()
-    assert (await c.table_status("chan")).text == "There is no table being scored in this channel."
-    await c.table_start("chan", SEATS, ANN, 121)
-    assert (await c.table_start("chan", SEATS, ANN, 121)).text == "A table is already being scored here; end it first."
-    assert (await c.table_peg("chan", EVE, 0, 2)).text == "Only this table's players can move its pegs."
-    assert (await c.table_peg("chan", ANN, 0, 30)).text == "Peg from 1 to 29 points, not 30."
-    assert (await c.table_peg("chan", ANN, "zed", 3)).text == "zed is not a player at this table."
-    assert (await c.table_undo("chan", ANN)).text == "There is no peg to take back."
-    await c.table_peg("chan", ANN, 0, 2)
-    stale = await c.table_undo("t1", BOB, version=1)
+    assert (await c.run(TableStatus("chan"))).text == "There is no table being scored in this channel."
+    await c.run(TableStart("chan", SEATS, ANN, 121))
+    again = await c.run(TableStart("chan", SEATS, ANN, 121))
+    assert again.text == "A table is already being scored here; end it first."
+    assert (await c.run(TablePeg("chan", EVE, 0, 2))).text == "Only this table's players can move its pegs."
+    assert (await c.run(TablePeg("chan", ANN, 0, 30))).text == "Peg from 1 to 29 points, not 30."
+    assert (await c.run(TablePeg("chan", ANN, "zed", 3))).text == "zed is not a player at this table."
+    assert (await c.run(TableUndo("chan", ANN))).text == "There is no peg to take back."
+    await c.run(TablePeg("chan", ANN, 0, 2))
+    stale = await c.run(TableUndo("t1", BOB, version=1))
     assert not stale.ok and stale.text.startswith("That button is from before the last move")
     assert c.tables.table_session("chan").scores == (2, 0)  # type: ignore[union-attr]
-    ended = await c.table_end("chan", BOB)
+    ended = await c.run(TableEnd("chan", BOB))
     assert ended.ok and ended.text == "Stopped keeping score. Final: Ann 2, Bob 0."
-    assert (await c.table_peg("chan", ANN, 0, 2)).text == "There is no table being scored in this channel."
-    three = await c.table_start("chan", [*SEATS, TablePlayer("Cy")], ANN, 61)
+    assert (await c.run(TablePeg("chan", ANN, 0, 2))).text == "There is no table being scored in this channel."
+    three = await c.run(TableStart("chan", [*SEATS, TablePlayer("Cy")], ANN, 61))
     assert three.ok and three.text.startswith("Keeping score for Ann, Bob, Cy, first to 61.")
-    assert "No LED pegboard is configured." in (await c.table_status("chan")).text
-    await c.table_end("chan", ANN)
-    assert (await c.table_start("chan", SEATS, ANN, 61)).table == "t3"
+    assert "No LED pegboard is configured." in (await c.run(TableStatus("chan"))).text
+    await c.run(TableEnd("chan", ANN))
+    assert (await c.run(TableStart("chan", SEATS, ANN, 61))).table == "t3"
     for _ in range(3):
-        won = await c.table_peg("chan", BOB, 1, 21, "hand")
+        won = await c.run(TablePeg("chan", BOB, 1, 21, "hand"))
     assert won.text == "Bob +21 (hand) → 63\nScore to 61: Ann 0 · Bob 63\nBob wins 63 to 0: a skunk!\ntable t3"
-    await c.table_start("chan", SEATS, ANN, 61)  # the next game at the same table
-    assert (await c.table_undo("t3", BOB)).text == "A table is already being scored here; end it first."
+    await c.run(TableStart("chan", SEATS, ANN, 61))  # the next game at the same table
+    assert (await c.run(TableUndo("t3", BOB))).text == "A table is already being scored here; end it first."
 
 
 async def test_a_failing_board_never_stops_the_game() -> None:
@@ -242,20 +260,20 @@ async def test_a_failing_board_never_stops_the_game() -> None:
         raise OSError(f"cannot open {url}: no such port")
 
     c = Controller(SqliteStorage(":memory:"), images=False, board_url="/dev/ttyNOPE", driver_factory=broken)
-    start = await c.table_start("chan", SEATS, ANN, 121)
+    start = await c.run(TableStart("chan", SEATS, ANN, 121))
     assert start.ok
-    assert (await c.table_peg("chan", BOB, 1, 6, "hand")).ok
-    status = await c.table_status("chan")
+    assert (await c.run(TablePeg("chan", BOB, 1, 6, "hand"))).ok
+    status = await c.run(TableStatus("chan"))
     assert ("LED pegboard on /dev/ttyNOPE: not working (cannot open /dev/ttyNOPE: no such port). The game goes on; "
             "the board catches up when it returns.") in status.text
 
 
 async def test_table_coaching_in_the_status() -> None:
     c = make()
-    await c.table_start("chan", SEATS, ANN, 121)
+    await c.run(TableStart("chan", SEATS, ANN, 121))
     for what in [(0, 6, "play"), (1, 9, "hand"), (0, 14, "hand"), (0, 4, "crib"), "deal"]:
         await step(c, "chan", what, ANN)
-    lines = (await c.table_status("chan")).text.splitlines()
+    lines = (await c.run(TableStatus("chan"))).text.splitlines()
     assert lines[0:2] == ["Score to 121: Ann 24 · Bob 9", "Deal 2: Bob deals."]
     assert lines[2].startswith("Pace: Ann is +") and lines[2].endswith("after 1 deals; par 16.5).")
     assert lines[4] == "Ann: You are ahead of the pace: play safe and give little away."
@@ -268,26 +286,26 @@ async def test_table_coaching_in_the_status() -> None:
 async def test_practice_counts_once_and_keeps_the_tally(tmp_path: Path) -> None:
     path = tmp_path / "bot.db"
     c = make(path, images=True)
-    drill = await c.practice()
+    drill = await c.run(NewDrill())
     assert drill.ok and not drill.public and [f.filename for f in drill.files] == ["drill.png"]
     assert drill.text == "Count this hand: 3♣ 8♥ 10♠ K♥, starter 4♠."
     assert [b.custom_id for b in drill.controls] == ["crib:7:0:count"]  # type: ignore[union-attr]
-    over = await c.practice_answer(ANN, 7, False, "4")
+    over = await c.run(AnswerDrill(ANN, 7, False, "4"))
     assert over.text.splitlines()[:2] == ["You said 4; it is 2. That is 2 too many.",
                                           "Your counting: 0 of 1 exact (0%); points missed 0, over-claimed 2."]
     assert [b.custom_id for b in over.controls] == ["crib:p:0:drill", "crib:p:1:drill"]  # type: ignore[union-attr]
-    twice = await c.practice_answer(ANN, 7, False, "2")
+    twice = await c.run(AnswerDrill(ANN, 7, False, "2"))
     assert twice.text.splitlines()[0] == "You answered this drill already; it counts once."
-    assert (await c.practice_answer(ANN, 8, True, "30")).text == "A count is a whole number from 0 to 29, not “30”."
-    assert (await c.practice_answer(ANN, 8, True, "x")).text == "“x” is not a whole number."
+    assert (await c.run(AnswerDrill(ANN, 8, True, "30"))).text == "A count is a whole number from 0 to 29, not “30”."
+    assert (await c.run(AnswerDrill(ANN, 8, True, "x"))).text == "“x” is not a whole number."
     c.close()
     again = make(path)
-    crib = await again.practice(crib=True, seed=8)
+    crib = await again.run(NewDrill(crib=True, seed=8))
     assert crib.text == "Count this crib: 2♥ 9♠ J♥ Q♥, starter K♠ (a crib flush needs all five)."
-    missed = await again.practice_answer(ANN, 8, True, "0")
+    missed = await again.run(AnswerDrill(ANN, 8, True, "0"))
     assert missed.text.splitlines()[:3] == ["You said 0; it is 3. You missed 3.", "Probably missed: run J♥ Q♥ K♠ (3).",
                                             "Your counting: 0 of 2 exact (0%); points missed 3, over-claimed 2."]
-    right = await again.practice_answer(BOB, 8, True, "3")
+    right = await again.run(AnswerDrill(BOB, 8, True, "3"))
     assert right.text.splitlines()[:2] == ["Right: 3.", "Your counting: 1 of 1 exact (100%); points missed 0, "
                                            "over-claimed 0."]
 
@@ -295,14 +313,14 @@ async def test_practice_counts_once_and_keeps_the_tally(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------- review, stats
 
 async def finished_game(c: Controller, seed: int, guild: str = "g1") -> None:
-    first = await c.new_game(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=seed, guild=guild, auto_go=False))
+    first = await c.run(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=seed, guild=guild, auto_go=False))
     last = await play_out(c, first)
     assert last.finished
 
 
 async def test_the_review_of_a_deal_and_its_button() -> None:
     c = make()
-    first = await c.new_game(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=11, guild="g1"))
+    first = await c.run(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=11, guild="g1"))
     shown: list[Reply] = []
     await play_out(c, first, moves=12, on_reply=lambda r: shown.extend([r] if r.posts else []))
     assert shown, "a deal was shown"
@@ -313,13 +331,14 @@ async def test_the_review_of_a_deal_and_its_button() -> None:
     assert isinstance(button, Button) and button.label == "My review of deal 1"
     assert ComponentId.parse(button.custom_id).verb is Verb.REVIEW
     cid = ComponentId.parse(button.custom_id)
-    review = await c.review(ANN, cid.game, cid.version)
+    review = await c.run(ReviewDeal(ANN, cid.game, cid.version))
     assert review.ok and review.text.splitlines()[0] == "Your review of deal 1"
     assert review.text.splitlines()[1].startswith("Lay-away: ")
-    assert (await c.review(EVE, cid.game, 0)).text == "Only the players of this game get its review."
-    assert (await c.review(ANN, cid.game, 40)).text == ("No review of deal 41: it is not finished yet, or the game has "
+    assert (await c.run(ReviewDeal(EVE, cid.game, 0))).text == "Only the players of this game get its review."
+    early = await c.run(ReviewDeal(ANN, cid.game, 40))
+    assert early.text == ("No review of deal 41: it is not finished yet, or the game has "
                                                         "no such deal.")
-    latest = await c.latest_game("chan", "u1")
+    latest = await c.run(LatestGame("chan", "u1"))
     assert latest is not None and latest.id == cid.game
 
 
@@ -327,15 +346,15 @@ async def test_stats_and_leaderboard_from_finished_games() -> None:
     c = make()
     for seed in (11, 12, 13, 14):
         await finished_game(c, seed)
-    await c.practice_answer(ANN, 7, False, "2")
-    stats = await c.stats("g1", "u1", "Ann")
+    await c.run(AnswerDrill(ANN, 7, False, "2"))
+    stats = await c.run(MemberStats("g1", "u1", "Ann"))
     assert stats.ok and not stats.public
     assert stats.text == ("Statistics of Ann\nGames 4, wins 1, losses 3 (25%).\n"
                           "Skunks given 0 (double 0), taken 1 (double 0).\n"
                           "Per deal: pegging 2.6, hand 3.2; crib 5.4 per crib.\n"
                           "Counting: 1 of 1 exact (100%); points missed 0, over-claimed 0.")
-    assert (await c.stats("g2", "u1", "Ann")).text.splitlines()[1] == "Ann has no finished games yet."
-    board = await c.leaderboard("g1")
+    assert (await c.run(MemberStats("g2", "u1", "Ann"))).text.splitlines()[1] == "Ann has no finished games yet."
+    board = await c.run(Leaderboard("g1"))
     assert board.public and board.text == ("This server: 4 games, 20 deals, 2 players.\n"
                                            "Leaderboard (at least 3 games)\n1. Ann: won 1 of 4 (25%)")
 
@@ -366,25 +385,25 @@ async def test_an_old_database_gains_the_new_tables(tmp_path: Path) -> None:
 
 async def test_the_number_pad_scores_a_typed_hand_or_crib() -> None:
     c = make()
-    await c.table_start("pad", SEATS, ANN, 121)
-    answer = await c.table_peg("pad", ANN, 0, "5H 5C 5D JS 5S", None)
+    await c.run(TableStart("pad", SEATS, ANN, 121))
+    answer = await c.run(TablePeg("pad", ANN, 0, "5H 5C 5D JS 5S", None))
     assert answer.ok and "Ann +29" in answer.text and "double pair royal is twenty-eight" in answer.text
-    crib = await c.table_peg("pad", ANN, 1, "2h 4h 6h 8h qh crib", None)
+    crib = await c.run(TablePeg("pad", ANN, 1, "2h 4h 6h 8h qh crib", None))
     assert crib.ok and "Bob +5" in crib.text and "a flush of five is five" in crib.text
     session = c.tables.table_session("pad")
     assert session is not None and session.scores == (29, 5)
     assert [a.reason.value for a in session.log if hasattr(a, "reason")] == ["hand", "crib"]
-    nothing = await c.table_peg("pad", ANN, 1, "2C 4D 6H 8S QD", None)
+    nothing = await c.run(TablePeg("pad", ANN, 1, "2C 4D 6H 8S QD", None))
     assert not nothing.ok and "counts nothing (nineteen)" in nothing.text
-    typo = await c.table_peg("pad", ANN, 1, "5H 5X 5D JS 5S", None)
+    typo = await c.run(TablePeg("pad", ANN, 1, "5H 5X 5D JS 5S", None))
     assert not typo.ok and typo.text.startswith("“5X” is not a card. Write cards as a rank")
-    word = await c.table_peg("pad", ANN, 1, "lots", None)
+    word = await c.run(TablePeg("pad", ANN, 1, "lots", None))
     assert not word.ok and "is neither points" in word.text
 
 
 async def test_a_table_that_cannot_start_says_why_in_the_members_language() -> None:
     c = make()
     five = [TablePlayer(n) for n in ("Ann", "Bob", "Cat", "Dan", "Eve")]
-    assert (await c.table_start("chan", five, ANN, 121)).text == "A table seats 2, 3, 4 players, not 5."
-    assert (await c.table_start("chan", SEATS, ANN, 100, Lang.ZH)).text == "游戏目标分为 121, 61，不能是 100。"
-    assert (await c.table_start("chan", SEATS, ANN, 121)).ok
+    assert (await c.run(TableStart("chan", five, ANN, 121))).text == "A table seats 2, 3, 4 players, not 5."
+    assert (await c.run(TableStart("chan", SEATS, ANN, 100, Lang.ZH))).text == "游戏目标分为 121, 61，不能是 100。"
+    assert (await c.run(TableStart("chan", SEATS, ANN, 121))).ok

@@ -7,6 +7,14 @@ import pytest
 from PIL import Image
 
 from bot.app.autopilot import autopilot, play_out
+from bot.app.commands import (
+    DeclareMuggins,
+    EndGame,
+    GameMessage,
+    Resign,
+    ShowHand,
+    Sweep,
+)
 from bot.app.controller import Controller, ControllerError, Member, NewGame, game_rules
 from bot.app.ids import ComponentId, Verb
 from bot.app.play import NewGameProblem
@@ -33,7 +41,7 @@ def make(path: str | Path = ":memory:", images: bool = False, clock: Clock | Non
 
 
 async def start_duel(c: Controller, seed: int = 12, target: int = 61) -> Reply:
-    invite = await c.new_game(NewGame("chan", ANN, (BOB,), Rules(target=target), seed=seed))
+    invite = await c.run(NewGame("chan", ANN, (BOB,), Rules(target=target), seed=seed))
     accept = invite.posts[0].controls[0]
     assert isinstance(accept, Button)
     return await click(c, BOB, accept.custom_id)
@@ -41,7 +49,7 @@ async def start_duel(c: Controller, seed: int = 12, target: int = 61) -> Reply:
 
 async def test_whole_game_against_the_computer() -> None:
     c = make()
-    first = await c.new_game(NewGame("chan", ANN, ("easy",), seed=11, auto_go=False))  # every go pressed
+    first = await c.run(NewGame("chan", ANN, ("easy",), seed=11, auto_go=False))  # every go pressed
     assert first.ok and first.game == "game1" and first.version == 1  # the computer laid away already
     assert first.lines[:4] == ("ann cuts 3♦", "computer (easy) cuts 10♦", "ann cut low and deals first",
                                "— deal 1: ann deals —")
@@ -64,13 +72,13 @@ async def test_whole_game_against_the_computer() -> None:
 
 async def test_whole_game_between_two_members() -> None:
     c = make()
-    invite = await c.new_game(NewGame("chan", ANN, (BOB,), Rules(target=61), seed=12, auto_go=False))
+    invite = await c.run(NewGame("chan", ANN, (BOB,), Rules(target=61), seed=12, auto_go=False))
     assert invite.posts[0].text == "bob, ann invites you to a game of cribbage to 61. Only you can accept."
     assert invite.posts[0].mentions == ("u2",)
     accept = invite.posts[0].controls[0]
     refused = await click(c, EVE, accept.custom_id)
     assert (refused.ok, refused.note) == (False, "Only bob can answer this invitation.")
-    early = await c.hand(ANN, "game1")
+    early = await c.run(ShowHand(ANN, "game1"))
     assert (early.ok, early.note) == (False, "The game starts when the invitation is accepted.")
     started = await click(c, BOB, accept.custom_id)
     assert started.ok and started.waiting == ("u1", "u2")
@@ -83,7 +91,7 @@ async def test_whole_game_between_two_members() -> None:
 
 async def test_declined_invitation() -> None:
     c = make()
-    invite = await c.new_game(NewGame("chan", ANN, (BOB,), seed=3))
+    invite = await c.run(NewGame("chan", ANN, (BOB,), seed=3))
     decline = invite.posts[0].controls[1]
     reply = await click(c, BOB, decline.custom_id)
     assert reply.ok and reply.finished and reply.posts[0].text == "bob declined the game."
@@ -93,14 +101,14 @@ async def test_declined_invitation() -> None:
 async def test_refusals_change_nothing() -> None:
     c = make()
     await start_duel(c)
-    panel = (await c.hand(ANN, "game1")).panel
+    panel = (await c.run(ShowHand(ANN, "game1"))).panel
     select = panel.controls[0]
     assert isinstance(select, Select)
     assert [o.value for o in select.options] == ["QS", "3H", "8H", "QC", "9S", "JD"]
     # a spectator
     spectator = await click(c, EVE, select.custom_id, ("QS", "3H"))
     assert (spectator.ok, spectator.note) == (False, "Only ann and bob play in this game; you can watch.")
-    assert (await c.hand(EVE, "game1")).note == "Only ann and bob play in this game; you can watch."
+    assert (await c.run(ShowHand(EVE, "game1"))).note == "Only ann and bob play in this game; you can watch."
     # a card ann does not hold, and a wrong count of cards
     wrong = await click(c, ANN, select.custom_id, ("QS", "AS"))
     assert (wrong.ok, wrong.note) == (False, "You do not hold A♠; nothing changed.")
@@ -126,7 +134,7 @@ async def test_wrong_turn_and_past_31_are_refused() -> None:
     assert c.storage.action_count("game1") == 2
     leader = reply.waiting[0]
     other = BOB.user if leader == ANN.user else ANN.user
-    panel = (await c.hand(other, "game1")).panel
+    panel = (await c.run(ShowHand(other, "game1"))).panel
     card_button = panel.controls[0]
     assert isinstance(card_button, Button) and card_button.disabled
     early = await click(c, other, card_button.custom_id)
@@ -135,7 +143,7 @@ async def test_wrong_turn_and_past_31_are_refused() -> None:
     # play on until someone holds a card that would pass 31, and try it
     for _ in range(40):
         user = reply.waiting[0]
-        panel = (await c.hand(user, "game1")).panel
+        panel = (await c.run(ShowHand(user, "game1"))).panel
         blocked = [b for b in panel.controls if isinstance(b, Button)
                    and ComponentId.parse(b.custom_id).verb is Verb.PLAY and b.disabled]
         if blocked:
@@ -154,13 +162,13 @@ async def test_wrong_turn_and_past_31_are_refused() -> None:
 
 async def test_game_over_refuses_moves_and_resignations() -> None:
     c = make()
-    first = await c.new_game(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=11))
+    first = await c.run(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=11))
     panel = first.panel
     last = await play_out(c, first)
     assert last.finished
     late = await click(c, ANN, panel.controls[0].custom_id, ("5H", "6H"))
     assert late.ok is False and late.note.startswith("This game is over: ")
-    resign = await c.resign(ANN, "game1")
+    resign = await c.run(Resign(ANN, "game1"))
     assert resign.ok is False and resign.note.startswith("This game is over: ")
     assert (await click(c, ANN, "crib:nosuch:0:hand")).note == "That game no longer exists."
     assert (await click(c, ANN, "hello")).note == "not a cribbage custom id: 'hello'"
@@ -168,16 +176,16 @@ async def test_game_over_refuses_moves_and_resignations() -> None:
 
 async def test_resign_and_moderator_end() -> None:
     c = make()
-    await c.new_game(NewGame("chan", ANN, ("easy",), seed=5))
-    spectator = await c.resign(EVE, "game1")
+    await c.run(NewGame("chan", ANN, ("easy",), seed=5))
+    spectator = await c.run(Resign(EVE, "game1"))
     assert spectator.note == "Only ann and computer (easy) play in this game; you can watch."
-    reply = await c.resign(ANN, "game1")
+    reply = await c.run(Resign(ANN, "game1"))
     assert reply.ok and reply.finished
     assert reply.posts[0].text == "ann resigns. computer (easy) wins (ann 0 · computer (easy) 0)."
     assert reply.posts[0].files[0].filename == "cribbage-game1.json"
     assert c.storage.load("game1").meta.status is Status.RESIGNED
     await start_duel(c, seed=6)
-    ended = await c.end("game2", Member("m", "mod"))
+    ended = await c.run(EndGame("game2", Member("m", "mod")))
     assert ended.posts[0].text == "mod ended this game (ann 0 · bob 0); no one wins."
     assert c.storage.load("game2").meta.status is Status.ENDED
 
@@ -186,37 +194,37 @@ async def test_reminder_then_forfeit() -> None:
     clock = Clock()
     c = make(clock=clock)
     await start_duel(c, seed=7)
-    laid = await click(c, ANN, *autopilot((await c.hand(ANN, "game1")).panel))
+    laid = await click(c, ANN, *autopilot((await c.run(ShowHand(ANN, "game1"))).panel))
     assert laid.ok and laid.waiting == ("u2",)
-    assert await c.sweep() == []
+    assert await c.run(Sweep()) == []
     clock.now += 301
-    (reminder,) = await c.sweep()
+    (reminder,) = await c.run(Sweep())
     assert reminder.posts[0].text == ("bob: it is your turn. A game with no move for 30 minutes is lost "
                                       "by the player who is holding it up.")
     assert reminder.posts[0].mentions == ("u2",)
-    assert await c.sweep() == []  # reminded once
+    assert await c.run(Sweep()) == []  # reminded once
     clock.now += 1500
-    (forfeit,) = await c.sweep()
+    (forfeit,) = await c.run(Sweep())
     assert forfeit.posts[0].text == ("bob did not play for 30 minutes and loses the game; ann wins (ann 0 · bob 0).")
     assert c.storage.load("game1").meta.status is Status.TIMED_OUT
-    assert await c.sweep() == []
+    assert await c.run(Sweep()) == []
 
 
 async def test_bad_requests_name_the_input() -> None:
     c = make()
     with pytest.raises(ControllerError, match="unknown difficulty 'genius'; choose from easy, normal, hard"):
-        await c.new_game(NewGame("chan", ANN, ("genius",)))
+        await c.run(NewGame("chan", ANN, ("genius",)))
     with pytest.raises(ControllerError, match="target must be 121 or 61, not 100"):
         game_rules(STANDARD, {"target": 100})
     with pytest.raises(ControllerError, match="you cannot invite yourself") as self_invite:
-        await c.new_game(NewGame("chan", ANN, (ANN,)))
+        await c.run(NewGame("chan", ANN, (ANN,)))
     assert self_invite.value.code is NewGameProblem.SELF_INVITE
     with pytest.raises(ControllerError) as seed:
-        await c.new_game(NewGame("chan", ANN, seed=2**80))
+        await c.run(NewGame("chan", ANN, seed=2**80))
     assert (seed.value.code, dict(seed.value.fields)) == (NewGameProblem.SEED, {"seed": 2**80, "most": 2**63 - 1})
     assert seed.value.text(Lang.EN) == f"A seed is a whole number from 0 to {2**63 - 1}, not {2**80}."
     with pytest.raises(ControllerError) as genius:
-        await c.new_game(NewGame("chan", ANN, ("genius",)))
+        await c.run(NewGame("chan", ANN, ("genius",)))
     assert genius.value.text(Lang.ZH) == "未知难度“genius”；请从 easy, normal, hard, expert 中选择。"
 
 
@@ -236,26 +244,26 @@ def test_rule_options_a_door_was_given_start_from_its_usual_rules_or_say_which_c
 async def test_restart_in_the_middle_of_a_deal_continues_exactly(tmp_path: Path) -> None:
     # uninterrupted
     ref = make(tmp_path / "ref.sqlite3")
-    first = await ref.new_game(NewGame("chan", ANN, ("hard",), Rules(target=61), seed=21))
+    first = await ref.run(NewGame("chan", ANN, ("hard",), Rules(target=61), seed=21))
     done = await play_out(ref, first)
     ref.close()
     # the same game, with the process "restarted" twice in the middle of deals
     path = tmp_path / "live.sqlite3"
     a = make(path)
-    reply = await a.new_game(NewGame("chan", ANN, ("hard",), Rules(target=61), seed=21))
+    reply = await a.run(NewGame("chan", ANN, ("hard",), Rules(target=61), seed=21))
     reply = await play_out(a, reply, moves=3)
     assert reply.table.text.splitlines()[1].startswith("Deal 1,")  # still in the first deal
     a.close()
     b = make(path, prefix="other")
-    table = await b.table("game1")
+    table = await b.run(GameMessage("game1"))
     assert table.version == reply.version and table.table.text == reply.table.text
-    panel = (await b.hand(ANN, "game1")).panel
+    panel = (await b.run(ShowHand(ANN, "game1"))).panel
     assert panel == reply.panel
     reply = await play_out(b, Reply(True, game="game1", version=table.version, panel=panel,
                                     waiting=table.waiting), moves=10, turn=3)
     b.close()
     c = make(path, prefix="third")
-    table = await c.table("game1")
+    table = await c.run(GameMessage("game1"))
     rest = await play_out(c, Reply(True, game="game1", version=table.version, waiting=table.waiting), turn=13)
     assert rest.posts[-1].text == done.posts[-1].text
     assert rest.posts[-1].files[-1].data == done.posts[-1].files[-1].data  # the same record, byte for byte
@@ -264,8 +272,8 @@ async def test_restart_in_the_middle_of_a_deal_continues_exactly(tmp_path: Path)
 async def test_public_table_never_shows_a_hand() -> None:
     c = make(images=True)
     started = await start_duel(c, seed=9)
-    ann = (await c.hand(ANN, "game1")).panel
-    bob = (await c.hand(BOB, "game1")).panel
+    ann = (await c.run(ShowHand(ANN, "game1"))).panel
+    bob = (await c.run(ShowHand(BOB, "game1"))).panel
     table = started.table
     assert table is not None
     public = "\n".join(line for line in table.text.splitlines() if " cuts " not in line)
@@ -281,7 +289,7 @@ async def test_public_table_never_shows_a_hand() -> None:
 
 async def test_the_show_posts_each_hand_and_the_crib_with_pictures() -> None:
     c = make(images=True)
-    reply = await c.new_game(NewGame("chan", ANN, ("easy",), seed=11))
+    reply = await c.run(NewGame("chan", ANN, ("easy",), seed=11))
     while not any(p.text.startswith("The show:") for p in reply.posts):
         reply = await click(c, ANN, *autopilot(reply.panel))
     show = next(p for p in reply.posts if p.text.startswith("The show:"))
@@ -296,7 +304,7 @@ async def test_worker_processes_play_exactly_the_same_game() -> None:
     await pooled.warm()
     ends = []
     for c in (inline, pooled):
-        first = await c.new_game(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=31))
+        first = await c.run(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=31))
         last = await play_out(c, first)
         ends.append((last.posts[-1].text, last.posts[-1].files[-1].data, last.table.images[0].data))
         c.close()
@@ -305,7 +313,7 @@ async def test_worker_processes_play_exactly_the_same_game() -> None:
 
 async def test_a_muggins_show_asks_for_the_count_with_the_cards_and_pegs_what_was_declared() -> None:
     c = make()
-    reply = await c.new_game(NewGame("chan", ANN, ("easy",), Rules(muggins=True), seed=5))
+    reply = await c.run(NewGame("chan", ANN, ("easy",), Rules(muggins=True), seed=5))
     turn = 0
     while reply.panel is not None and reply.panel.phase != "show":
         reply = await click(c, ANN, *autopilot(reply.panel, turn))  # type: ignore[misc]
@@ -321,9 +329,9 @@ async def test_a_muggins_show_asks_for_the_count_with_the_cards_and_pegs_what_wa
     truth = game.game.show_breakdown(step)
     assert all(card.pretty() in panel.text for card in truth.hand) and truth.starter.pretty() in panel.text
     before = panel.scores[0]
-    bad = await c.declare_muggins(ANN, reply.game or "", panel.version, "30")
+    bad = await c.run(DeclareMuggins(ANN, reply.game or "", panel.version, "30"))
     assert (bad.ok, bad.note) == (False, "A count is a whole number from 0 to 29, not “30”.")
-    said = await c.declare_muggins(ANN, reply.game or "", panel.version, 0)
+    said = await c.run(DeclareMuggins(ANN, reply.game or "", panel.version, 0))
     assert said.ok and said.panel is not None
     assert said.panel.scores[0] == before  # a count of 0 pegs nothing; the computer may claim the rest
     lines = " ".join(said.lines)

@@ -27,7 +27,7 @@ from tests.engine.helpers import cut_for, deal, play
 async def play_some(c: Controller, games: int, clicks: int) -> list[str]:
     ids = []
     for seed in range(games):
-        reply = await c.new_game(NewGame("chan", ANN, ("normal",), Rules(skunk=True), seed=seed))
+        reply = await c.run(NewGame("chan", ANN, ("normal",), Rules(skunk=True), seed=seed))
         for n in range(clicks):
             assert reply.panel is not None
             choice = autopilot(reply.panel, n)

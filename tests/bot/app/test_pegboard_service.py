@@ -6,6 +6,9 @@ from board_driver import sim
 from board_driver.driver import BoardDriver
 from board_driver.model import Effects, default_track
 from bot.app.autopilot import play_out
+from bot.app.commands import (
+    GameRecord,
+)
 from bot.app.controller import Controller, Member, NewGame
 from bot.storage import SqliteStorage
 from engine.core.rules import Rules
@@ -25,11 +28,11 @@ async def test_a_game_ends_with_the_final_pegs_the_winner_and_the_skunk_line_on_
     board = sim.create_board(name)
     c = make(name)
     try:
-        reply = await play_out(c, await c.new_game(NewGame("terminal", ANN, ("easy",), Rules(target=61), seed=4)))
+        reply = await play_out(c, await c.run(NewGame("terminal", ANN, ("easy",), Rules(target=61), seed=4)))
         assert reply.finished and not any("LED board" in line for line in reply.lines)
         game = c.games.store.load("g1")
         assert game is not None and game.meta.winner is not None
-        live = await c.record("g1")
+        live = await c.run(GameRecord("g1"))
         assert live is not None
         panel = reply.panel
         assert panel is not None
@@ -48,7 +51,7 @@ async def test_a_board_that_cannot_be_reached_at_the_end_is_said_in_one_line() -
     board = sim.create_board(name)
     c = make(name)
     try:
-        start = await c.new_game(NewGame("terminal", ANN, ("easy",), Rules(target=61), seed=4))
+        start = await c.run(NewGame("terminal", ANN, ("easy",), Rules(target=61), seed=4))
         assert c.pegboard.wait_synced(5.0)
         board.unplug()
         reply = await play_out(c, start)

@@ -5,6 +5,13 @@ import itertools
 from pathlib import Path
 
 from bot.app.autopilot import autopilot
+from bot.app.commands import (
+    DeclareOwnCount,
+    GameMessage,
+    MemberStats,
+    ShowHand,
+    Sweep,
+)
 from bot.app.controller import Controller, Member, NewGame
 from bot.app.ids import ComponentId, Verb
 from bot.app.replies import Button, Reply
@@ -43,7 +50,7 @@ def declare_button(reply: Reply) -> ComponentId | None:
 
 async def to_the_show(c: Controller) -> Reply:
     """ann (counting her own hands) against the computer, played until her first show."""
-    reply = await c.new_game(NewGame("chan", ANN, ("easy",), seed=11, self_count=True, auto_go=False))  # every
+    reply = await c.run(NewGame("chan", ANN, ("easy",), seed=11, self_count=True, auto_go=False))  # every
     turn = 0  # forced move pressed: the script's choices as written
     while declare_button(reply) is None:
         assert reply.panel is not None and not reply.posts
@@ -69,11 +76,11 @@ async def test_the_show_waits_and_a_right_count_is_recorded() -> None:
     assert declare_button(held) == ComponentId("game1", 0, Verb.DECLARE, "hand")
     assert held.panel.controls[0].label == "Declare my hand"  # type: ignore[union-attr]
 
-    hand = await c.declare(ANN, "game1", 0, False, "4")
+    hand = await c.run(DeclareOwnCount(ANN, "game1", 0, False, "4"))
     assert (hand.ok, hand.note) == (True, "Right: 4.\nYour counting: 1 of 1 exact (100%); points missed 0, "
                                           "over-claimed 0.")
     assert hand.posts == () and hand.panel is not None and hand.panel.text == CRIB_PROMPT
-    crib = await c.declare(ANN, "game1", 0, True, " 5 ")
+    crib = await c.run(DeclareOwnCount(ANN, "game1", 0, True, " 5 "))
     assert crib.ok and crib.note.startswith("Right: 5.")
     (post,) = crib.posts
     assert post.text == SHOW + "\nann declared 4 for the hand: right.\nann declared 5 for the crib: right."
@@ -81,23 +88,23 @@ async def test_the_show_waits_and_a_right_count_is_recorded() -> None:
     assert crib.panel is not None and crib.panel.text.startswith("Your hand (ann 14 · computer (easy) 12). Lay away 2")
     assert crib.table is not None and crib.table.text.startswith("Cribbage to 121: ann 14 · computer (easy) 12")
     assert c.practice_drills.tally("u1").to_json() == {"attempts": 2, "exact": 2, "points_missed": 0, "points_over": 0}
-    again = await c.declare(ANN, "game1", 0, True, "5")  # settled: refused, nothing counted twice
+    again = await c.run(DeclareOwnCount(ANN, "game1", 0, True, "5"))  # settled: refused, nothing counted twice
     assert (again.ok, again.note) == (False, "That count is already settled; here is your hand now.")
     assert c.practice_drills.tally("u1").attempts == 2
-    stats = await c.stats("", "u1", "ann")
+    stats = await c.run(MemberStats("", "u1", "ann"))
     assert "Counting: 2 of 2 exact (100%); points missed 0, over-claimed 0." in stats.text.splitlines()
 
 
 async def test_a_short_count_is_shown_but_the_game_takes_the_true_count() -> None:
     c = make()
     await to_the_show(c)
-    bad = await c.declare(ANN, "game1", 0, False, "thirty")
+    bad = await c.run(DeclareOwnCount(ANN, "game1", 0, False, "thirty"))
     assert (bad.ok, bad.note) == (False, "“thirty” is not a whole number.")
-    wrong_step = await c.declare(ANN, "game1", 0, True, "5")  # the hand comes first
+    wrong_step = await c.run(DeclareOwnCount(ANN, "game1", 0, True, "5"))  # the hand comes first
     assert wrong_step.ok is False
-    hand = await c.declare(ANN, "game1", 0, False, "2")
+    hand = await c.run(DeclareOwnCount(ANN, "game1", 0, False, "2"))
     assert hand.note.splitlines()[0] == "You said 2; it is 4. You missed 2."
-    crib = await c.declare(ANN, "game1", 0, True, "7")
+    crib = await c.run(DeclareOwnCount(ANN, "game1", 0, True, "7"))
     assert crib.note.splitlines()[0] == "You said 7; it is 5. That is 2 too many."
     (post,) = crib.posts
     assert post.text.endswith("\nann declared 2 for the hand; it counts 4: 2 missed."
@@ -115,41 +122,41 @@ async def test_moves_wait_for_the_count() -> None:
     refused = await click(c, ANN, lay, ("9S", "4C"))
     assert (refused.ok, refused.note) == (False, "Declare your count first; the show waits for you.")
     assert refused.panel is not None and refused.panel.text == HAND_PROMPT
-    assert (await c.hand(ANN, "game1")).panel.text == HAND_PROMPT  # type: ignore[union-attr]
+    assert (await c.run(ShowHand(ANN, "game1"))).panel.text == HAND_PROMPT  # type: ignore[union-attr]
 
 
 async def test_a_timeout_lets_the_show_go_on_with_the_true_count() -> None:
     clock = Clock()
     c = make(clock=clock)
     await to_the_show(c)
-    assert await c.sweep() == []
+    assert await c.run(Sweep()) == []
     clock.now += 301
-    (reply,) = await c.sweep()
+    (reply,) = await c.run(Sweep())
     assert reply.note == "ann did not declare in time; the show goes on with the true count."
     assert reply.lines[0] == reply.note
     (post,) = reply.posts
     assert post.text == SHOW + ("\nann did not declare the hand in time; it counts 4."
                                 "\nann did not declare the crib in time; it counts 5.")
     assert c.practice_drills.tally("u1").attempts == 0  # no declaration, nothing to judge
-    panel = (await c.hand(ANN, "game1")).panel
+    panel = (await c.run(ShowHand(ANN, "game1"))).panel
     assert panel is not None and panel.text.startswith("Your hand (ann 14 · computer (easy) 12). Lay away 2")
-    assert await c.sweep() == []  # the clock restarted with the show
+    assert await c.run(Sweep()) == []  # the clock restarted with the show
 
 
 async def test_a_restart_while_waiting_for_the_count_keeps_waiting(tmp_path: Path) -> None:
     path = tmp_path / "games.db"
     first = make(path)
     await to_the_show(first)
-    hand = await first.declare(ANN, "game1", 0, False, "4")
+    hand = await first.run(DeclareOwnCount(ANN, "game1", 0, False, "4"))
     assert hand.ok and hand.posts == ()
     first.close()
 
     second = make(path)
-    panel = (await second.hand(ANN, "game1")).panel
+    panel = (await second.run(ShowHand(ANN, "game1"))).panel
     assert panel is not None and panel.text == CRIB_PROMPT
-    table = await second.table("game1")
+    table = await second.run(GameMessage("game1"))
     assert table.table is not None and "ann counting" in table.table.text and "pegs" not in table.table.text
-    crib = await second.declare(ANN, "game1", 0, True, "5")
+    crib = await second.run(DeclareOwnCount(ANN, "game1", 0, True, "5"))
     (post,) = crib.posts
     assert post.text == SHOW + "\nann declared 4 for the hand: right.\nann declared 5 for the crib: right."
     assert second.practice_drills.tally("u1").exact == 2
@@ -157,7 +164,7 @@ async def test_a_restart_while_waiting_for_the_count_keeps_waiting(tmp_path: Pat
 
 async def test_without_the_option_nothing_waits() -> None:
     c = make()
-    reply = await c.new_game(NewGame("chan", ANN, ("easy",), seed=11))
+    reply = await c.run(NewGame("chan", ANN, ("easy",), seed=11))
     turn = 0
     while not reply.posts:
         assert declare_button(reply) is None

@@ -12,6 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.app.commands import (
+    AcceptInvite,
+    FillSeats,
+    Resign,
+)
 from bot.app.controller import Controller, Member, NewGame
 from bot.storage import SqliteStorage
 from bot.storage.values import SeatKind, Status, StoredGame
@@ -64,10 +69,10 @@ async def test_a_new_game_against_the_computer_is_stored_with_the_computer_s_fir
     c = Controller(store, images=False, ids=lambda: "g1")
     if die_at == 0:
         with pytest.raises(Died):
-            await c.new_game(NewGame("chan", ANN, ("easy",), seed=11))
+            await c.run(NewGame("chan", ANN, ("easy",), seed=11))
         assert loaded(path) is None
         return
-    first = await c.new_game(NewGame("chan", ANN, ("easy",), seed=11))
+    first = await c.run(NewGame("chan", ANN, ("easy",), seed=11))
     assert (first.ok, first.version, first.waiting) == (True, 1, ("u1",))
     assert stored(path) == (Status.ACTIVE, (True, True), 1)
 
@@ -78,14 +83,14 @@ async def test_a_death_while_the_last_invitee_accepts_leaves_the_invitation_to_a
     path = tmp_path / "games.sqlite3"
     store = DiesAtWrite(path)
     c = Controller(store, images=False, ids=lambda: "g1")
-    assert (await c.new_game(NewGame("chan", ANN, (BOB,), seed=12))).ok
+    assert (await c.run(NewGame("chan", ANN, (BOB,), seed=12))).ok
     store.die_at = die_at
     if die_at == 0:
         with pytest.raises(Died):
-            await c.accept(BOB, "g1")
+            await c.run(AcceptInvite(BOB, "g1"))
         assert stored(path) == (Status.INVITED, (True, False), 0)
     else:  # the start is one write: the answer is taken whole
-        assert (await c.accept(BOB, "g1")).ok
+        assert (await c.run(AcceptInvite(BOB, "g1"))).ok
         assert stored(path) == (Status.ACTIVE, (True, True), 0)
     again = Controller(SqliteStorage(path), images=False)
     answer = await click(again, BOB, "crib:g1:0:accept")
@@ -100,13 +105,13 @@ async def test_a_death_while_the_host_fills_the_table_leaves_the_seats_open_to_f
     path = tmp_path / "games.sqlite3"
     store = DiesAtWrite(path)
     c = Controller(store, images=False, ids=lambda: "g1")
-    assert (await c.new_game(NewGame("chan", ANN, (BOB, "easy"), seed=3))).ok
+    assert (await c.run(NewGame("chan", ANN, (BOB, "easy"), seed=3))).ok
     store.die_at = 0
     with pytest.raises(Died):
-        await c.fill_seats(ANN, "g1", "easy")
+        await c.run(FillSeats(ANN, "g1", "easy"))
     assert stored(path) == (Status.INVITED, (True, False, True), 0)
     again = Controller(SqliteStorage(path), images=False)
-    started = await again.fill_seats(ANN, "g1", "easy")
+    started = await again.run(FillSeats(ANN, "g1", "easy"))
     assert started.ok and started.waiting == ("u1",)
     game = loaded(path)
     assert game is not None
@@ -119,16 +124,16 @@ async def test_a_death_while_the_computer_takes_a_seat_leaves_the_member_seated(
     path = tmp_path / "games.sqlite3"
     store = DiesAtWrite(path)
     c = Controller(store, images=False, ids=lambda: "g1")
-    assert (await c.new_game(NewGame("chan", ANN, (BOB, "easy"), seed=3))).ok
-    assert (await c.accept(BOB, "g1")).ok
+    assert (await c.run(NewGame("chan", ANN, (BOB, "easy"), seed=3))).ok
+    assert (await c.run(AcceptInvite(BOB, "g1"))).ok
     assert stored(path)[2] == 1  # the computer laid away at the start
     store.die_at = die_at
     if die_at == 0:
         with pytest.raises(Died):
-            await c.resign(BOB, "g1")
+            await c.run(Resign(BOB, "g1"))
         assert stored(path) == (Status.ACTIVE, (True, True, True), 1)
         c = Controller(SqliteStorage(path), images=False)
-    left = await c.resign(BOB, "g1")
+    left = await c.run(Resign(BOB, "g1"))
     assert left.ok and left.names == ("ann", "computer 1 (easy)", "computer 2 (easy)")
     game = loaded(path)
     assert game is not None and len(game.actions) == 2  # bob's seat laid away in the same commit

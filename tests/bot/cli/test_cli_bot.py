@@ -21,9 +21,9 @@ def test_check_accepts_a_token_of_the_right_shape_and_says_it_is_not_verified(
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     assert main(["bot", "--check", "--db", "games.sqlite3"]) == 0
     out, err = capsys.readouterr()
-    assert out == ("config: built-in defaults; database: games.sqlite3; shards as Discord recommends; token: "
-                   "present, shaped like a bot token (the bot's id 123456789012345678); it cannot be verified "
-                   "offline: `cribbage bot` connects and Discord accepts or refuses it\n")
+    assert out == ("cribbage 0.2.0; config: built-in defaults; database: games.sqlite3; shards as Discord "
+                   "recommends; token: present, shaped like a bot token (the bot's id 123456789012345678); it "
+                   "cannot be verified offline: `cribbage bot` connects and Discord accepts or refuses it\n")
     assert err == "" and "GaBcDe" not in out
 
 

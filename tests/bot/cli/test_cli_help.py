@@ -38,3 +38,19 @@ def test_help_shows_the_descriptions(capsys: pytest.CaptureFixture[str], argv: l
         main(argv)
     assert stop.value.code == 0
     assert words in " ".join(capsys.readouterr().out.split())  # argparse wraps to the terminal's width
+
+
+def test_version_names_the_release_that_is_installed(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == "cribbage 0.2.0\n"
+
+
+def test_the_version_is_written_once_and_the_package_metadata_reads_it() -> None:
+    from importlib.metadata import version
+
+    from engine.core.version import __version__
+
+    assert __version__ == "0.2.0"
+    assert version("cribbage-table") == __version__

@@ -22,6 +22,11 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.app.commands import (
+    GameInfo,
+    GameMessage,
+    GameRecord,
+)
 from bot.app.controller import Controller
 from bot.app.ids import BadComponentId, ComponentId, Verb
 from engine.core.cards import parse_card
@@ -97,7 +102,7 @@ class Screens:
     """Every image's size as shown, the last time each message was drawn."""
 
     async def record(self) -> dict[str, Any]:
-        whole = await self.controller.whole_record(self.game)
+        whole = await self.controller.run(GameRecord(self.game, whole=True))
         assert whole is not None
         return dict(json.loads(whole.data))
 
@@ -131,7 +136,7 @@ class Screens:
 
     async def _check_table_last(self, action: str) -> None:
         """The newest public message of the thread is the live table, so a member scrolled to the bottom sees it."""
-        meta = await self.controller.meta(self.game)
+        meta = await self.controller.run(GameInfo(self.game))
         public = [m for m in self.fake.messages.values() if m["channel_id"] == self.thread
                   and not m["flags"] & EPHEMERAL]
         told = Counter(found.group(0)[2:-2] for m in public if (found := MENTION.match(m["content"])))
@@ -157,7 +162,7 @@ class Screens:
             self._problem(f"{OUTSIDE} cards", message, action, _who(self._viewer(message)))
 
     async def _version(self) -> int:
-        table = await self.controller.table(self.game)
+        table = await self.controller.run(GameMessage(self.game))
         return table.version
 
     def _viewer(self, message: dict[str, Any]) -> str | None:

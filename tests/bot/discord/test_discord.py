@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.app.commands import GameInfo, GamesAt, Resign, ViewGame
 from bot.app.ids import BUTTON_VERBS, SELECT_VERBS, template
 from bot.app.replies import Button, Option, Select, Style, TableMessage
 from bot.discord.publishing import TableEditor
@@ -103,7 +104,7 @@ async def test_play_against_the_computer_opens_a_thread_and_answers_privately(bo
     assert pointer.content == (f"Your game is in <#{THREAD}>: press “Open my panel” on its table there to see your "
                                "cards and play.")
     assert pointer.files == () and pointer.ids == []
-    meta = await bot.front.controller.meta("game1")
+    meta = await bot.front.controller.run(GameInfo("game1"))
     assert (meta.place, meta.message, meta.rules.skunk) == (str(THREAD), "10005", True)
     # the panel opens in the thread, from the table
     opened = await bot.click(bot.last_message(THREAD), "crib:game1:0:hand", ANN, channel=thread())
@@ -122,7 +123,7 @@ async def test_a_game_goes_in_the_channel_when_threads_are_not_allowed(bot: Harn
     await bot.command("play", ANN, {"target": 61}, app_permissions=NO_THREADS)
     assert not bot.fake.find("POST /channels/100/threads")
     assert bot.fake.last("POST /channels/100/messages").content.startswith("Cribbage to 61:")
-    assert (await bot.front.controller.meta("game1")).place == str(CHANNEL)
+    assert (await bot.front.controller.run(GameInfo("game1"))).place == str(CHANNEL)
 
 
 async def test_clicks_on_the_private_panel_edit_it_and_the_table(bot: Harness) -> None:
@@ -210,7 +211,7 @@ async def test_the_host_who_calls_a_group_game_off_hears_that_they_withdrew_it(b
     edited = bot.fake.last(f"PATCH /channels/100/messages/{invitation['id']}")
     assert edited.content == ("ann's game of cribbage for 3, to 121. Seats: ann, bob (invited), eve (invited).\n"
                               "ann withdrew the invitation.") and edited.body["components"] == []
-    assert (await bot.front.controller.meta("game1")).status is Status.DECLINED
+    assert (await bot.front.controller.run(GameInfo("game1"))).status is Status.DECLINED
 
 
 async def test_a_declined_invitation_says_so_on_the_invitation(bot: Harness) -> None:
@@ -221,7 +222,7 @@ async def test_a_declined_invitation_says_so_on_the_invitation(bot: Harness) -> 
     edited = bot.fake.last(f"PATCH /channels/100/messages/{invitation['id']}")
     assert edited.content == "ann's game of cribbage with bob (invited), to 121.\nbob declined the game."
     assert edited.body["components"] == []
-    assert (await bot.front.controller.meta("game1")).status is Status.DECLINED
+    assert (await bot.front.controller.run(GameInfo("game1"))).status is Status.DECLINED
 
 
 async def test_resign_end_and_record_commands(bot: Harness) -> None:
@@ -249,14 +250,14 @@ async def test_resign_end_and_record_commands(bot: Harness) -> None:
     post = fake.last(f"POST /channels/{THREAD}/messages")
     assert post.content == "ann resigns. computer (easy) wins (ann 0 · computer (easy) 0)."
     assert post.files == ("cribbage-game1.json",)
-    assert (await bot.front.controller.meta("game1")).status is Status.RESIGNED
+    assert (await bot.front.controller.run(GameInfo("game1"))).status is Status.RESIGNED
     await bot.command("play", BOB)
     second = fake.last("POST /channels/100/threads")
     assert second.body["name"] == "cribbage: bob vs computer (easy)"
     there = channel_json(int(second.reply["id"]), thread_of=CHANNEL)
     end = await bot.command("end", EVE, {"game": "game2"}, permissions=MANAGE, channel=there)
     assert bot.of(end)[-1].content == "eve ended this game (bob 0 · computer (easy) 0); no one wins."
-    assert (await bot.front.controller.meta("game2")).status is Status.ENDED
+    assert (await bot.front.controller.run(GameInfo("game2"))).status is Status.ENDED
 
 
 async def test_a_damaged_game_is_said_so_and_a_moderator_can_end_it(bot: Harness, caplog: Any) -> None:
@@ -273,7 +274,7 @@ async def test_a_damaged_game_is_said_so_and_a_moderator_can_end_it(bot: Harness
     end = await bot.command("end", EVE, permissions=MANAGE, channel=thread())
     assert bot.of(end)[-1].content == "eve ended this game, whose saved record cannot be read; no one wins."
     assert bot.fake.last(f"POST /channels/{THREAD}/messages").content == bot.of(end)[-1].content
-    assert await controller.games_at(str(THREAD)) == []
+    assert await controller.run(GamesAt(str(THREAD))) == []
 
 
 async def test_table_edits_are_batched() -> None:
@@ -349,17 +350,17 @@ async def test_the_other_players_open_panel_follows_the_game_until_its_token_exp
 async def test_a_failure_gets_a_private_answer(bot: Harness, caplog: Any) -> None:
     await start_against_the_computer(bot)
 
-    async def broken(*args: Any, **kwargs: Any) -> Any:
+    def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("database is locked")
 
-    bot.front.controller.view = broken
+    bot.front.controller.handlers[ViewGame] = broken
     hand = await bot.click(bot.last_message(THREAD), "crib:game1:0:hand", ANN, channel=thread())
     assert exchange(bot.of(hand)) == PRIVATE_THINKING
     assert bot.of(hand)[-1].content == ("Something went wrong on my side. Every move that was accepted is saved; "
                                         "/cribbage hand shows where your game stands.")
     assert [r.levelname for r in caplog.records if r.name.startswith("bot.discord")] == ["ERROR"]
     # a command's failure reaches the group's on_error: the same private answer
-    bot.front.controller.resign = broken
+    bot.front.controller.handlers[Resign] = broken
     resign = await bot.command("resign", ANN, channel=thread())
     assert exchange(bot.of(resign)) == PRIVATE_THINKING
     assert bot.of(resign)[-1].content.startswith("Something went wrong on my side.")
@@ -391,7 +392,7 @@ async def test_reminders_are_posted_in_the_game_thread_with_a_mention(fake: Any)
     clock[0] += 301
     route = f"POST /channels/{THREAD}/messages"
     await settle(bot.client, until=lambda: len(fake.find(route)) == 4)  # start, table, the reminder, the table
-    message = (await controller.meta("game1")).message
+    message = (await controller.run(GameInfo("game1"))).message
     await bot.client.close()
     controller.close()
     start, table, post, moved = fake.find(route)
@@ -437,7 +438,7 @@ def choose(message: dict[str, Any], turn: int) -> tuple[str, list[str]]:
 async def test_counting_my_own_hands_declares_privately_through_the_pad(bot: Harness) -> None:
     fake = bot.fake
     await bot.command("play", ANN, {"count_myself": True})
-    meta = await bot.front.controller.meta("game1")
+    meta = await bot.front.controller.run(GameInfo("game1"))
     assert meta is not None and meta.self_count == (0,) and meta.lang == "en"
     thread = channel_json(int(meta.place), thread_of=CHANNEL)
     play = await bot.click(bot.last_message(int(meta.place)), "crib:game1:0:hand", ANN, channel=thread)
@@ -467,7 +468,7 @@ async def test_counting_my_own_hands_declares_privately_through_the_pad(bot: Har
     assert show.files == ("show.png",) and show.body["components"] == []
     table = fake.last(f"POST /channels/{meta.place}/messages")
     assert table.content.startswith("Cribbage to 121:") and table.ids == ["crib:game1:0:hand"]
-    assert (await bot.front.controller.meta("game1")).message == table.reply["id"]
+    assert (await bot.front.controller.run(GameInfo("game1"))).message == table.reply["id"]
 
 
 def ids_of(message: dict[str, Any]) -> list[str]:

@@ -100,6 +100,6 @@ def test_cribbage_bot_check_never_prints_the_token(monkeypatch: pytest.MonkeyPat
     monkeypatch.setenv("DISCORD_TOKEN", "MTIzNDU2Nzg5MDEyMzQ1Njc4.S3cr3t.s3cr3t-token-value")
     assert main(["bot", "--check", "--db", "games.sqlite3"]) == 0
     out, err = capsys.readouterr()
-    assert out.startswith("config: built-in defaults; database: games.sqlite3; shards as Discord recommends; token: "
-                          "present")
+    assert out.startswith("cribbage 0.2.0; config: built-in defaults; database: games.sqlite3; shards as Discord "
+                          "recommends; token: present")
     assert "S3cr3t" not in out + err and "s3cr3t" not in out + err

@@ -21,6 +21,11 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.app.commands import (
+    GameInfo,
+    GameMessage,
+    ShowHand,
+)
 from bot.app.controller import Controller
 from bot.discord.publishing import Panels
 from bot.i18n import LANGS, t
@@ -203,7 +208,7 @@ class Members:
         if who.id % 2 == 0:
             payload = await self.bot.command("hand", who, channel=self.thread, **self.locale)
         else:
-            meta = await self.controller.meta(self.game)
+            meta = await self.controller.run(GameInfo(self.game))
             assert meta is not None
             table = self.bot.fake.messages[int(meta.message)]
             payload = await self.bot.click(table, f"crib:{self.game}:0:hand", who, channel=self.thread, **self.locale)
@@ -232,7 +237,7 @@ class Members:
 
     async def next_turn(self) -> Turn | None:
         """The first member who must act, their panel and the control they choose; None once the game is over."""
-        state = await self.controller.table(self.game)
+        state = await self.controller.run(GameMessage(self.game))
         if state.finished:
             return None
         assert state.waiting, "the game is not over, but nobody is asked to act"
@@ -285,12 +290,12 @@ class Members:
         new = self.show_posts()[before:]
         if not new:
             return
-        meta = await self.controller.meta(self.game)
+        meta = await self.controller.run(GameInfo(self.game))
         assert meta is not None and len(new) == 1
         deals = len(self.bot.front.controller.games.load(self.game).game.deals)
         self.shows.append(deals - (2 if meta.status.live else 1))
         if meta.status.live:
-            hand = await self.controller.hand(next(iter(self.seated)), self.game)
+            hand = await self.controller.run(ShowHand(next(iter(self.seated)), self.game))
             assert hand.panel is not None and hand.panel.phase == "discard", hand.panel
 
     async def declare_count(self, who: Person, message: dict[str, Any], control: dict[str, Any]) -> dict[str, Any]:
@@ -318,7 +323,7 @@ class Members:
         """A short count: the declarer waits; every member who may claim sees Muggins! and Let it pass on their
         open panel, nobody else does; a computer that may claim waits for the members."""
         self.shorts.append([])
-        meta = await self.controller.meta(self.game)
+        meta = await self.controller.run(GameInfo(self.game))
         assert meta is not None
         declarer = next(i for i, s in enumerate(meta.seats) if s.user == str(who.id))
         team = meta.rules.team_of
@@ -615,7 +620,7 @@ async def test_seats_go_to_the_computer_and_the_game_goes_on_across_a_restart(
         "Scores ann and computer 1 (easy) 49 · bob and computer 2 (easy) 41. Muggins is on: count your crib (6♥ 4♥ "
         "10♦ 3♣ + starter 5♣) and declare the "
         "total; points you miss can be claimed.")
-    table = {"id": (await controller.meta("game1")).message}  # where the table was before the restart
+    table = {"id": (await controller.run(GameInfo("game1"))).message}  # where the table was before the restart
     edits = len(fake.find(f"PATCH /channels/{here['id']}/messages/{table['id']}"))
     assert await members.play_out(lambda who, control: len(members.shows) == 2) is not None
     resign = await bot.command("resign", BOB, channel=here)

@@ -10,6 +10,9 @@ from typing import Any
 
 import discord
 
+from bot.app.commands import (
+    GameMessage,
+)
 from tests.bot.conftest import start_bot
 from tests.bot.discord.test_discord_group import (
     CAT,
@@ -60,7 +63,7 @@ class Told(Members):
         await self.check(str(turn.who.id), before)
 
     async def check(self, who: str = "", before: list[str] | None = None) -> None:
-        state = await self.controller.table(self.game)
+        state = await self.controller.run(GameMessage(self.game))
         self.lines.update(state.lines)
         now = mentions(self.bot, self.thread["id"])
         awaited = set() if state.finished else set(state.waiting) - self.quiet

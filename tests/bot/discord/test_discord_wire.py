@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from bot.app.commands import Leaderboard
 from bot.app.controller import Controller
 from bot.app.replies import Answer
 from tests.bot.conftest import make_controller, start_bot
@@ -187,10 +188,10 @@ async def test_every_deferred_answer_fills_the_deferred_message(bot: Harness) ->
 
 
 async def test_a_refusal_after_a_public_defer_is_said_privately(bot: Harness) -> None:
-    async def refused(*args: Any) -> Answer:
+    def refused(*args: Any) -> Answer:
         return Answer(False, "The leaderboard is resting.")
 
-    bot.front.controller.leaderboard = refused
+    bot.front.controller.handlers[Leaderboard] = refused
     payload = await bot.command("leaderboard", ANN)
     assert exchange(bot.of(payload)) == [("callback", 5, 0), ("delete-original", None, 0),
                                          ("followup", None, EPHEMERAL)]

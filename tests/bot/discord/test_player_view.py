@@ -9,6 +9,9 @@ from typing import Any
 
 import pytest
 
+from bot.app.commands import (
+    GameInfo,
+)
 from tests.bot.conftest import start_bot
 from tests.bot.discord.screens import NOT_NEWEST, OUTSIDE, PERSONAL, Screens, summary
 from tests.bot.discord.test_discord_group import (
@@ -102,7 +105,7 @@ async def ann_reviews_the_deal(members: Watched, lang: str = "en") -> None:
 
 async def watcher_presses_the_table(members: Watched, lang: str = "en") -> None:
     """Someone without a seat presses the table's button: a private view of what the table shows, not a refusal."""
-    meta = await members.controller.meta(members.game)
+    meta = await members.controller.run(GameInfo(members.game))
     assert meta is not None
     table = members.bot.fake.messages[int(meta.message)]
     payload = await members.bot.click(table, f"crib:{members.game}:0:hand", EVE, channel=members.thread,

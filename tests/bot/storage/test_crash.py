@@ -22,6 +22,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.app.commands import (
+    GameMessage,
+    GameRecord,
+    ShowHand,
+)
+
 GAMES = 6
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -61,14 +67,14 @@ async def drive(db: str, acks: str, synchronous: str = "FULL") -> None:
         if meta is None:
             next_id.append(gid)
             duel = n % 2 == 1
-            await controller.new_game(NewGame("chan", ann, (bob if duel else "easy",), Rules(skunk=True),
+            await controller.run(NewGame("chan", ann, (bob if duel else "easy",), Rules(skunk=True),
                                               seed=1000 + n))
             ack(f"{gid} created")
         if storage.load(gid).meta.status is Status.INVITED:
             reply = await click(controller, bob, f"crib:{gid}:0:accept")
             assert reply.ok, reply.note
             ack(f"{gid} accepted")
-    latest = {m.id: await controller.table(m.id) for m in storage.live_games()}
+    latest = {m.id: await controller.run(GameMessage(m.id)) for m in storage.live_games()}
     while latest:
         for gid, last in list(latest.items()):
             if last.finished:
@@ -77,7 +83,7 @@ async def drive(db: str, acks: str, synchronous: str = "FULL") -> None:
             user = last.waiting[0]
             panel = last.panel if last.panel is not None and last.panel.user == user else None
             if panel is None:
-                panel = (await controller.hand(user, gid)).panel
+                panel = (await controller.run(ShowHand(user, gid))).panel
             choice = autopilot(panel, last.version)  # a choice that depends only on the game
             assert choice is not None
             reply = await click(controller, user, *choice)
@@ -139,7 +145,7 @@ def records(db: Path | str) -> dict[str, str]:
         controller = Controller(storage, images=False)
         out = {}
         for n in range(GAMES):
-            record = await controller.whole_record(f"crash{n}")
+            record = await controller.run(GameRecord(f"crash{n}", whole=True))
             assert record is not None
             out[f"crash{n}"] = record.data.decode()
         controller.close()

@@ -5,6 +5,12 @@ import sqlite3
 from pathlib import Path
 
 from bot.app.autopilot import play_out
+from bot.app.commands import (
+    AcceptInvite,
+    Leaderboard,
+    MemberStats,
+    Resign,
+)
 from bot.app.controller import Controller, Member, NewGame
 from bot.storage import SqliteStorage
 from bot.storage.values import GameSummary, GuildTotals, PlayerLine
@@ -20,12 +26,12 @@ def make(path: Path, start: int = 1) -> Controller:
 
 async def finished_games(c: Controller) -> None:
     for seed in (1, 2, 3):
-        reply = await c.new_game(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=seed, guild="srv",
+        reply = await c.run(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=seed, guild="srv",
                                             auto_go=False))
         await play_out(c, reply)
-    await c.new_game(NewGame("chan", ANN, (BOB,), Rules(target=61), seed=9, guild="srv", auto_go=False))
-    await c.accept(BOB, "g4")
-    await c.resign(BOB, "g4")  # decided off the cards: ann wins
+    await c.run(NewGame("chan", ANN, (BOB,), Rules(target=61), seed=9, guild="srv", auto_go=False))
+    await c.run(AcceptInvite(BOB, "g4"))
+    await c.run(Resign(BOB, "g4"))  # decided off the cards: ann wins
 
 
 async def test_stats_come_from_totals_written_with_each_result_and_a_backfill_rebuilds_them(tmp_path: Path) -> None:
@@ -36,8 +42,8 @@ async def test_stats_come_from_totals_written_with_each_result_and_a_backfill_re
     assert (totals.games, totals.players) == (4, 3)
     ann = c.storage.player_totals("srv", "member:u1")
     assert ann is not None and ann.name == "ann" and ann.counts[0] == 4  # games
-    stats = (await c.stats("srv", "u1", "ann")).text
-    board = (await c.leaderboard("srv")).text
+    stats = (await c.run(MemberStats("srv", "u1", "ann"))).text
+    board = (await c.run(Leaderboard("srv"))).text
     assert stats.splitlines()[:2] == ["Statistics of ann", "Games 4, wins 1, losses 3 (25%)."]
     assert board.splitlines() == [f"This server: 4 games, {totals.deals} deals, 3 players.",
                                   "Leaderboard (at least 3 games)", "1. ann: won 1 of 4 (25%)"]
@@ -48,8 +54,8 @@ async def test_stats_come_from_totals_written_with_each_result_and_a_backfill_re
         con.execute("DELETE FROM guild_totals")
     again = make(db, start=50)
     assert again.storage.guild_totals("srv") == totals  # backfilled as the application started
-    assert (await again.stats("srv", "u1", "ann")).text == stats
-    assert (await again.leaderboard("srv")).text == board
+    assert (await again.run(MemberStats("srv", "u1", "ann"))).text == stats
+    assert (await again.run(Leaderboard("srv"))).text == board
     assert again.statistics.backfill() == 0  # once
 
 

@@ -17,6 +17,14 @@ from typing import Any
 import pytest
 
 from bot.app.autopilot import autopilot
+from bot.app.commands import (
+    GameInfo,
+    MakeMove,
+    ShowHand,
+    Sweep,
+    TablePeg,
+    TableStart,
+)
 from bot.app.controller import Controller, Member, NewGame, TablePlayer
 from bot.app.ids import ComponentId
 from bot.app.moves import move_of
@@ -57,10 +65,10 @@ def serve(where: str, inbox: Any, outbox: Any, barrier: Any) -> None:
 
 async def run(controller: Controller, kind: str, args: list[Any]) -> Any:
     if kind == "new":
-        reply = await controller.new_game(NewGame("chan", ANN, ("easy",), seed=5))
+        reply = await controller.run(NewGame("chan", ANN, ("easy",), seed=5))
         return reply.game
     if kind == "panel":
-        panel = (await controller.hand(ANN, args[0])).panel
+        panel = (await controller.run(ShowHand(ANN, args[0]))).panel
         assert panel is not None
         custom_id, values = autopilot(panel) or ("", ())
         return custom_id, values
@@ -69,18 +77,18 @@ async def run(controller: Controller, kind: str, args: list[Any]) -> Any:
         if what == "click":
             game, custom_id, values = rest
             cid = ComponentId.parse(custom_id)
-            reply = await controller.move(ANN, game, cid.version, move_of(cid, tuple(values)))
+            reply = await controller.run(MakeMove(ANN, game, cid.version, move_of(cid, tuple(values))))
             return reply.ok, reply.note, reply.version
         if what == "sweep":
-            return [(r.game, r.note) for r in await controller.sweep()]
+            return [(r.game, r.note) for r in await controller.run(Sweep())]
         if what == "peg":
-            answer = await controller.table_peg("table", ANN, 0, 2)
+            answer = await controller.run(TablePeg("table", ANN, 0, 2))
             return answer.ok, answer.text
     if kind == "table":
-        answer = await controller.table_start("table", [TablePlayer("ann", "u1"), TablePlayer("bob")], ANN)
+        answer = await controller.run(TableStart("table", [TablePlayer("ann", "u1"), TablePlayer("bob")], ANN))
         return answer.ok
     if kind == "meta":
-        meta = await controller.meta(args[0])
+        meta = await controller.run(GameInfo(args[0]))
         assert meta is not None
         return meta.status.value, meta.rev
     raise AssertionError(kind)

@@ -6,6 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.app.commands import (
+    GameRecord,
+)
 from bot.app.controller import Controller, NewGame
 from bot.cli.main import main
 from bot.storage import SqliteStorage
@@ -267,7 +270,7 @@ async def test_the_pegs_are_mirrored_on_a_simulated_led_board() -> None:
         status = await play_at_terminal(controller, me, scripted(), io.StringIO(), on_pegs=on_pegs,
                                         new=NewGame("terminal", me, ("easy",), Rules(target=61), seed=8))
         assert status == 0 and controller.pegboard.wait_synced(5.0)
-        record = json.loads((await controller.record("local1")).data)  # type: ignore[union-attr]
+        record = json.loads((await controller.run(GameRecord("local1"))).data)  # type: ignore[union-attr]
         final, pegs = record["final"], record["pegs"]
         backs = [max((p["back"] for p in pegs if p["seat"] == s), default=0) for s in (0, 1)]
         assert [(t.front, t.back) for t in board.state.tracks] == [(min(final[0], 121), backs[0]),

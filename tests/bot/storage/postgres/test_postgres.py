@@ -12,6 +12,10 @@ from typing import Any
 import pytest
 
 from bot.app.autopilot import play_out
+from bot.app.commands import (
+    GameRecord,
+    MemberStats,
+)
 from bot.app.controller import Controller, Member, NewGame
 from bot.cli.main import main
 from bot.config import Config, ConfigError, load_config
@@ -141,14 +145,14 @@ async def whole_game(storage: Storage, reopen: Storage) -> tuple[bytes, str]:
     replays it from the stored log, and the statistics' line."""
     ann = Member("u1", "ann")
     first = Controller(storage, images=False, ids=lambda: "g1", seeds=lambda: 5, clock=lambda: 1000.0)
-    reply = await first.new_game(NewGame("chan", ann, ("normal",), Rules(target=61), seed=77, guild="srv"))
+    reply = await first.run(NewGame("chan", ann, ("normal",), Rules(target=61), seed=77, guild="srv"))
     last = await play_out(first, reply)
     assert last.finished
     first.close()
     storage.close()
     again = Controller(reopen, images=False, clock=lambda: 1000.0)
-    record = await again.record("g1")
-    stats = (await again.stats("srv", "u1", "ann")).text
+    record = await again.run(GameRecord("g1"))
+    stats = (await again.run(MemberStats("srv", "u1", "ann"))).text
     again.close()
     reopen.close()
     assert record is not None

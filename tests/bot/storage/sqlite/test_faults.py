@@ -17,7 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.app.commands import (
+    MakeMove,
+)
 from bot.app.controller import Controller, Member, NewGame
+from bot.app.moves import LayAway, PlayCard
 from bot.cli.main import main
 from bot.storage import DatabaseFault, SqliteStorage, StorageError
 
@@ -33,10 +37,10 @@ def games_in(path: Path, count: int) -> list[str]:
 
     async def play() -> None:
         for _ in range(count):
-            reply = await controller.new_game(NewGame(f"place{_ % 3}", ANN, ("easy",)))
+            reply = await controller.run(NewGame(f"place{_ % 3}", ANN, ("easy",)))
             assert reply.ok and reply.panel is not None and reply.game is not None
             cards = reply.panel.hand[:2]
-            assert (await controller.lay_away(ANN, reply.game, reply.version, cards)).ok
+            assert (await controller.run(MakeMove(ANN, reply.game, reply.version, LayAway(tuple(cards))))).ok
 
     asyncio.run(play())
     controller.close()
@@ -144,7 +148,7 @@ def test_a_full_disk_says_so_and_keeps_every_committed_game(tmp_path: Path) -> N
 
     async def fill() -> None:
         for _ in range(1000):
-            await controller.new_game(NewGame("here", ANN, ("easy",)))
+            await controller.run(NewGame("here", ANN, ("easy",)))
 
     with pytest.raises(DatabaseFault) as caught:
         asyncio.run(fill())
@@ -264,14 +268,16 @@ def test_a_click_drawn_by_another_process_is_taken_by_one_whose_memory_is_behind
     there = Controller(SqliteStorage(path), images=False)
 
     async def play() -> None:
-        reply = await here.new_game(NewGame("chan", ANN, ("easy",)))  # `here` keeps the game in memory
+        reply = await here.run(NewGame("chan", ANN, ("easy",)))  # `here` keeps the game in memory
         assert reply.panel is not None
-        moved = await there.lay_away(ANN, "g1", reply.version, reply.panel.hand[:2])  # the other process moves
+        # the other process moves
+        moved = await there.run(MakeMove(ANN, "g1", reply.version, LayAway(tuple(reply.panel.hand[:2]))))
         assert moved.ok and moved.panel is not None and moved.version > reply.version
         card = moved.panel.playable[0]
-        played = await here.play_card(ANN, "g1", moved.version, card)  # its panel, clicked here
+        played = await here.run(MakeMove(ANN, "g1", moved.version, PlayCard(card)))  # its panel, clicked here
         assert played.ok, played.note
-        stale = await there.play_card(ANN, "g1", moved.version, card)  # `there` is behind now: refused, told why
+        # `there` is behind now: refused, told why
+        stale = await there.run(MakeMove(ANN, "g1", moved.version, PlayCard(card)))
         assert not stale.ok and "earlier moment" in stale.note
 
     asyncio.run(play())

@@ -1,0 +1,389 @@
+"""Everything a person (or a door on their behalf) can ask of the application, each a typed value.
+
+A door builds one and hands it to `Controller.run`, which finds the handler by the command's type (see
+`handles`), takes the game's lock when the command names a game, and runs the work in a worker thread.
+Adding a command: a class here, a handler marked `@handles(TheCommand)` in the feature it belongs to, and the door
+that builds it (docs/architecture.md, "Add a command").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot.app.command_base import Command, GameCommand
+from bot.app.moves import Move
+from bot.app.play import Member
+from bot.app.play import NewGame as NewGame  # a command too: a game to start
+from bot.app.replies import Answer, Attachment, Reply
+from bot.app.tablemode import TablePlayer
+from bot.i18n import Lang
+from bot.storage.values import GameMeta
+from engine.table.session import TableSession
+
+
+def user_id(user: Member | str) -> str:
+    return user.user if isinstance(user, Member) else user
+
+
+# ---------------------------------------------------------------------------------------------- playing a game
+
+@dataclass(frozen=True)
+class MakeMove(GameCommand[Reply]):
+    """A member's move from the panel drawn at `version` (a stale panel is refused, nothing changed)."""
+
+    user: Member | str
+    game_id: str
+    version: int
+    move: Move
+    lang: Lang | None = None
+
+
+@dataclass(frozen=True)
+class DeclareMuggins(GameCommand[Reply]):
+    """A muggins game: the member's own count of the hand or crib being shown (pegged as declared)."""
+
+    user: Member | str
+    game_id: str
+    version: int
+    points: int | str
+    lang: Lang | None = None
+
+
+@dataclass(frozen=True)
+class DeclareOwnCount(GameCommand[Reply]):
+    """A self-counting player's count of their hand (or crib) at a show; the feedback is private and the game goes
+    on with the true count whatever was declared."""
+
+    user: Member | str
+    game_id: str
+    deal: int
+    crib: bool
+    declared: str | int
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class AcceptInvite(GameCommand[Reply]):
+    user: Member | str
+    game_id: str
+    lang: Lang | None = None
+
+
+@dataclass(frozen=True)
+class DeclineInvite(GameCommand[Reply]):
+    """An invitee declines (in a group game the seat stays open); the host declining cancels."""
+
+    user: Member | str
+    game_id: str
+    lang: Lang | None = None
+
+
+@dataclass(frozen=True)
+class FillSeats(GameCommand[Reply]):
+    """The host gives every open or unanswered seat to the computer (at `difficulty`, else the game's first
+    computer's or the server's), and the game starts."""
+
+    user: Member | str
+    game_id: str
+    difficulty: str | None = None
+    lang: Lang | None = None
+
+
+@dataclass(frozen=True)
+class CancelInvite(GameCommand[Reply]):
+    """The host calls off a game still waiting for its players."""
+
+    user: Member | str
+    game_id: str
+    lang: Lang | None = None
+
+
+@dataclass(frozen=True)
+class ShowHand(GameCommand[Reply]):
+    """A player's private panel; `lang` is the member's (None: the one they last used, or the game's)."""
+
+    user: Member | str
+    game_id: str
+    lang: Lang | None = None
+
+
+@dataclass(frozen=True)
+class ViewGame(GameCommand[Reply]):
+    """What the public message's button shows `user` privately: their panel when they hold a seat, else a
+    watcher's view of what everyone sees (never a refusal: anyone may press it)."""
+
+    user: Member | str
+    game_id: str
+    lang: Lang | None = None
+
+
+@dataclass(frozen=True)
+class Resign(GameCommand[Reply]):
+    user: Member | str
+    game_id: str
+
+
+@dataclass(frozen=True)
+class HandSeatOver(GameCommand[Reply]):
+    """The host of a group game gives a member's seat to the computer (someone who had to go)."""
+
+    host: Member | str
+    game_id: str
+    member: str
+    lang: Lang | None = None
+
+
+@dataclass(frozen=True)
+class EndGame(GameCommand[Reply]):
+    """A moderator ends an abandoned game: no winner, the record is kept."""
+
+    game_id: str
+    by: Member
+
+
+@dataclass(frozen=True)
+class GameMessage(GameCommand[Reply]):
+    """The game's public message as it stands (to post it again after a restart, or for a new door)."""
+
+    game_id: str
+
+
+@dataclass(frozen=True)
+class GameRecord(GameCommand[Attachment | None]):
+    """The record as `user` may read it: whole once the game is over; while it goes on, only what the game has
+    shown that member (a spectator when they hold no seat, or user is None). `whole`: hidden cards and seed
+    included, for the operator's tools, never for a member."""
+
+    game_id: str
+    user: str | None = None
+    whole: bool = False
+
+
+@dataclass(frozen=True)
+class SetMessage(GameCommand[None]):
+    """Where the game's public message was posted (the door's ids)."""
+
+    game_id: str
+    place: str
+    message: str
+
+
+@dataclass(frozen=True)
+class GameInfo(GameCommand[GameMeta | None]):
+    """Who plays a game, where, and how it stands (without its actions)."""
+
+    game_id: str
+
+
+@dataclass(frozen=True)
+class ReviewDeal(GameCommand[Answer]):
+    """A player's private review of one deal of their game (the last finished one when not named)."""
+
+    user: Member | str
+    game_id: str
+    deal: int | None = None
+    lang: Lang = Lang.EN
+
+
+# ---------------------------------------------------------------------------------------------- finding games
+
+@dataclass(frozen=True)
+class GamesAt(Command[list[GameMeta]]):
+    """The live games at a place, oldest first."""
+
+    place: str
+
+
+@dataclass(frozen=True)
+class LiveGames(Command[list[GameMeta]]):
+    """Every game going on."""
+
+
+@dataclass(frozen=True)
+class LatestGame(Command[GameMeta | None]):
+    """The newest game at a place (live or finished) in which `user` holds a seat."""
+
+    place: str
+    user: str
+
+
+@dataclass(frozen=True)
+class Sweep(Command[list[Reply]]):
+    """Reminders for players who stop answering, then forfeits; invitations expire the same way. `owns` picks the
+    servers (by id) whose games this process sweeps when several share the database."""
+
+    owns: Callable[[str], bool] | None = None
+
+
+# ---------------------------------------------------------------------------------------------- members and servers
+
+@dataclass(frozen=True)
+class WhomToMention(Command[tuple[str, ...]]):
+    """Those of the awaited `users` to mention now, by the server's setting and each member's own."""
+
+    guild: str
+    users: Sequence[str]
+
+
+@dataclass(frozen=True)
+class SetMentions(Command[str]):
+    """Turn mentions on or off for a server (`guild`; the door checks the permission) or for one member."""
+
+    on: bool
+    guild: str = ""
+    user: str = ""
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class MemberStats(Command[Answer]):
+    guild: str
+    user: str
+    name: str
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class Leaderboard(Command[Answer]):
+    guild: str
+    lang: Lang = Lang.EN
+
+
+# ---------------------------------------------------------------------------------------------- the companion features
+
+@dataclass(frozen=True)
+class ScoreHand(Command[Answer]):
+    cards: str
+    starter: str
+    crib: bool = False
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class AnalyzeDiscards(Command[Answer]):
+    cards: str
+    dealer: bool
+    scores: str | None = None
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class RulesHelp(Command[Answer]):
+    topic: str | None = None
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class NewDrill(Command[Answer]):
+    """A counting drill: a hand (or crib) to count."""
+
+    crib: bool = False
+    lang: Lang = Lang.EN
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class AnswerDrill(Command[Answer]):
+    user: Member | str
+    seed: int
+    crib: bool
+    declared: str | int
+    lang: Lang = Lang.EN
+
+
+# ---------------------------------------------------------------------------------------------- table mode
+
+@dataclass(frozen=True)
+class TableStart(Command[Answer]):
+    """Start scoring a real table's game at a place."""
+
+    place: str
+    players: Sequence[TablePlayer]
+    host: Member
+    target: int = 121
+    lang: Lang = Lang.EN
+    guild: str = ""
+
+
+@dataclass(frozen=True)
+class TablePeg(Command[Answer]):
+    """Peg for a seat at the real table `table` (its id, or the place it is kept at)."""
+
+    table: str
+    user: Member | str
+    seat: int | str
+    points: int | str
+    reason: str | None = None
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class TableUndo(Command[Answer]):
+    table: str
+    user: Member | str
+    version: int | None = None
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class TableNextDeal(Command[Answer]):
+    table: str
+    user: Member | str
+    version: int | None = None
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class TableStatus(Command[Answer]):
+    table: str
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class TableEnd(Command[Answer]):
+    table: str
+    user: Member | str
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class ReadTable(Command[TableSession | None]):
+    """A real table's session as stored (its seats and pegs)."""
+
+    table: str
+
+
+@dataclass(frozen=True)
+class TableUsers(Command[list[str]]):
+    """The member ids of a real table's seats ('' for a seat named without a member), in seat order."""
+
+    table: str
+
+
+# ---------------------------------------------------------------------------------------------- the LED pegboard
+
+@dataclass(frozen=True)
+class BoardStatus(Command[str]):
+    """The LED board in words: not configured, connected and what it shows, or failing and why."""
+
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class BoardShowHere(Command[str]):
+    """Show on the LED board the newest game going on at a place (else its real table); the board's status."""
+
+    place: str
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class BoardFollow(Command[str]):
+    """Show this game or real table on the LED board from now on (None: whichever moves last); its status."""
+
+    item_id: str | None
+    lang: Lang = Lang.EN
+
+    def locks(self) -> str | None:
+        return self.item_id

@@ -1,0 +1,123 @@
+"""The handlers of the companion features' commands (bot/app/commands.py): scoring and analysing hands, the rules,
+counting drills, statistics, mentions, table mode and the LED board's status. The work is in the feature each one
+names; these only take the command apart."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.app.command_base import handles
+from bot.app.commands import (
+    AnalyzeDiscards,
+    AnswerDrill,
+    BoardStatus,
+    Leaderboard,
+    MemberStats,
+    NewDrill,
+    ReadTable,
+    RulesHelp,
+    ScoreHand,
+    SetMentions,
+    TableEnd,
+    TableNextDeal,
+    TablePeg,
+    TableStart,
+    TableStatus,
+    TableUndo,
+    TableUsers,
+    WhomToMention,
+    user_id,
+)
+from bot.app.learning import Scorer
+from bot.app.mention_settings import MentionSettings
+from bot.app.pegboard import Pegboard
+from bot.app.practice import Practice
+from bot.app.replies import Answer
+from bot.app.statistics import Statistics
+from bot.app.tablemode import TableMode
+from bot.storage import Storage
+from engine.table.session import TableSession
+
+
+@dataclass(frozen=True)
+class CompanionCommands:
+    storage: Storage
+    scorer: Scorer
+    drills: Practice
+    statistics: Statistics
+    mentions: MentionSettings
+    tables: TableMode
+    pegboard: Pegboard
+
+    @handles(ScoreHand)
+    def score(self, c: ScoreHand) -> Answer:
+        return self.scorer.score(c.cards, c.starter, c.crib, c.lang)
+
+    @handles(AnalyzeDiscards)
+    def analyze(self, c: AnalyzeDiscards) -> Answer:
+        return self.scorer.analyze(c.cards, c.dealer, c.scores, c.lang)
+
+    @handles(RulesHelp)
+    def rules(self, c: RulesHelp) -> Answer:
+        return self.scorer.rules(c.topic, c.lang)
+
+    @handles(NewDrill)
+    def drill(self, c: NewDrill) -> Answer:
+        return self.drills.practice(c.crib, c.lang, c.seed)
+
+    @handles(AnswerDrill)
+    def drill_answer(self, c: AnswerDrill) -> Answer:
+        return self.drills.practice_answer(user_id(c.user), c.seed, c.crib, c.declared, c.lang)
+
+    @handles(MemberStats)
+    def member_stats(self, c: MemberStats) -> Answer:
+        return self.statistics.member(c.guild, c.user, c.name, c.lang)
+
+    @handles(Leaderboard)
+    def leaderboard(self, c: Leaderboard) -> Answer:
+        return self.statistics.board(c.guild, c.lang)
+
+    @handles(WhomToMention)
+    def mentioned(self, c: WhomToMention) -> tuple[str, ...]:
+        return self.mentions.wanted(c.guild, tuple(c.users))
+
+    @handles(SetMentions)
+    def set_mentions(self, c: SetMentions) -> str:
+        return self.mentions.set(c.on, c.guild, c.user, c.lang)
+
+    @handles(TableStart)
+    def table_start(self, c: TableStart) -> Answer:
+        return self.tables.table_start(c.place, c.guild, tuple(c.players), c.host.user, c.target, c.lang)
+
+    @handles(TablePeg)
+    def table_peg(self, c: TablePeg) -> Answer:
+        return self.tables.table_peg(c.table, user_id(c.user), c.seat, c.points, c.reason, c.lang)
+
+    @handles(TableUndo)
+    def table_undo(self, c: TableUndo) -> Answer:
+        return self.tables.table_undo(c.table, user_id(c.user), c.version, c.lang)
+
+    @handles(TableNextDeal)
+    def table_next_deal(self, c: TableNextDeal) -> Answer:
+        return self.tables.table_next_deal(c.table, user_id(c.user), c.version, c.lang)
+
+    @handles(TableStatus)
+    def table_status(self, c: TableStatus) -> Answer:
+        return self.tables.table_status(c.table, c.lang)
+
+    @handles(TableEnd)
+    def table_end(self, c: TableEnd) -> Answer:
+        return self.tables.table_end(c.table, user_id(c.user), c.lang)
+
+    @handles(ReadTable)
+    def read_table(self, c: ReadTable) -> TableSession | None:
+        return self.tables.table_session(c.table)
+
+    @handles(TableUsers)
+    def table_users(self, c: TableUsers) -> list[str]:
+        stored = self.storage.table_at(c.table)
+        return list(stored.session.get("users", [])) if stored is not None else []
+
+    @handles(BoardStatus)
+    def board_status(self, c: BoardStatus) -> str:
+        return self.pegboard.status(c.lang)

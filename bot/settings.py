@@ -1,0 +1,150 @@
+"""Every setting a server, a member or a game can have, declared once as data (beside the rules' options,
+engine.core.rules.OPTIONS): its name, scope, kind, default, choices or bounds, and its catalog key.
+
+From each declaration come the Discord option that sets it (bot/discord/settings.py), the command-line flag (a game
+setting: `cribbage play`), the stored value (the storage keeps every setting as text in one key-value store a scope,
+so a new setting needs no migration), its words in both languages (`setting.NAME.desc` and its choices' names) and
+its fuzz cases. Adding a setting: a line in SETTINGS and its words in the two catalogs (docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.core.errors import excerpt
+
+
+class Scope(Enum):
+    SERVER = "server"
+    """A Discord server's (changed by someone with Manage Server); keyed by the server's id."""
+    MEMBER = "member"
+    """A member's own, wherever they play; keyed by the member's id."""
+    GAME = "game"
+    """One game's, chosen when it starts; keyed by the game's id."""
+
+
+class Kind(Enum):
+    SWITCH = "switch"
+    """On or off."""
+    NUMBER = "number"
+    """A whole number between bounds."""
+    CHOICE = "choice"
+    """One of a few words."""
+    CHANNEL = "channel"
+    """A channel of the server, by its id (empty: none)."""
+
+
+class SettingProblem(Enum):
+    UNKNOWN = "unknown"
+    VALUE = "value"
+    RANGE = "range"
+    CHOICE = "choice"
+
+
+class SettingError(ValueError):
+    """A setting's name or value that cannot be taken; `code` says which, `fields` the parts of the message."""
+
+    def __init__(self, code: SettingProblem, message: str, **fields: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.fields = fields
+
+
+Value = bool | int | str
+
+SWITCH_WORDS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False, "1": True,
+                "0": False}
+"""What a switch is read from, case apart: a door's own choice (on/off), a flag or a stored value (true/false)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One setting, as data for every door and the storage."""
+
+    name: str
+    scope: Scope
+    kind: Kind
+    default: Value
+    choices: tuple[str, ...] = ()
+    low: int = 0
+    high: int = 0
+
+    @property
+    def key(self) -> str:
+        """Its words in the catalog: `KEY.desc`, and `KEY.choice.WORD` for each choice's name."""
+        return f"setting.{self.scope.value}.{self.name}"
+
+    def read(self, raw: object) -> Value:
+        """A value typed, chosen or stored, as the setting holds it; SettingError naming what is wrong."""
+        if self.kind is Kind.SWITCH:
+            if isinstance(raw, bool):
+                return raw
+            word = raw.strip().lower() if isinstance(raw, str) else None
+            if word not in SWITCH_WORDS:
+                raise SettingError(SettingProblem.VALUE, f"{self.name} is on or off, not {excerpt(raw)}",
+                                   name=self.name, value=excerpt(raw))
+            return SWITCH_WORDS[word]
+        if self.kind is Kind.NUMBER:
+            return self._number(raw)
+        text = raw.strip() if isinstance(raw, str) else None
+        if self.kind is Kind.CHANNEL:
+            if text is None or not (text == "" or (text.isascii() and text.isdigit() and len(text) <= 20)):
+                raise SettingError(SettingProblem.VALUE, f"{self.name} is a channel, not {excerpt(raw)}",
+                                   name=self.name, value=excerpt(raw))
+            return text
+        if text is None or text.lower() not in self.choices:
+            raise SettingError(SettingProblem.CHOICE, f"{self.name} is one of {', '.join(self.choices)}, not "
+                               f"{excerpt(raw)}", name=self.name, value=excerpt(raw), choices=", ".join(self.choices))
+        return text.lower()
+
+    def _number(self, raw: object) -> int:
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            number = raw
+        elif isinstance(raw, str) and raw.strip().isascii() and raw.strip().isdigit() and len(raw.strip()) <= 9:
+            number = int(raw.strip())
+        else:
+            raise SettingError(SettingProblem.VALUE, f"{self.name} is a whole number, not {excerpt(raw)}",
+                               name=self.name, value=excerpt(raw))
+        if not self.low <= number <= self.high:
+            raise SettingError(SettingProblem.RANGE, f"{self.name} is from {self.low} to {self.high}, not {number}",
+                               name=self.name, value=str(number), low=str(self.low), high=str(self.high))
+        return number
+
+    def stored(self, value: Value) -> str:
+        """The value as the storage keeps it (text)."""
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return str(value)
+
+    def loaded(self, text: str | None) -> Value:
+        """A stored value (None: never set) as the setting holds it; a stored value this code cannot read (a
+        newer program's, or damage) counts as the default, never as an error at a player."""
+        if text is None:
+            return self.default
+        try:
+            return self.read(text)
+        except SettingError:
+            return self.default
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("mentions", Scope.SERVER, Kind.SWITCH, True),
+    Setting("mentions", Scope.MEMBER, Kind.SWITCH, True),
+    Setting("auto_go", Scope.GAME, Kind.SWITCH, True),
+)
+"""Every setting, by scope in the order the doors show them."""
+
+
+def settings_of(scope: Scope) -> tuple[Setting, ...]:
+    return tuple(s for s in SETTINGS if s.scope is scope)
+
+
+def setting(scope: Scope, name: str) -> Setting:
+    """The setting called `name` in `scope`; SettingError naming the ones there are."""
+    for s in SETTINGS:
+        if s.scope is scope and s.name == name:
+            return s
+    names = ", ".join(s.name for s in settings_of(scope))
+    raise SettingError(SettingProblem.UNKNOWN, f"no {scope.value} setting {excerpt(name)}; there are: {names}",
+                       name=excerpt(name), names=names)
