@@ -92,7 +92,7 @@ def test_the_gallery_and_a_template_are_written_whole_or_not_at_all(small_disk: 
                                "are kept)\n")
     assert list((small_disk / "g").iterdir()) == []
     ran = cribbage(["board", "template", "-o", "board"], small_disk)
-    assert ran.returncode == 1 and ran.stderr.endswith("none of the 6 files was written (those there before are "
+    assert ran.returncode == 1 and ran.stderr.endswith("none of the 11 files was written (those there before are "
                                                        "kept)\n"), ran.stderr
     assert [p.name for p in small_disk.iterdir()] == ["g"]
 
