@@ -91,11 +91,12 @@ class Config:
         data, mode = read_small_file(path, TOKEN_FILE_LIMIT, "[discord] token_file")
         if mode & 0o077 and warn is not None:
             warn(f"[discord] token_file {path} can be read by other users: chmod 600 {path}")
+        body = data.removeprefix(codecs.BOM_UTF8)  # a byte-order mark is read past, as in a config file
         try:
-            value = data.decode("utf-8").strip()
+            value = body.decode("utf-8").strip()
         except UnicodeDecodeError as exc:
-            raise ConfigError(f"[discord] token_file {path} is not UTF-8 text (byte {data[exc.start]:#04x} at "
-                              f"{exc.start + 1}): it must hold the token alone") from None
+            raise ConfigError(f"[discord] token_file {path} is not UTF-8 text (byte {body[exc.start]:#04x} at "
+                              f"{exc.start + 1 + len(data) - len(body)}): it must hold the token alone") from None
         return value or None
 
 

@@ -11,7 +11,6 @@ import random
 from collections.abc import Callable
 from functools import partial
 from itertools import combinations
-from pathlib import Path
 
 from engine.analysis.discards import DiscardOption
 from engine.core.cards import DECK, Card, parse_card, parse_cards
@@ -123,13 +122,3 @@ def gallery() -> dict[str, Callable[[], bytes]]:
     items["show_4"] = partial(show_png, sample_show(4))
     return items
 
-
-def write_gallery(directory: Path) -> list[Path]:
-    """Write every gallery picture into `directory` (made if missing); returns the paths written."""
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, render in gallery().items():
-        path = directory / f"{name}.png"
-        path.write_bytes(render())
-        written.append(path)
-    return written

@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
-import argparse
-import errno
-import importlib
-import io
 import sys
-from collections.abc import Sequence
-from contextlib import suppress
-from typing import NoReturn
 
-from bot.cli.errors import UsageError, bounded, one_line
-from bot.cli.stopping import Stopped, stop_on_signals
-from bot.cli.streams import flush_output, guard_closed, output_problem, probe_output, silence_output
-from engine.core.errors import clip
-from engine.core.version import __version__
+try:  # Ctrl-C while the program loads ends it as Ctrl-C at any other time: one line, exit status 130
+    import argparse
+    import errno
+    import importlib
+    import io
+    from collections.abc import Sequence
+    from contextlib import suppress
+    from typing import NoReturn
+
+    from bot.cli.errors import UsageError, bounded, one_line
+    from bot.cli.stopping import Stopped, stop_on_signals
+    from bot.cli.streams import flush_output, guard_closed, legible_output, output_problem, probe_output, silence_output
+    from engine.core.errors import clip
+    from engine.core.version import __version__
+except KeyboardInterrupt:
+    if sys.stderr is not None:
+        try:  # noqa: SIM105 (contextlib itself may not be loaded yet)
+            sys.stderr.write("\ncribbage: stopped by SIGINT\n")
+        except (OSError, ValueError):
+            pass
+    raise SystemExit(130) from None
 
 COMMAND_MODULES = (
     "bot.cli.commands.score",
@@ -56,8 +65,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; Ctrl-C at any point, the loading of a command's modules too, exits 130 in one line."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        with suppress(OSError, ValueError):
+            print("\ncribbage: stopped by SIGINT", file=sys.stderr)
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     guard_closed()
-    _escape_unencodable(sys.stdout)
+    legible_output(sys.stdout)  # a non-UTF-8 locale (LC_ALL=C) writes cards as 5H, not a UnicodeEncodeError
+    legible_output(sys.stderr)
     _replace_undecodable(sys.stdin)
     parser = build_parser()
     try:
@@ -104,14 +124,6 @@ def _output_failed(prog: str, exc: OSError) -> int:
     silence_output()
     print(f"{prog}: {problem}", file=sys.stderr)
     return 2 if exc.errno == errno.EBADF else 1
-
-
-def _escape_unencodable(stream: object) -> None:
-    """A name or path that is not valid text (undecodable bytes on the command line) is printed escaped,
-    as standard error does, instead of failing the command half-way under a strict UTF-8 locale."""
-    if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
-        with suppress(ValueError, OSError):
-            stream.reconfigure(errors="backslashreplace")
 
 
 def _replace_undecodable(stream: object) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.cli.errors import UsageError
+from bot.cli.files import replaced_whole
 from engine.core.errors import excerpt
 
 SHOWN = 200
@@ -34,6 +35,9 @@ def check_output(path: str, option: str) -> None:
                 raise UsageError(f"cannot write {option} {shown}: no permission to write in "
                                  f"{excerpt(str(folder), SHOWN)}")
             return
+        if replaced_whole(path) and not os.access(target.parent, os.W_OK | os.X_OK):
+            raise UsageError(f"cannot write {option} {shown}: no permission to write in "
+                             f"{excerpt(str(target.parent), SHOWN)}, where it is made anew and put in place")
         fd = os.open(target, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)  # no truncation: the file is kept as is
         try:
             os.write(fd, b"")  # /dev/full fails even this

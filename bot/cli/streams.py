@@ -3,12 +3,13 @@ and a failing write (a full disk, a file-size limit) ends the command with one l
 
 from __future__ import annotations
 
+import codecs
 import errno
 import io
 import itertools
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from typing import Any, BinaryIO, NoReturn
 
@@ -137,3 +138,51 @@ def open_for_reading(path: str) -> BinaryIO:
     except BaseException:
         os.close(fd)
         raise
+
+
+BOM = b"\xef\xbb\xbf"
+"""The UTF-8 byte-order mark Windows editors start a text file with."""
+
+
+def without_bom(blocks: Iterable[tuple[int, list[bytes]]]) -> Iterator[tuple[int, list[bytes]]]:
+    """Blocks of input lines (the number of the first, the lines) with a byte-order mark taken off line 1: it starts
+    the file, not its first line's text."""
+    for first, lines in blocks:
+        if first == 1 and lines:
+            lines[0] = lines[0].removeprefix(BOM)
+        yield first, lines
+
+
+ASCII_FALLBACK = "cribbage-ascii"
+"""The error handler standard output and error get when their encoding has no card symbols (LC_ALL=C without UTF-8
+mode): ♥ is written H, … is written ..., anything else without an ASCII stand-in as its backslash escape."""
+STAND_INS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "…": "...", "→": "->", "←": "<-", "↑": "^", "↓": "v",
+             "·": ".", "×": "x", "–": "-", "—": "-", "‘": "'", "’": "'", "“": '"', "”": '"', "•": "*", "✓": "ok",
+             "≈": "~", "±": "+/-", "≥": ">=", "≤": "<=", "\u00a0": " ", "\ufe0f": ""}
+
+
+def _stand_in(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    text = exc.object[exc.start:exc.end]
+    return "".join(STAND_INS.get(c) or c.encode("ascii", "backslashreplace").decode("ascii") for c in text), exc.end
+
+
+codecs.register_error(ASCII_FALLBACK, _stand_in)
+
+
+def legible_output(stream: object) -> None:
+    """Make a text stream write whatever it is given: where its encoding lacks the card symbols, through the ASCII
+    stand-ins; else a character it cannot encode (a lone surrogate from an undecodable name) as its escape."""
+    if not isinstance(stream, io.TextIOWrapper):
+        return
+    try:
+        "♥…".encode(stream.encoding)
+    except (UnicodeEncodeError, LookupError):
+        handler = ASCII_FALLBACK
+    else:
+        if stream.errors != "strict":
+            return
+        handler = "backslashreplace"
+    with suppress(ValueError, OSError):
+        stream.reconfigure(errors=handler)

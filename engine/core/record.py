@@ -11,12 +11,21 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.actions import Cut, Deal, Declare, Discard, Go, Muggins, Play, Starter
+from engine.core.actions import Action, Cut, Deal, Declare, Discard, Go, Muggins, Play, Starter
 from engine.core.cards import Card, CardError, parse_card
 from engine.core.errors import excerpt
-from engine.core.events import PegMove
+from engine.core.events import Event, PegMove
 from engine.core.game import Game, GameError
 from engine.core.muggins import Declaration
+from engine.core.record_check import (
+    RecordMismatch,
+    check_pegs,
+    check_result,
+    check_seat_changes,
+    check_seed,
+    check_whole,
+    same,
+)
 from engine.core.rules import Rules, RulesError, stored_flag
 
 FORMAT = "cribbage-record"
@@ -101,9 +110,23 @@ MALFORMED = (GameError, CardError, KeyError, TypeError, ValueError, OverflowErro
 object belongs has no key...): each becomes a RecordError naming where."""
 
 
+class _Logged(Game):
+    """A game that keeps every action it was given, so the record's seed can deal them again."""
+
+    def __init__(self, rules: Rules | None = None, seed: int | None = None) -> None:
+        super().__init__(rules, seed)
+        self.applied: list[Action] = []
+
+    def apply(self, action: Action) -> list[Event]:
+        events = super().apply(action)
+        self.applied.append(action)
+        return events
+
+
 def replay(record: object) -> Replayed:
-    """Rebuild the game a record describes and check it against the record's pegs and result. Any record,
-    whatever its shape, either replays or raises RecordError saying where it goes wrong."""
+    """Rebuild the game a record describes and check every field of the record against it (record_check): its
+    pegs, result, seed and seat changes. Any record, whatever its shape, either replays or raises RecordError
+    saying where it goes wrong."""
     if not isinstance(record, dict):
         raise RecordError(f"a record is a JSON object, not {excerpt(record)}")
     if record.get("format") != FORMAT:
@@ -112,6 +135,7 @@ def replay(record: object) -> Replayed:
         raise RecordError(f"unsupported record version {excerpt(record.get('version'))}")
     where = "rules"
     try:
+        check_whole(record)
         rules = Rules.from_json(record.get("rules", {}))
         seats = record.get("seats")
         if not isinstance(seats, list) or len(seats) != rules.players or not all(isinstance(s, str) for s in seats):
@@ -128,9 +152,14 @@ def replay(record: object) -> Replayed:
             where = f"deal {i}"
             _replay_deal(game, _object(deal, "a deal"), where)
         where = "pegs"
-        _check_pegs(game, record)
+        check_pegs(_list(record, "pegs"), [peg_json(m) for m in game.pegs])
+        check_result(game, record)
+        check_seed(record, game, game.applied)
+        check_seat_changes(record, game, len(game.applied))
     except RecordError:
         raise
+    except RecordMismatch as exc:
+        raise RecordError(str(exc)) from None
     except RulesError as exc:
         raise RecordError(f"rules: {exc}") from None
     except MALFORMED as exc:
@@ -146,14 +175,16 @@ def _reason(exc: BaseException) -> str:
     return str(exc)[:200] or type(exc).__name__
 
 
-def _start(rules: Rules, start: object) -> Game:
+def _start(rules: Rules, start: object) -> _Logged:
     if not start:
-        return Game(rules)
+        return _Logged(rules)
     start = _object(start, "start")
     scores = start["scores"]
-    if not isinstance(scores, list) or not all(isinstance(s, int) for s in scores):
+    if not isinstance(scores, list) or not all(type(s) is int for s in scores):
         raise RecordError(f"start: scores must be a list of whole numbers, not {excerpt(scores)}")
-    return Game.at_position(rules, scores, _seat(start["dealer"]))
+    game = _Logged.at_position(rules, scores, _seat(start["dealer"]))
+    assert isinstance(game, _Logged)
+    return game
 
 
 def _object(value: object, what: str) -> dict[str, Any]:
@@ -176,7 +207,7 @@ def _cards(value: object, what: str) -> tuple[Card, ...]:
 
 
 def _replay_deal(game: Game, deal: dict[str, Any], where: str) -> None:
-    if not _same(deal.get("dealer"), game.dealer):
+    if not same(deal.get("dealer"), game.dealer):
         raise RecordError(f"{where}: dealer {excerpt(deal.get('dealer'))}, but the rules make it {game.dealer}")
     hands = deal["hands"]
     if not isinstance(hands, list):
@@ -190,6 +221,9 @@ def _replay_deal(game: Game, deal: dict[str, Any], where: str) -> None:
         if cards is not None:
             game.apply(Discard(seat, _cards(cards, "a discard")))
     if deal.get("starter") is None:
+        for key in ("plays", "declarations"):
+            if _list(deal, key):
+                raise RecordError(f"{where}: it has {key} but no starter")
         return
     game.apply(Starter(_card(deal["starter"])))
     for k, play in enumerate(_list(deal, "plays")):
@@ -200,7 +234,7 @@ def _replay_deal(game: Game, deal: dict[str, Any], where: str) -> None:
             game.apply(Go(_seat(play["seat"])))
         else:
             game.apply(Play(_seat(play["seat"]), _card(play["card"])))
-            if "count" in play and not _same(play["count"], log.plays[-1][2]):
+            if "count" in play and not same(play["count"], log.plays[-1][2]):
                 raise RecordError(f"{where}: play {k} says count {excerpt(play['count'])}, "
                                   f"the cards make {log.plays[-1][2]}")
     _replay_declarations(game, _list(deal, "declarations"), where)
@@ -212,7 +246,7 @@ def _replay_declarations(game: Game, declarations: list[Any], where: str) -> Non
     for k, decl in enumerate(declarations):
         decl = _object(decl, "a declaration")
         if game.over:
-            break
+            raise RecordError(f"{where}: declaration {k} comes after the game was won")
         declared = decl["declared"]
         if isinstance(declared, bool) or not isinstance(declared, int):
             raise ValueError(f"declared must be a whole number, not {excerpt(declared)}")
@@ -220,7 +254,8 @@ def _replay_declarations(game: Game, declarations: list[Any], where: str) -> Non
         _replay_answers(game, decl)
         made = declaration_json(log.declarations[-1])
         said = {"claimed": decl.get("claimed"), "claimant": decl.get("claimant"), "passes": decl.get("passes", [])}
-        if "claimant" in decl and any(not _same(said[key], made[key]) for key in said):
+        keys = tuple(said) if "claimant" in decl else ("claimed",)  # an older record has `claimed` alone
+        if any(not same(said[key], made[key]) for key in keys):
             raise RecordError(f"{where}: declaration {k} is {excerpt(decl, 120)} in the record, "
                               f"the engine makes it {made}")
 
@@ -244,37 +279,6 @@ def _replay_answers(game: Game, decl: dict[str, Any]) -> None:
             game.apply(Muggins(seat, False))
 
 
-def _check_pegs(game: Game, record: dict[str, Any]) -> None:
-    expected = _list(record, "pegs")
-    actual = [peg_json(m) for m in game.pegs]
-    for i, (want, got) in enumerate(zip(expected, actual, strict=False)):
-        if not isinstance(want, dict):
-            raise RecordError(f"peg {i} must be a JSON object, not {excerpt(want)}")
-        for key in ("deal", "seat", "points", "reason", "front", "back"):
-            if not _same(want.get(key), got[key]):
-                raise RecordError(f"peg {i}: {key} is {excerpt(want.get(key))} in the record, "
-                                  f"the engine makes it {got[key]!r}")
-    if len(expected) != len(actual):
-        raise RecordError(f"the record has {len(expected)} peg moves, the engine makes {len(actual)}")
-    if not _same(record.get("winner"), game.winner):
-        raise RecordError(f"winner is {excerpt(record.get('winner'))} in the record, "
-                          f"the engine makes it {game.winner!r}")
-    if game.winner is not None:
-        final = [game.score(s) for s in range(game.rules.players)]
-        if not _same(record.get("final"), final):
-            raise RecordError(f"final is {excerpt(record.get('final'))} in the record, the engine makes {final}")
-
-
-def _same(stored: object, made: object) -> bool:
-    """Whether a record's value is the engine's, kind and all: true is not seat 1, false not seat 0, 121.0 not 121."""
-    if isinstance(made, list):
-        return isinstance(stored, list) and len(stored) == len(made) and all(map(_same, stored, made))
-    if isinstance(made, dict):
-        return isinstance(stored, dict) and stored.keys() == made.keys() and all(
-            _same(stored[k], made[k]) for k in made)
-    return type(stored) is type(made) and stored == made
-
-
 def _list(record: dict[str, Any], key: str) -> list[Any]:
     value = record.get(key, [])
     if not isinstance(value, list):
@@ -290,8 +294,11 @@ def _card(text: Any) -> Card:
 
 def read_lines(lines: Iterable[str | bytes]) -> Iterator[tuple[int, object | RecordError]]:
     """(line number, the JSON value or the error reading it) for each non-blank line. Bytes are decoded
-    line by line, so a line that is not UTF-8 is one error and the lines around it still read."""
+    line by line, so a line that is not UTF-8 is one error and the lines around it still read; a UTF-8 byte-order
+    mark at the start is read past."""
     for n, line in enumerate(lines, start=1):
+        if n == 1:  # a byte-order mark, as Windows editors write, starts the file, not its first record
+            line = line.removeprefix(b"\xef\xbb\xbf") if isinstance(line, bytes) else line.removeprefix("\ufeff")
         if isinstance(line, bytes):
             try:
                 line = line.decode("utf-8")

@@ -93,3 +93,13 @@ def test_a_config_that_starts_with_a_byte_order_mark_is_read(tmp_path: Path) -> 
     path = tmp_path / "config.toml"
     path.write_bytes(b"\xef\xbb\xbf[game]\ntarget = 61\n")
     assert load_config(path).target == 61
+
+
+def test_a_token_file_that_starts_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "token"
+    path.write_bytes(b"\xef\xbb\xbfa.b.c\r\n")
+    path.chmod(0o600)
+    assert Config(None, token_file=path).token() == "a.b.c"
+    path.write_bytes(b"\xef\xbb\xbfa.b\xffc")
+    with pytest.raises(ConfigError, match=r"is not UTF-8 text \(byte 0xff at 7\)"):
+        Config(None, token_file=path).token()

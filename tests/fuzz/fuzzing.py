@@ -84,6 +84,8 @@ def expected_answers(lines: Sequence[bytes]) -> list[int]:
     """The numbers of the lines a batch command must answer: every line that is not blank text."""
     numbers = []
     for n, line in enumerate(lines, start=1):
+        if n == 1:
+            line = line.removeprefix(b"\xef\xbb\xbf")  # a byte-order mark starts the input, not its first line
         try:
             blank = not line.decode("utf-8").strip()
         except UnicodeDecodeError:

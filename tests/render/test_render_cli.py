@@ -205,3 +205,21 @@ def test_show_of_two_hands_and_the_crib(tmp_path: Path, capsys: pytest.CaptureFi
     assert decode(out.read_bytes()).size == (1100, 696)
     err = fails(capsys, "show", "--starter", "5S", "--hand", "4H 5H 6H 6C", "-o", "x.png")
     assert err == "cribbage render: --hand is given 1 times; a show has 2 to 4 hands\n"
+
+
+@pytest.mark.parametrize(("hands", "crib", "twice"), [
+    (["5H 5C 5D JS", "5H 6C 7D 8S"], None, "5H"),
+    (["5H 5C 5D JS", "4H 6C 7D 8S"], "2C 3C 4C JS", "JS"),
+    (["5H 5C 5D JS", "4H 6C 7D 5S"], None, "5S"),
+])
+def test_show_refuses_a_card_in_two_hands(capsys: pytest.CaptureFixture[str], hands: list[str], crib: str | None,
+                                          twice: str) -> None:
+    argv = ["show", "--starter", "5S", *(a for h in hands for a in ("--hand", h)), *(["--crib", crib] if crib else []),
+            "-o", "x.png"]
+    assert fails(capsys, *argv) == f"cribbage render: card {twice} appears twice\n"
+
+
+def test_analysis_from_a_file_that_starts_with_a_byte_order_mark(tmp_path: Path) -> None:
+    source = tmp_path / "a.json"
+    source.write_bytes(b"\xef\xbb\xbf" + json.dumps(analyze_json()).encode())
+    assert decode(render(tmp_path, "analysis", "--from", str(source)).read_bytes()).size[0] > 0

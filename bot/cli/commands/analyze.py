@@ -10,6 +10,7 @@ from typing import IO, TextIO, cast
 from bot.cli.errors import UsageError
 from bot.cli.numbers import whole
 from bot.cli.stdin_lines import BadLine, decode_line, line_blocks
+from bot.cli.streams import without_bom
 from bot.cli.tablefile import named_table, table_or_unavailable
 from engine.analysis.discards import Analysis, analyze
 from engine.analysis.winprob import Unavailable, WinTable
@@ -129,7 +130,7 @@ def run_batch(stdin: IO[str] | IO[bytes], stdout: TextIO, *, dealer: bool) -> in
     """Analyse every line, in order, each answered as soon as it is done (the input is read as bytes and
     decoded line by line, so a bad byte spoils only its own line)."""
     bad = 0
-    for first, lines in line_blocks(stdin, BATCH_BLOCK):
+    for first, lines in without_bom(line_blocks(stdin, BATCH_BLOCK)):
         for n, raw in enumerate(lines, start=first):
             try:
                 line = decode_line(raw)

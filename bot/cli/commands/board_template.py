@@ -9,6 +9,7 @@ import argparse
 from pathlib import Path
 
 from bot.cli.errors import UsageError
+from bot.cli.files import WriteFailed, failed, write_all
 from bot.cli.numbers import decimal, whole
 from bot.cli.paths import SHOWN, check_output
 from engine.core.errors import excerpt
@@ -83,18 +84,15 @@ def run_template(args: argparse.Namespace) -> int:
     sheets = [(prefix + page.name, page_image(template, page, grid, args.dpi, side))
               for side, prefix in ((Side.FRONT, ""), (Side.BACK, "back-")) for page in grid]
     images = [image for _, image in sheets]
-    written = [stem.with_name(stem.name + ".svg"), stem.with_name(stem.name + "-back.svg"),
-               stem.with_name(stem.name + ".pdf")]
+    files = [(stem.with_name(stem.name + ".svg"), svg(template).encode("utf-8")),
+             (stem.with_name(stem.name + "-back.svg"), svg(template, Side.BACK).encode("utf-8")),
+             (stem.with_name(stem.name + ".pdf"), pdf_bytes(images, args.dpi))]
+    files += [(stem.with_name(f"{stem.name}-{name}.png"), png_bytes(image, args.dpi)) for name, image in sheets]
     try:
-        written[0].write_text(svg(template), encoding="utf-8")
-        written[1].write_text(svg(template, Side.BACK), encoding="utf-8")
-        written[2].write_bytes(pdf_bytes(images, args.dpi))
-        for name, image in sheets:
-            path = stem.with_name(f"{stem.name}-{name}.png")
-            path.write_bytes(png_bytes(image, args.dpi))
-            written.append(path)
-    except OSError as exc:
-        raise UsageError(f"cannot write {stem}: {exc.strerror or exc}") from None
+        write_all(files)  # every file whole, or none of them: the ones there before are kept
+    except WriteFailed as exc:
+        return failed("board", exc)
+    written = [path for path, _ in files]
     print("\n".join(describe(template, cut_list(template))))
     print(f"wrote {', '.join(str(p) for p in written)}: {len(grid)} {args.paper} page(s) a side at {args.dpi} "
           "dpi; print at 100% and check the 100 mm scale bar")

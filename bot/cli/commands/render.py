@@ -12,18 +12,19 @@ from pathlib import Path
 from board_driver.model import PegError
 from board_driver.model import parse_pegs as board_tracks
 from bot.cli.errors import UsageError
+from bot.cli.files import WriteFailed, failed, stdout_descriptor, write_all, write_line, write_whole
 from bot.cli.numbers import whole
 from bot.cli.paths import check_output
-from bot.cli.streams import open_for_reading, read_capped
+from bot.cli.streams import BOM, open_for_reading, read_capped
 from engine.analysis.discards import DiscardOption
-from engine.core.cards import CardError, parse_card, parse_cards
+from engine.core.cards import CardError, check_distinct, parse_card, parse_cards
 from engine.core.errors import clip, excerpt
 from engine.core.scoring import score_hand
 from render.board import TARGETS, board_png, make_board
 from render.breakdown import breakdown_png
 from render.cards import back_png, card_png, hand_png
 from render.charts import ChartMarker, analysis_png, winprob_png
-from render.gallery import write_gallery
+from render.gallery import gallery
 from render.led import LAYOUT_HELP, LAYOUTS, LedScene, led_png
 from render.live import live_png
 from render.show import ShownCount, show_png
@@ -138,31 +139,47 @@ def _kind(kinds: argparse._SubParsersAction[argparse.ArgumentParser], name: str,
 
 def run(args: argparse.Namespace) -> int:
     if args.kind == "gallery":
-        try:
-            paths = write_gallery(Path(args.output))
-        except OSError as exc:
-            raise UsageError(f"cannot write the gallery into {args.output}: {exc.strerror or exc}") from None
-        for path in paths:
-            print(path)
-        return 0
+        return _gallery(Path(args.output))
     check_output(args.output, "-o")
     try:
         png = _RENDERERS[args.kind](args)
     except (CardError, RenderError) as exc:
         raise UsageError(str(exc)) from None
-    _write(args.output, png)
+    try:
+        _write(args.output, png)
+    except WriteFailed as exc:
+        return failed("render", exc)
+    return 0
+
+
+def _gallery(folder: Path) -> int:
+    """Every gallery picture into `folder`: all of them whole, or none (the pictures there before are kept)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot write the gallery into {excerpt(str(folder))}: {exc.strerror or exc}") from None
+    pictures = [(folder / f"{name}.png", render()) for name, render in gallery().items()]
+    try:
+        write_all(pictures)
+    except WriteFailed as exc:
+        return failed("render", exc)
+    for path, _ in pictures:
+        print(path)
     return 0
 
 
 def _write(output: str, png: bytes) -> None:
+    """The picture whole at `output`, or the file there left as it was (WriteFailed); standard output takes it
+    whole or, a file on a full disk, cut back to where it began."""
     if output == "-":
-        sys.stdout.buffer.write(png)
+        fd = stdout_descriptor()
+        if fd is None:
+            sys.stdout.buffer.write(png)
+        else:
+            write_line(fd, png)
         sys.stdout.flush()
         return
-    try:
-        Path(output).write_bytes(png)
-    except OSError as exc:
-        raise UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
+    write_whole(output, png)
     print(f"wrote {output} ({len(png) // 1024 + 1} KB)")
 
 
@@ -248,11 +265,12 @@ def _show(args: argparse.Namespace) -> bytes:
     players = _names(args.players, "--players") if args.players else [f"Player {k + 1}" for k in range(len(hands))]
     if len(players) != len(hands):
         raise UsageError(f"--players names {len(players)} players for {len(hands)} hands")
+    crib_cards = parse_cards(args.crib.split(), count=4) if args.crib else None
+    check_distinct([starter, *(c for h in hands for c in h), *(crib_cards or ())])  # one deck: each card once
     counts = [ShownCount(f"{players[k]} · hand", score_hand(h, starter), k) for k, h in enumerate(hands)]
-    if args.crib:
+    if crib_cards is not None:
         dealer = len(hands) - 1
-        crib = score_hand(parse_cards(args.crib.split(), count=4), starter, crib=True)
-        counts.append(ShownCount(f"{players[dealer]} · crib", crib, dealer))
+        counts.append(ShownCount(f"{players[dealer]} · crib", score_hand(crib_cards, starter, crib=True), dealer))
     return show_png(counts, _deck(args))
 
 
@@ -300,7 +318,7 @@ def _read(source: str) -> str:
         else:
             with open_for_reading(source) as file:
                 data = read_capped(file.read, what)
-        return data.decode("utf-8")
+        return data.removeprefix(BOM).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise UsageError(f"{what} is not UTF-8 text: byte {exc.object[exc.start]:#04x} at {exc.start}") from None
     except OSError as exc:

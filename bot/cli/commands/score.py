@@ -14,6 +14,7 @@ from bot.cli.errors import UsageError
 from bot.cli.numbers import worker_count, worker_number
 from bot.cli.stdin_lines import BadLine, decode_line, line_blocks
 from bot.cli.stopping import worker_pool
+from bot.cli.streams import without_bom
 from engine.core.cards import CARD_BY_TEXT, Card, CardError, check_distinct, parse_card, parse_cards
 from engine.core.scoring import (
     Breakdown,
@@ -140,7 +141,7 @@ def score_chunk(job: tuple[int, list[bytes], bool]) -> tuple[str, int]:
 def run_batch(stdin: IO[str] | IO[bytes], stdout: TextIO, *, as_json: bool, workers: int = 1) -> int:
     """Score every line, in order, each block answered as soon as it is read; once input comes in full
     blocks (a file, a fast pipe) and there are several workers, the blocks go to other processes."""
-    jobs = ((first, lines, as_json) for first, lines in line_blocks(stdin, CHUNK))
+    jobs = ((first, lines, as_json) for first, lines in without_bom(line_blocks(stdin, CHUNK)))
     bad = 0
     for job in jobs:
         if workers > 1 and len(job[1]) == CHUNK:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import TextIO
 
 from bot.cli.errors import UsageError
+from bot.cli.files import LineFile, WriteFailed, failed
 from bot.cli.numbers import seed_number, whole
 from bot.cli.paths import check_output
 from bot.cli.stopping import deferred_stops
@@ -49,35 +49,29 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     check_output(args.record, "--record")
     try:
-        out = sys.stdout if args.record == "-" else open(args.record, "w", encoding="utf-8")  # noqa: SIM115
-    except OSError as exc:
-        raise UsageError(f"cannot write {args.record}: {exc.strerror or exc}") from None
-    try:
-        return _play(args, rules, names, out)
-    except OSError as exc:  # the disk filled, the pipe's reader went away
-        raise UsageError(f"cannot write {args.record}: {exc.strerror or exc}") from None
+        with LineFile(args.record) as out:  # the file named is the old one or the whole new one, never cut
+            said = _play(args, rules, names, out)
+    except WriteFailed as exc:
+        return failed("selfplay", exc)
+    print(said, file=sys.stderr if args.record == "-" else sys.stdout)
+    return 0
 
 
-def _play(args: argparse.Namespace, rules: Rules, names: list[str], out: TextIO) -> int:
+def _play(args: argparse.Namespace, rules: Rules, names: list[str], out: LineFile) -> str:
+    """Play and write every game; what was played, to be said once the records are in place."""
     wins = [0] * rules.players
     deals = 0
     start = time.perf_counter()
-    try:
-        for i in range(args.games):
-            seed = args.seed + i
-            players = [make_player(n, seed * 8 + s) for s, n in enumerate(names)]
-            game = play_game(rules, players, seed)
-            deals += len(game.deals)
-            assert game.winner is not None
-            wins[game.winner] += 1
-            seats = [f"computer:{n}" for n in names]
-            with deferred_stops():  # a record is written whole or not at all
-                out.write(dumps(to_record(game, seats)) + "\n")
-    finally:
-        if out is not sys.stdout:
-            out.close()
+    for i in range(args.games):
+        seed = args.seed + i
+        players = [make_player(n, seed * 8 + s) for s, n in enumerate(names)]
+        game = play_game(rules, players, seed)
+        deals += len(game.deals)
+        assert game.winner is not None
+        wins[game.winner] += 1
+        seats = [f"computer:{n}" for n in names]
+        with deferred_stops():  # a record is written whole or not at all
+            out.write(dumps(to_record(game, seats)))
     elapsed = time.perf_counter() - start
     summary = ", ".join(f"seat {s} ({names[s]}) {w}" for s, w in enumerate(wins))
-    print(f"{args.games} games, {deals} deals in {elapsed:.2f} s ({deals / elapsed:,.0f} deals/s); "
-          f"wins: {summary}", file=sys.stderr if args.record == "-" else sys.stdout)
-    return 0
+    return f"{args.games} games, {deals} deals in {elapsed:.2f} s ({deals / elapsed:,.0f} deals/s); wins: {summary}"

@@ -13,10 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from bot.cli.errors import UsageError
+from bot.cli.files import WriteFailed, failed, write_whole
 from bot.cli.numbers import seed_number, whole, worker_count, worker_number
 from bot.cli.paths import check_output
 from bot.cli.stopping import worker_pool
 from bot.cli.tablefile import table_bytes, table_or_unavailable
+from engine.analysis.table_sources import Source, SourceError, first_repeat, shard_seed, sources_json, sources_of
 from engine.analysis.winprob import (
     ENGINE_VERSION,
     TableError,
@@ -113,7 +115,7 @@ def run_build(args: argparse.Namespace) -> int:
     ctx = multiprocessing.get_context("fork")
     progress = ctx.Value("q", 0)
     simulator = _simulator(args.simulator)
-    jobs = [(n, args.seed * 1000 + i, simulator) for i, n in enumerate(sizes) if n]
+    jobs = [(n, shard_seed(args.seed, i), simulator) for i, n in enumerate(sizes) if n]
     start = time.perf_counter()
     counts = DealStatistics(finished=True)
     with worker_pool(workers, _init_worker, (progress,)) as pool:
@@ -133,9 +135,13 @@ def run_build(args: argparse.Namespace) -> int:
         f"--seed {args.seed} --out {args.out}"
     provenance = {"strategy": REFERENCE, "seed": args.seed, "simulator": simulator, "engine_version": ENGINE_VERSION,
                   "command": command, "seconds": round(elapsed, 1),
-                  "built": time.strftime("%Y-%m-%d", time.gmtime())}
+                  "built": time.strftime("%Y-%m-%d", time.gmtime()),
+                  "sources": sources_json([Source(simulator, seed, n) for n, seed, _ in jobs])}
     table = build_table(counts, targets, provenance)
-    _write_table(args.out, table)
+    try:
+        _write_table(args.out, table)
+    except WriteFailed as exc:
+        return failed("wintable", exc)
     print(f"{counts.deals:,} deals in {elapsed:.0f} s ({counts.deals / elapsed:,.0f} deals/s, "
           f"{elapsed / counts.deals * 1e6:.0f} s per million); wrote {args.out}")
     _report(table)
@@ -164,10 +170,8 @@ def _progress_bar(done: int, total: int, elapsed: float) -> None:
 
 
 def _write_table(path: str, table: WinTable) -> None:
-    try:
-        Path(path).write_bytes(dump_table(table))
-    except OSError as exc:  # the disk filled while the table was built
-        raise UsageError(f"cannot write --out {path}: {exc.strerror or exc}") from None
+    """The table file whole, or the one there before kept (WriteFailed: the disk filled while it was built)."""
+    write_whole(path, dump_table(table))
 
 
 def _report(table: WinTable) -> None:
@@ -184,8 +188,8 @@ def _read(path: str, data: bytes | None = None) -> WinTable:
 
 
 def _read_once(paths: list[str]) -> list[WinTable]:
-    """Each table file, refusing one given twice: the same file by another name, or a copy of it,
-    would count its deals twice."""
+    """Each table file, refusing any deal counted twice: the same file by another name or a copy of it, the same
+    shard recompressed, a rebuild with the same seed, a merged table and one of its parts."""
     seen: dict[object, str] = {}
     tables = []
     for path in paths:
@@ -196,7 +200,20 @@ def _read_once(paths: list[str]) -> list[WinTable]:
                 raise UsageError(f"{path} repeats {seen[key]}: each shard may be merged once")
             seen[key] = path
         tables.append(_read(path, data))
+    repeat = first_repeat([_sources(path, t) for path, t in zip(paths, tables, strict=True)])
+    if repeat is not None:
+        first, second = paths[repeat.first], paths[repeat.second]
+        said = f"{second} repeats deals of {first}: both count {repeat.source}" if repeat.first != repeat.second \
+            else f"{first} counts {repeat.source} twice"
+        raise UsageError(f"{said}; each deal may be merged once")
     return tables
+
+
+def _sources(path: str, table: WinTable) -> tuple[Source, ...]:
+    try:
+        return sources_of(table.provenance)
+    except SourceError as exc:
+        raise UsageError(f"{path} does not say which deals it counts ({exc}): it cannot be merged safely") from None
 
 
 def run_merge(args: argparse.Namespace) -> int:
@@ -214,9 +231,13 @@ def run_merge(args: argparse.Namespace) -> int:
                   "seed": [t.provenance.get("seed") for t in tables],
                   "command": "cribbage wintable merge " + " ".join(args.files) + f" --out {args.out}",
                   "merged": [t.provenance for t in tables],
-                  "built": time.strftime("%Y-%m-%d", time.gmtime())}
+                  "built": time.strftime("%Y-%m-%d", time.gmtime()),
+                  "sources": sources_json([s for t in tables for s in sources_of(t.provenance)])}
     table = build_table(counts, targets, provenance)
-    _write_table(args.out, table)
+    try:
+        _write_table(args.out, table)
+    except WriteFailed as exc:
+        return failed("wintable", exc)
     print(f"merged {len(tables)} tables: {counts.deals:,} deals; wrote {args.out}")
     _report(table)
     return 0
@@ -232,7 +253,7 @@ def run_winprob(args: argparse.Namespace) -> int:
         return 2
     assert isinstance(table, WinTable)
     if args.json:
-        provenance = {k: v for k, v in table.provenance.items() if k != "merged"}
+        provenance = {k: v for k, v in table.provenance.items() if k not in ("merged", "sources")}
         print(json.dumps({"me": args.me, "them": args.them, "dealer": args.dealer, "target": args.target,
                           "p_win": round(p, 6), "table": provenance}))
     else:

@@ -87,3 +87,11 @@ def test_a_line_piped_by_hand_is_answered_at_once(argv: list[str]) -> None:
     finally:
         proc.stdin.close()
         proc.wait(timeout=30)
+
+
+def test_a_byte_order_mark_starts_the_input_not_its_first_line() -> None:
+    done = cribbage("score", "--batch", stdin=b"\xef\xbb\xbf5H 5C 5D JS 5S\n\xef\xbb\xbfAS 2S 3S 4S 5S\n")
+    assert done.stdout.decode().splitlines() == ["5H 5C 5D JS 5S: 29", "line 2: error: unknown rank '\\ufeff' in "
+                                                                        "'\\ufeffAS'"]  # only at the start
+    done = cribbage("analyze", "--batch", "--pone", stdin=b"\xef\xbb\xbf5H 5C 6D 7S JH KD\n")
+    assert done.returncode == 0 and "options" in json.loads(done.stdout)
