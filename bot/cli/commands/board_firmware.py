@@ -8,13 +8,12 @@ package's own, so the firmware matches the `cribbage` that drives it, wherever t
 from __future__ import annotations
 
 import argparse
-import os
 import re
-import tempfile
 from importlib import resources
 from pathlib import Path
 
 from bot.cli.errors import UsageError
+from bot.cli.files import WriteFailed, failed, write_all
 from bot.cli.numbers import whole
 from firmware.pegboard import layout as layouts
 
@@ -47,20 +46,6 @@ def settings_text(main: str, args: argparse.Namespace) -> str:
     return main
 
 
-def write_whole(path: Path, text: str) -> None:
-    """The file whole at `path`, or left as it was (written beside it, then renamed into place)."""
-    fd, staged = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(staged, path)
-    except BaseException:
-        Path(staged).unlink(missing_ok=True)
-        raise
-
-
 def run(args: argparse.Namespace) -> int:
     folder = Path(args.output)
     package = resources.files("firmware")
@@ -68,9 +53,13 @@ def run(args: argparse.Namespace) -> int:
         (folder / "pegboard").mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(f"cannot make the folder {args.output}: {exc.strerror}") from None
-    write_whole(folder / "main.py", settings_text(package.joinpath("main.py").read_text(encoding="utf-8"), args))
-    for name in MODULES:
-        write_whole(folder / "pegboard" / name, package.joinpath("pegboard", name).read_text(encoding="utf-8"))
+    main = settings_text(package.joinpath("main.py").read_text(encoding="utf-8"), args)
+    files = [(folder / "main.py", main.encode())]
+    files += [(folder / "pegboard" / name, package.joinpath("pegboard", name).read_bytes()) for name in MODULES]
+    try:
+        write_all(files)  # every file whole, or none of them: the ones there before are kept
+    except WriteFailed as exc:
+        return failed("board firmware", exc)
     print(f"wrote {folder / 'main.py'} ({args.layout}, {args.tracks} tracks, {args.holes} holes, BUDGET_MA "
           f"{args.budget}, GP{args.data_pin}) and {folder / 'pegboard'}/; copy them to the Pico with:")
     print(f"  mpremote mkdir :pegboard\n  mpremote cp {folder}/pegboard/*.py :pegboard/\n"
