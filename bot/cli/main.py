@@ -12,6 +12,7 @@ from contextlib import suppress
 from typing import NoReturn
 
 from bot.cli.errors import UsageError, bounded, one_line
+from bot.cli.stdin_lines import patient_stdin
 from bot.cli.stopping import Stopped, stop_on_signals
 from bot.cli.streams import flush_output, guard_closed, output_problem, probe_output, silence_output
 from engine.core.errors import clip
@@ -54,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     guard_closed()
+    patient_stdin()
     _escape_unencodable(sys.stdout)
     _replace_undecodable(sys.stdin)
     parser = build_parser()
