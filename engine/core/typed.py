@@ -8,8 +8,10 @@ instead: ASCII digits only, within a range, or nothing.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
+_DECIMAL = re.compile(r"[0-9]{1,12}(\.[0-9]{0,12})?|\.[0-9]{1,12}")
 MAX_DIGITS = 20
 """More digits than any number a command takes (a signed 64-bit seed has 19)."""
 YES = frozenset({"true", "yes", "1"})
@@ -25,6 +27,15 @@ def whole_number(text: str, low: int, high: int) -> int | None:
     if not 1 <= len(digits) <= MAX_DIGITS or not digits.isascii() or not digits.isdigit():
         return None
     value = int(text)
+    return value if low <= value <= high else None
+
+
+def decimal_number(text: str, low: float, high: float) -> float | None:
+    """`text` as a plain decimal from `low` to `high` (ASCII digits and one point: no sign, exponent, 'nan' or
+    'inf'), else None."""
+    if not isinstance(text, str) or _DECIMAL.fullmatch(text) is None:
+        return None
+    value = float(text)
     return value if low <= value <= high else None
 
 
