@@ -17,6 +17,7 @@ from bot.discord.exchange import Exchange, member_of
 from bot.discord.options import DealNumber
 from bot.discord.views import NUMBER, NumberModal
 from bot.i18n import Lang, t
+from engine.core.typed import whole_number
 
 ROLE_CHOICES = [app_commands.Choice(name=app_commands.locale_str("dealer (my crib)", key="choice.role.dealer"),
                                     value="dealer"),
@@ -88,8 +89,12 @@ class LearnDoor:
 
     async def submit_count(self, ask: Exchange, cid: ComponentId, text: Mapping[str, str]) -> None:
         """A drill's count (the game field is the drill's seed; version 1 a crib): the truth, privately."""
+        seed = whole_number(cid.game, 0, 2**63 - 1)
+        if seed is None:  # not a drill this bot made
+            await ask.say(t("adapter.unknown_button", ask.lang))
+            return
         await ask.think()
-        answer = await self.controller.practice_answer(ask.user, int(cid.game), cid.version == 1,
+        answer = await self.controller.practice_answer(ask.user, seed, cid.version == 1,
                                                        text.get(NUMBER, ""), ask.lang)
         await ask.answer(replace(answer, public=False))
 

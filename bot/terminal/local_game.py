@@ -21,6 +21,7 @@ from engine.core.cards import Card, CardError, parse_card
 from engine.core.errors import clip
 from engine.core.rules import STANDARD, Rules
 from engine.core.scoring import MAX_HAND
+from engine.core.typed import whole_number
 
 PLACE = "terminal"
 QUIT = {"q", "quit", "exit"}
@@ -99,9 +100,10 @@ def read_move(ask: Ask, hand: Sequence[Card], text: str) -> Move:
     if ask.kind == "lay":
         return LayAway(_lay_away(ask.count, hand, tokens))
     if ask.kind == "declare":
-        if not text.strip().isascii() or not text.strip().isdigit() or len(text.strip()) > 2 or int(text) > MAX_HAND:
+        count = whole_number(text.strip(), 0, MAX_HAND)
+        if count is None:
             raise ValueError(f"type what the hand counts: a number from 0 to {MAX_HAND}")
-        return DeclareCount(int(text))
+        return DeclareCount(count)
     if ask.kind == "claim":
         if text.strip().lower() not in {"y", "yes", "n", "no"}:
             raise ValueError("type y to claim muggins or n to let the count stand")
@@ -136,8 +138,8 @@ def _lay_away(k: int, hand: Sequence[Card], tokens: list[str]) -> tuple[Card, ..
 
 
 def _card(hand: Sequence[Card], token: str) -> Card:
-    if token.isascii() and token.isdigit() and len(token) <= 6 and token != "10":  # not "²", nor 5,000 digits
-        i = int(token)
+    i = whole_number(token, 0, 999_999) if token != "10" else None  # not "²", nor 5,000 digits
+    if i is not None:
         if 1 <= i <= len(hand):
             return hand[i - 1]
         raise ValueError(f"no card number {i}: pick 1 to {len(hand)}")

@@ -30,6 +30,15 @@ def whole_number(text: str, low: int, high: int) -> int | None:
     return value if low <= value <= high else None
 
 
+def two_scores(text: str, target: int) -> tuple[int, int] | None:
+    """'95,88' as (95, 88): two scores in ASCII digits, each from 0 to target - 1; else None."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        return None
+    me, them = (whole_number(part, 0, target - 1) for part in parts)
+    return (me, them) if me is not None and them is not None else None
+
+
 def decimal_number(text: str, low: float, high: float) -> float | None:
     """`text` as a plain decimal from `low` to `high` (ASCII digits and one point: no sign, exponent, 'nan' or
     'inf'), else None."""

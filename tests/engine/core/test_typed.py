@@ -4,7 +4,7 @@ characters escaped, long text cut)."""
 import pytest
 
 from engine.core.errors import clip, escaped, shown
-from engine.core.typed import is_number_like, whole_number, yes_no
+from engine.core.typed import is_number_like, two_scores, whole_number, yes_no
 
 
 @pytest.mark.parametrize(("text", "value"), [
@@ -57,3 +57,11 @@ def test_clip_escapes_then_cuts() -> None:
 def test_shown_quotes_text_escaped_and_other_values_short() -> None:
     assert shown("Z\x1b[2J") == "Z\\x1b[2J"
     assert shown(10**5000).startswith("<a number of about")
+
+
+@pytest.mark.parametrize(("text", "scores"), [
+    ("95,88", (95, 88)), ("0,120", (0, 120)), ("95,121", None), ("٩٥,88", None), ("+95,88", None), ("95", None),
+    ("95,88,1", None), ("95, 88", None), ("1_0,5", None), (",", None),
+])
+def test_two_scores_are_ascii_digits_below_the_target(text: str, scores: tuple[int, int] | None) -> None:
+    assert two_scores(text, 121) == scores
