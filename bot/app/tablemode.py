@@ -231,7 +231,7 @@ class TableMode:
         try:
             session = TableSession.from_json(stored.session["session"])
         except (TableScoreError, KeyError, TypeError) as exc:
-            return Answer(False, t("table.unreadable", lang, detail=str(exc)))
+            return Answer(False, t("table.unreadable", lang, detail=shown(str(exc), 200)))
         return stored, session
 
     @staticmethod
@@ -353,7 +353,7 @@ def refusal_text(exc: RulesError | TableScoreError, lang: Lang, names: Sequence[
     nobody can cause from a command (a damaged stored session) keeps the engine's words as the detail."""
     key = f"refuse.table.{exc.code.value}"
     if not has(key):
-        return t("table.bad_start", lang, detail=str(exc))
+        return t("table.bad_start", lang, detail=shown(str(exc), 200))
     fields = {k: shown(", ".join(map(str, v)) if isinstance(v, (tuple, list)) else v)
               if isinstance(v, (str, tuple, list)) else v for k, v in exc.fields.items()}
     seat, other = exc.fields.get("seat"), exc.fields.get("other")
