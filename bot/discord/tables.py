@@ -189,7 +189,8 @@ class TableGroup(app_commands.Group):
         await self.tables.start(Exchange.of(interaction), players, target.value if target else None)
 
     @app_commands.command(name="add", description="Peg points for a player")
-    @app_commands.describe(player="Who scores", points="How many points",
+    @app_commands.describe(player="Who scores: a name, a mention, or a seat number (1 is the first)",
+                           points="How many points",
                            reason="What for (optional), e.g. hand, crib, go")
     async def add(self, interaction: discord.Interaction, player: str, points: Points,
                   reason: str | None = None) -> None:
