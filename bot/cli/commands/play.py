@@ -2,7 +2,8 @@
 
 An unfinished game is kept in the database and resumed the next time (unless --new or --seed); when
 the options asked for differ from that game's, the command says so and how to start the asked-for one.
-One Ctrl-C ends the session at once (exit status 130), the game kept.
+One Ctrl-C ends the session at once (exit status 130; SIGTERM 143, SIGHUP and a terminal that hangs up 129), the
+game kept.
 """
 
 from __future__ import annotations
