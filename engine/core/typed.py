@@ -19,11 +19,11 @@ NO = frozenset({"false", "no", "0"})
 
 
 def whole_number(text: str, low: int, high: int) -> int | None:
-    """`text` as a whole number from `low` to `high` when it is ASCII digits alone (with a leading '-' only when
-    `low` is negative), else None: no sign, blank, underscore or other script's digit is taken."""
+    """`text` as a whole number from `low` to `high` when it is ASCII digits alone (after a '-', if any), else None:
+    no '+', blank, underscore or other script's digit is taken ('-0' is 0)."""
     if not isinstance(text, str):
         return None
-    digits = text[1:] if text.startswith("-") and low < 0 else text
+    digits = text.removeprefix("-")
     if not 1 <= len(digits) <= MAX_DIGITS or not digits.isascii() or not digits.isdigit():
         return None
     value = int(text)

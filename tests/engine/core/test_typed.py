@@ -19,6 +19,7 @@ def test_a_whole_number_is_ascii_digits_in_range(text: str, value: int | None) -
 def test_a_negative_number_only_where_the_range_has_them() -> None:
     assert whole_number("-5", -9, 9) == -5
     assert whole_number("-5", 0, 9) is None
+    assert whole_number("-0", 0, 9) == 0
     assert whole_number("--5", -9, 9) is None
     assert whole_number("-", -9, 9) is None
 
