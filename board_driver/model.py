@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
+from board_driver.typed import whole_number
+
 # The protocol's limits and power-on values are the firmware's (firmware/pegboard/core.py, the one source).
 # DEFAULT_COLOURS: vermillion, sky blue, yellow, blue (Okabe-Ito), track 1, 2, 3, 4 unless the host says
 # otherwise; any two stay apart under the common colour-vision deficiencies (tests/render/test_player_colours.py).
@@ -152,8 +154,7 @@ def parse_pegs(text: str, holes: int = GAME_HOLE, max_tracks: int = MAX_TRACKS) 
 
 def _hole_number(text: str) -> int | None:
     """A hole typed as a few ASCII digits, else None: '²' and '١' are digits to isdigit() but not holes."""
-    text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
+    return whole_number(text.strip(), 0, 999_999)
 
 
 def _quoted(text: str, limit: int = 60) -> str:

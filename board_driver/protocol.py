@@ -27,7 +27,8 @@ from firmware.pegboard.core import crc16 as crc16
 
 BAUDRATE = 115200
 
-_FIRMWARE = re.compile(r"[A-Za-z0-9._+-]{1,32}")
+FIRMWARE_NAME = re.compile(r"[A-Za-z0-9._+-]{1,32}")
+"""What a board may call its firmware in INFO (docs/board-protocol.md): one field of the line, so no blank."""
 _T = TypeVar("_T")
 
 
@@ -267,7 +268,7 @@ def _board_frame(kind: str, seq: int | None, fields: list[str]) -> Frame:
     """A board's frame from its type, seq (PONG and ACK) and fields, each field read by the core's rules."""
     match kind:
         case "INFO":
-            if not _FIRMWARE.fullmatch(fields[1]):
+            if not FIRMWARE_NAME.fullmatch(fields[1]):
                 raise FrameError(NakReason.FORMAT,
                                  f"firmware {fields[1]!r} is not 1-32 of A-Z a-z 0-9 . _ + -")
             return Info(BoardInfo(_int(fields[0], "version", 0, MAX_HOLE), fields[1],

@@ -32,7 +32,8 @@ from board_driver.model import (
     Track,
     default_track,
 )
-from board_driver.protocol import HOST_FRAME_TYPES, PROTOCOL_VERSION
+from board_driver.protocol import FIRMWARE_NAME, HOST_FRAME_TYPES, PROTOCOL_VERSION
+from board_driver.typed import decimal_number, whole_number, yes_no
 from firmware.pegboard import core
 
 HOST_QUIET_S = core.HOST_QUIET_MS / 1000
@@ -62,6 +63,8 @@ class SimBoard:
             raise ValueError(f"tracks {tracks!r} is not 1-{MAX_TRACKS}")
         if not 1 <= holes <= core.MAX_HOLE:
             raise ValueError(f"holes {holes!r} is not 1-{core.MAX_HOLE}")
+        if not isinstance(firmware, str) or FIRMWARE_NAME.fullmatch(firmware) is None:  # it goes out in INFO
+            raise ValueError(f"firmware {firmware!r} is not 1-32 of {FIRMWARE_CHARACTERS}")
         self.lock = threading.Condition()
         self.info = BoardInfo(PROTOCOL_VERSION, firmware, tracks, holes, tracks * holes + 1 if leds is None else leds)
         self.core = self.CORE(tracks, holes, self.info.leds, firmware)
@@ -312,6 +315,7 @@ class SimOptions(TypedDict, total=False):
     faults: FaultPlan
 
 
+FIRMWARE_CHARACTERS = "A-Z a-z 0-9 . _ + -"
 _RATES = ("drop", "garble", "duplicate", "delay", "delay_s", "reply_delay_s", "corrupt")
 """The FaultPlan fields a sim:// URL sets as numbers (its `seed` is a whole number)."""
 
@@ -329,24 +333,41 @@ def parse_sim_url(url: str) -> tuple[str, SimOptions]:
         value = values[-1]
         if key not in ("tracks", "holes", "firmware", "mute", "seed", *_RATES):
             raise ValueError(f"unknown option {key!r} in {url!r}; the form is {URL_HELP}")
-        try:
-            if key == "tracks":
-                options["tracks"] = int(value)
+        if key == "firmware":
+            if FIRMWARE_NAME.fullmatch(value) is None:  # a blank or a newline would break the INFO line
+                raise ValueError(f"option firmware={value!r} in {url!r} is not 1-32 of {FIRMWARE_CHARACTERS}")
+            options["firmware"] = value
+        elif key == "mute":
+            mute = yes_no(value)
+            if mute is None:
+                raise ValueError(f"option mute={value!r} in {url!r} is not true, false, yes, no, 1 or 0")
+            options["mute"] = mute
+        else:
+            number = _number(key, value)
+            if number is None:
+                raise ValueError(f"option {key}={value!r} in {url!r} is not a number")
+            if key == "seed":
+                seed = int(number)
+            elif key == "tracks":
+                options["tracks"] = int(number)
             elif key == "holes":
-                options["holes"] = int(value)
-            elif key == "firmware":
-                options["firmware"] = value
-            elif key == "mute":
-                options["mute"] = value not in ("", "0", "false", "no")
-            elif key == "seed":
-                seed = int(value)
+                options["holes"] = int(number)
             else:
-                rates[key] = float(value)
-        except ValueError:
-            raise ValueError(f"option {key}={value!r} in {url!r} is not a number") from None
+                rates[key] = number
     if rates or seed is not None:
         options["faults"] = _fault_plan(rates, seed)
     return name, options
+
+
+def _number(key: str, text: str) -> float | None:
+    """An option's number in ASCII digits: a whole one for the counts and the seed (which may be negative here;
+    its range is the caller's to say), a plain decimal for the rates; None for anything else ('٣', '1_0', 'nan')."""
+    if key == "seed":
+        digits = text.removeprefix("-")
+        return int(text) if 0 < len(digits) <= 600 and digits.isascii() and digits.isdigit() else None
+    if key in ("tracks", "holes"):
+        return whole_number(text, 0, 10**9)
+    return decimal_number(text, 0.0, 10.0**12)
 
 
 def _fault_plan(rates: dict[str, float], seed: int | None) -> FaultPlan:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.errors import excerpt
+from engine.core.typed import whole_number
 
 MAX_SHARDS = 10_000
 
@@ -34,7 +35,8 @@ class Shards:
 
 def shard_of(guild: str, count: int) -> int:
     """Discord's shard for a server id (a game without a server goes with shard 0, as direct messages do)."""
-    return (int(guild) >> 22) % count if guild.isdigit() else 0
+    snowflake = whole_number(guild, 0, 2**64 - 1)  # an id is ASCII digits ('١٢' is not one)
+    return (snowflake >> 22) % count if snowflake is not None else 0
 
 
 def parse_shards(text: str, count: int | None) -> tuple[int, ...]:
@@ -45,9 +47,10 @@ def parse_shards(text: str, count: int | None) -> tuple[int, ...]:
     for part in text.split(","):
         part = part.strip()
         first, dash, last = part.partition("-")
-        if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
+        low = whole_number(first.strip(), 0, 10**20)
+        high = whole_number(last.strip(), 0, 10**20) if dash else low
+        if low is None or high is None:  # ASCII digits only: '٣' is a digit to isdigit() and to int()
             raise ShardError(f"a shard is a number or a range like 0-3, not {excerpt(part)}")
-        low, high = int(first), int(last) if dash else int(first)
         if low > high:
             raise ShardError(f"the range {low}-{high} runs backwards")
         checked_shards((high,), count)

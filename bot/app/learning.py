@@ -15,6 +15,7 @@ from engine.computer.winplay import OptionChance, option_chances
 from engine.core.cards import Card, CardError, parse_card, parse_cards
 from engine.core.errors import shown
 from engine.core.scoring import Breakdown, score_hand
+from engine.core.typed import two_scores
 from render import analysis_png
 
 ANALYZE_SAMPLES = 400
@@ -71,13 +72,10 @@ class Scorer:
             return Answer(False, card_error(cards, exc, lang))
         me_them: tuple[int, int] | None = None
         if scores is not None and scores.strip():
-            try:
-                me, them = (int(v) for v in scores.replace(" ", "").split(","))
-            except ValueError:
+            read = two_scores(scores.replace(" ", ""), target)
+            if read is None:
                 return Answer(False, t("error.scores", lang, value=shown(scores), max=target - 1))
-            if not (0 <= me < target and 0 <= them < target):
-                return Answer(False, t("error.scores", lang, value=shown(scores), max=target - 1))
-            me_them = (me, them)
+            me_them = read
         a = analyze(six, dealer=dealer)
         chances: list[OptionChance] | Unavailable | None = None
         if me_them is not None:

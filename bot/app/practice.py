@@ -19,15 +19,19 @@ from bot.storage.values import Declaration
 from engine.analysis.practice import CheckResult, Tally, check, deal_drill
 from engine.core.errors import shown
 from engine.core.scoring import MAX_HAND
+from engine.core.typed import whole_number
 from render import hand_png
 
 
 def read_count(declared: str | int, lang: Lang) -> int | str:
-    """A declared count as a number from 0 to 29, or the refusal to show (in `lang`)."""
-    try:
-        value = int(str(declared).strip())
-    except ValueError:
-        return t("error.not_a_number", lang, value=shown(declared))
+    """A declared count as a number from 0 to 29 in ASCII digits, or the refusal to show (in `lang`)."""
+    text = str(declared).strip()
+    value = declared if isinstance(declared, int) else whole_number(text, -(10**6), 10**6)
+    if value is None:
+        plain = text.removeprefix("-")
+        if not (plain.isascii() and plain.isdigit()):  # '+5', '1_0', '٥' are not what a person means by 5
+            return t("error.not_a_number", lang, value=shown(declared))
+        return t("error.declare_range", lang, value=shown(text))
     if not 0 <= value <= MAX_HAND:
         return t("error.declare_range", lang, value=shown(value))
     return value

@@ -10,7 +10,6 @@ from __future__ import annotations
 import secrets
 import threading
 from collections.abc import Callable, Sequence
-from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Concatenate, ParamSpec, TypeVar
 
@@ -28,7 +27,8 @@ from engine.core.cards import CardError, parse_cards
 from engine.core.errors import shown
 from engine.core.rules import Rules, RulesError
 from engine.core.scoring import MAX_HAND, Breakdown, score_hand
-from engine.table.session import Peg, Reason, Skunk, TableScoreError, TableSession
+from engine.core.typed import is_number_like, whole_number
+from engine.table.session import Peg, Reason, Skunk, TableScoreError, TableSession, name_key
 from render import board_png, make_board
 
 P = ParamSpec("P")
@@ -37,6 +37,9 @@ R = TypeVar("R")
 PEG_BUTTONS = (1, 2, 3, 4, 6)
 """The quick pegs on the table message: with the number pad they fit a row of five a player."""
 TABLE_NAME_LIMIT = 32
+ENDED = "ended"
+"""The stored table's mark of a table ended with /cribbage table end (a won game is not live either, but undo may
+reopen it; an ended one stays ended)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,9 +114,9 @@ class TableMode:
             if isinstance(found, Answer):
                 return found
             stored, session = found
-            who = self._seat(session, seat)
-            if who is None:
-                return Answer(False, t("table.not_a_player", lang, name=shown(seat)))
+            who = _seat(session, seat, lang)
+            if isinstance(who, Answer):
+                return who
             read = _read_points(points, lang)
             if isinstance(read, Answer):
                 return read
@@ -152,6 +155,8 @@ class TableMode:
             refused = self._refuse(stored, user, lang, finished_ok=True)
             if refused is not None:
                 return refused
+            if stored.session.get(ENDED):  # ended by a player: nothing reopens it
+                return Answer(False, t("table.ended_for_good", lang))
             if version is not None and version != len(session.log):
                 return Answer(False, t("table.stale_undo", lang))
             newer = self.storage.table_at(stored.place) if not stored.live else None
@@ -197,7 +202,7 @@ class TableMode:
             if isinstance(found, Answer):
                 return found
             stored, session = found
-            stored = replace(stored, live=False, updated=self.clock())
+            stored = replace(stored, session={**stored.session, ENDED: True}, live=False, updated=self.clock())
             self.storage.save_table(stored)
             stored = replace(stored, rev=stored.rev + 1)
         scores = ", ".join(f"{session.team_name(k)} {s}" for k, s in enumerate(session.scores))
@@ -226,7 +231,7 @@ class TableMode:
         try:
             session = TableSession.from_json(stored.session["session"])
         except (TableScoreError, KeyError, TypeError) as exc:
-            return Answer(False, t("table.unreadable", lang, detail=str(exc)))
+            return Answer(False, t("table.unreadable", lang, detail=shown(str(exc), 200)))
         return stored, session
 
     @staticmethod
@@ -237,21 +242,6 @@ class TableMode:
             return Answer(False, t("table.not_yours", lang))
         if not stored.live and not finished_ok:
             return Answer(False, t("table.over", lang))
-        return None
-
-    @staticmethod
-    def _seat(session: TableSession, seat: int | str) -> int | None:
-        if isinstance(seat, int):
-            return seat if 0 <= seat < session.rules.players else None
-        text = str(seat).strip().lower()
-        number = -1
-        with suppress(ValueError):  # '²' is a digit to isdigit() but not to int()
-            number = int(text)
-        if 0 <= number < session.rules.players:
-            return number
-        for i, name in enumerate(session.names):
-            if name.lower() == text:
-                return i
         return None
 
     def _save(self, stored: StoredTable, session: TableSession) -> StoredTable:
@@ -331,6 +321,8 @@ class TableMode:
     def _table_controls(self, stored: StoredTable, session: TableSession, lang: Lang) -> tuple[Control, ...]:
         version = len(session.log)
         controls: list[Control] = []
+        if stored.session.get(ENDED):
+            return ()
         if not session.over and stored.live:
             for team in range(session.rules.teams):
                 for points in PEG_BUTTONS:
@@ -361,18 +353,52 @@ def refusal_text(exc: RulesError | TableScoreError, lang: Lang, names: Sequence[
     nobody can cause from a command (a damaged stored session) keeps the engine's words as the detail."""
     key = f"refuse.table.{exc.code.value}"
     if not has(key):
-        return t("table.bad_start", lang, detail=str(exc))
-    fields = {k: ", ".join(map(str, v)) if isinstance(v, (tuple, list)) else v for k, v in exc.fields.items()}
-    seat = exc.fields.get("seat")
-    fields["player"] = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "-"
+        return t("table.bad_start", lang, detail=shown(str(exc), 200))
+    fields = {k: shown(", ".join(map(str, v)) if isinstance(v, (tuple, list)) else v)
+              if isinstance(v, (str, tuple, list)) else v for k, v in exc.fields.items()}
+    seat, other = exc.fields.get("seat"), exc.fields.get("other")
+    fields["player"] = shown(names[seat]) if isinstance(seat, int) and 0 <= seat < len(names) else "-"
+    fields["number"] = seat + 1 if isinstance(seat, int) else "-"  # a person counts seats from 1
+    fields["other_number"] = other + 1 if isinstance(other, int) else "-"
     return t(key, lang, **fields)
 
 
+def _seat(session: TableSession, seat: int | str, lang: Lang) -> int | Answer:
+    """The seat a move is for: an int is the seat's index (a button, a mentioned member); text is what a person
+    typed, a number counted from 1 or a name (compared as `name_key` compares them); else the refusal."""
+    players = session.rules.players
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        return seat if 0 <= seat < players else Answer(False, t("table.no_such_number", lang, number=shown(seat + 1),
+                                                                  count=players))
+    text = str(seat).strip()
+    if is_number_like(text):
+        number = whole_number(text, 1, players)
+        if number is None:
+            return Answer(False, t("table.no_such_number", lang, number=shown(text), count=players))
+        return number - 1
+    key = name_key(text)
+    found = [i for i, name in enumerate(session.names) if name_key(name) == key]
+    if len(found) == 1:
+        return found[0]
+    if found:  # a table kept from before names had to differ
+        return Answer(False, t("table.ambiguous_name", lang, name=shown(text), count=players))
+    return Answer(False, t("table.not_a_player", lang, name=shown(text)))
+
+
 def _read_points(points: int | str, lang: Lang) -> tuple[int, Breakdown | None] | Answer:
-    """Points to peg: a number from 1 to 29, or a hand typed as cards (scored here); else the refusal."""
-    try:
-        value = int(str(points).strip())
-    except ValueError:
+    """Points to peg: a number from 1 to 29 in ASCII digits, or a hand typed as cards (scored here); else the
+    refusal ('+5', '1_0', '５' are not taken as numbers)."""
+    if isinstance(points, int) and not isinstance(points, bool):
+        value: int | None = points
+    else:
+        text = str(points).strip()
+        value = whole_number(text, -(10**6), 10**6)
+        plain = text.removeprefix("-")
+        if value is None and plain.isascii() and plain.isdigit():  # thousands of digits: out of range, not read
+            return Answer(False, t("table.points_range", lang, max=MAX_HAND, value=shown(text)))
+        if value is None and is_number_like(text):
+            return Answer(False, t("table.points_digits", lang, max=MAX_HAND, value=shown(text)))
+    if value is None:
         scored = _score_text(str(points))
         if scored is None:
             return Answer(False, t("table.not_points_or_cards", lang, value=shown(points)))

@@ -14,6 +14,7 @@ try:  # Ctrl-C while the program loads ends it as Ctrl-C at any other time: one 
     from typing import NoReturn
 
     from bot.cli.errors import UsageError, bounded, one_line
+    from bot.cli.stdin_lines import patient_stdin
     from bot.cli.stopping import Stopped, stop_on_signals
     from bot.cli.streams import flush_output, guard_closed, legible_output, output_problem, probe_output, silence_output
     from engine.core.errors import clip
@@ -76,6 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     guard_closed()
+    patient_stdin()
     legible_output(sys.stdout)  # a non-UTF-8 locale (LC_ALL=C) writes cards as 5H, not a UnicodeEncodeError
     legible_output(sys.stderr)
     _replace_undecodable(sys.stdin)

@@ -2,21 +2,19 @@
 
 Python's int() and float() take more than a person means: '١٢' (Arabic-Indic digits), '1_000', ' 7 ', '1e309' (an
 infinity), 'nan', and integers past 4,300 digits raise instead of answering. Every numeric option is read by one
-of these types instead, so a bad value is argparse's one-line error (exit status 2) naming the option and value.
+of these types instead, through engine/core/typed.py's readers (which every typed number goes through), so a bad
+value is argparse's one-line error (exit status 2) naming the option and value.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import os
-import re
 from collections.abc import Callable
 
 from engine.core.errors import excerpt
+from engine.core.typed import decimal_number, whole_number
 
-_WHOLE = re.compile(r"-?[0-9]{1,20}")
-_DECIMAL = re.compile(r"[0-9]{1,12}(\.[0-9]{0,12})?|\.[0-9]{1,12}")
 SEED_MAX = 2**63 - 1
 """The largest seed any command takes (a signed 64-bit number, what a record stores)."""
 WORKERS_MAX = 64
@@ -26,17 +24,18 @@ WORKERS_MAX = 64
 def whole(low: int, high: int) -> Callable[[str], int]:
     """An argparse type: a whole number of ASCII digits from `low` to `high`."""
     def read(text: str) -> int:
-        if _WHOLE.fullmatch(text) is None or not low <= int(text) <= high:
+        value = whole_number(text, low, high)
+        if value is None:
             raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a whole number from {low} to {high}")
-        return int(text)
+        return value
     return read
 
 
 def decimal(low: float, high: float) -> Callable[[str], float]:
     """An argparse type: a plain decimal number (ASCII digits and one point, no exponent) from `low` to `high`."""
     def read(text: str) -> float:
-        value = float(text) if _DECIMAL.fullmatch(text) else math.nan
-        if not low <= value <= high:
+        value = decimal_number(text, low, high)
+        if value is None:
             raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a number from {low:g} to {high:g}")
         return value
     return read

@@ -2,15 +2,21 @@
 
 Input is read as bytes and each line decoded alone, so one bad byte spoils only its own line; and lines
 are handed on as soon as the input pauses (piped by hand, a line is answered at once), in blocks of up
-to `limit` lines while more is waiting (a file is read at full speed).
+to `limit` lines while more is waiting (a file is read at full speed). Standard input left non-blocking by
+whoever started the command is waited on, as a blocking one is (`patient_stdin` makes every reader do so).
 """
 
 from __future__ import annotations
 
+import fcntl
+import io
 import os
 import select
+import sys
 from collections.abc import Iterator
-from typing import IO
+from typing import IO, Any
+
+from bot.cli.streams import ClosedStream
 
 READ_SIZE = 1 << 16
 MAX_LINE = 4 << 20
@@ -82,7 +88,11 @@ def _fileno(stream: IO[bytes] | IO[str]) -> int | None:
 
 def _read(stream: IO[bytes] | IO[str], fd: int | None) -> bytes:
     if fd is not None:
-        return os.read(fd, READ_SIZE)
+        while True:
+            try:
+                return os.read(fd, READ_SIZE)
+            except BlockingIOError:  # a non-blocking descriptor with nothing yet: wait, as a blocking read does
+                wait_readable(fd)
     data = getattr(stream, "buffer", stream).read(READ_SIZE)
     return data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data)
 
@@ -96,3 +106,52 @@ def _waiting(stream: IO[bytes] | IO[str], fd: int | None) -> bool:
     except (OSError, ValueError):
         return False
     return bool(ready)
+
+
+def wait_readable(fd: int) -> None:
+    """Until `fd` has something to read (or its end): a signal's handler still runs, and may raise, meanwhile."""
+    select.select([fd], [], [])
+
+
+class WaitingReader(io.RawIOBase):
+    """A non-blocking descriptor read as a blocking one: a read with nothing yet waits for input instead of
+    failing with EAGAIN ("Resource temporarily unavailable") or returning nothing, which a reader takes for the end.
+    The descriptor is left open and non-blocking (it is shared with whoever started the command)."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+
+    def readable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def readinto(self, buffer: Any) -> int:
+        while True:
+            try:
+                return os.readv(self._fd, [buffer])
+            except BlockingIOError:
+                wait_readable(self._fd)
+
+
+def patient_stdin() -> None:
+    """Standard input as every reader of it needs it. Opened for writing only (`0>file`), it reads as closed, so a
+    reader says standard input is closed (not standard output, which the failing read's EBADF would suggest); left
+    non-blocking by the program that started the command, it waits for input like a blocking one (`play` would
+    quit at once, `replay -` find no records and `score --batch` fail with EAGAIN)."""
+    stream = sys.stdin
+    try:
+        fd = stream.fileno()
+        flags = fcntl.fcntl(fd, fcntl.F_GETFL)
+    except (AttributeError, OSError, ValueError):  # closed already (ClosedStream), or held in memory
+        return
+    if flags & os.O_ACCMODE == os.O_WRONLY:
+        sys.stdin = io.TextIOWrapper(ClosedStream("input"), encoding="utf-8")
+    elif flags & os.O_NONBLOCK:
+        sys.stdin = io.TextIOWrapper(io.BufferedReader(WaitingReader(fd)), encoding=stream.encoding,
+                                     errors=stream.errors, newline="\n")

@@ -29,6 +29,7 @@ from bot.discord.options import DealNumber
 from bot.discord.views import NUMBER, NumberModal
 from bot.discord.words import command
 from bot.i18n import Lang, t
+from engine.core.typed import whole_number
 
 ROLE_CHOICES = [app_commands.Choice(name=app_commands.locale_str("dealer (my crib)", key="choice.role.dealer"),
                                     value="dealer"),
@@ -101,9 +102,13 @@ class LearnDoor:
 
     async def submit_count(self, ask: Exchange, cid: ComponentId, text: Mapping[str, str]) -> None:
         """A drill's count (the game field is the drill's seed; version 1 a crib): the truth, privately."""
+        seed = whole_number(cid.game, 0, 2**63 - 1)
+        if seed is None:  # not a drill this bot made
+            await ask.say(t("adapter.unknown_button", ask.lang))
+            return
         await ask.think()
-        answer = await self.controller.run(AnswerDrill(ask.user, int(cid.game), cid.version == 1,
-                                                       text.get(NUMBER, ""), ask.lang))
+        answer = await self.controller.run(AnswerDrill(ask.user, seed, cid.version == 1, text.get(NUMBER, ""),
+                                                       ask.lang))
         await ask.answer(replace(answer, public=False))
 
 

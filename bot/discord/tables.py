@@ -28,9 +28,14 @@ from bot.discord.options import Points
 from bot.discord.rule_options import rule_choices
 from bot.discord.views import NUMBER, REASON, NumberModal, to_files, to_view
 from bot.i18n import LANGS, t
+from engine.core.errors import escaped
 from engine.core.rules import rule_option
+from engine.core.typed import is_number_like, whole_number
+from engine.table.session import name_key
 
-MENTION = re.compile(r"<@!?(\d+)>")
+MENTION = re.compile(r"<@!?([0-9]{1,20})>")
+"""A member mention: ASCII digits (\\d would take other scripts' digits for an id)."""
+MOST_SEATS = 4
 TARGET_CHOICES = rule_choices(rule_option("target"))
 
 
@@ -71,9 +76,13 @@ class TableDoor:
         await ask.answer(await self.controller.run(TableEnd(table, ask.user, ask.public_lang)))
 
     async def on_peg(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
-        seat, _, points = cid.arg.partition(".")
+        team, _, points = cid.arg.partition(".")
+        seat = whole_number(team, 0, 3)
+        if seat is None:  # not a button this bot made
+            await ask.say(t("adapter.unknown_button", ask.lang))
+            return
         await ask.hold()
-        await self._board(ask, await self.controller.run(TablePeg(cid.game, ask.user, int(seat), points, None,
+        await self._board(ask, await self.controller.run(TablePeg(cid.game, ask.user, seat, points, None,
                                                                 ask.public_lang)))
 
     async def on_undo(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
@@ -94,8 +103,12 @@ class TableDoor:
 
     async def submit_pad(self, ask: Exchange, cid: ComponentId, text: Mapping[str, str]) -> None:
         """The pad's answer: a count up to 29 (or the cards), and a reason, for one seat."""
+        seat = whole_number(cid.arg, 0, 3)
+        if seat is None:  # not a pad this bot made
+            await ask.say(t("adapter.unknown_button", ask.lang))
+            return
         await ask.hold()
-        answer = await self.controller.run(TablePeg(cid.game, ask.user, int(cid.arg), text.get(NUMBER, ""),
+        answer = await self.controller.run(TablePeg(cid.game, ask.user, seat, text.get(NUMBER, ""),
                                                  text.get(REASON) or None, ask.public_lang))
         await self._board(ask, answer)
 
@@ -111,18 +124,32 @@ class TableDoor:
         """Mentions become members, named as the server shows them; other words are names. A string
         option carries no resolved members and the bot keeps no member list (no members intent), so
         the mentioned members are fetched, all at once."""
-        tokens = re.findall(r"<@!?\d+>|[^\s,]+", text)
+        tokens = re.findall(r"<@!?[0-9]{1,20}>|[^\s,]+", text)
+        if len(tokens) > MOST_SEATS:  # refused by their number: nobody is looked up
+            return [TablePlayer(token) for token in tokens]
         ids = [int(m[1]) for token in tokens if (m := MENTION.fullmatch(token))]
         names = dict(zip(ids, await asyncio.gather(*(display_name(interaction.guild, uid) for uid in ids)),
                          strict=True))
-        out = []
+        out: list[TablePlayer] = []
         for token in tokens:
             match = MENTION.fullmatch(token)
             if match is None:
                 out.append(TablePlayer(token))
             else:
-                out.append(TablePlayer(names[int(match[1])] or f"player{len(out) + 1}", match[1]))
+                out.append(TablePlayer(member_name(names[int(match[1])], match[1], out), match[1]))
         return out
+
+
+def member_name(shown: str, user: str, earlier: Sequence[TablePlayer]) -> str:
+    """A mentioned member's name at the table: the server's name for them, made one a table takes (it is not
+    theirs to choose here): control characters dropped, and a seat number added to a name another member at the
+    table already has, or that reads as a number. The same member twice keeps one name, and the table refuses it."""
+    name = "".join(c for c in shown if escaped(c) == c).strip()[:24]
+    seat = len(earlier) + 1
+    if not name:
+        return f"player{seat}"
+    clash = any(name_key(p.name) == name_key(name) and p.user != user for p in earlier)
+    return f"{name} #{seat}" if clash or is_number_like(name) else name
 
 
 async def display_name(guild: discord.Guild | None, user_id: int) -> str:
@@ -152,7 +179,8 @@ def pad_name(interaction: discord.Interaction, cid: ComponentId) -> str:
                     if label.endswith(suffix):
                         return label[: -len(suffix)]
                 return label
-    return f"#{int(cid.arg) + 1}" if cid.arg.isdigit() else cid.arg
+    seat = whole_number(cid.arg, 0, 3)
+    return f"#{seat + 1}" if seat is not None else escaped(cid.arg)[:20]
 
 
 class TableGroup(app_commands.Group):
@@ -170,7 +198,8 @@ class TableGroup(app_commands.Group):
         await self.tables.start(Exchange.of(interaction), players, target.value if target else None)
 
     @app_commands.command(name="add", description="Peg points for a player")
-    @app_commands.describe(player="Who scores", points="How many points",
+    @app_commands.describe(player="Who scores: a name, a mention, or a seat number (1 is the first)",
+                           points="How many points",
                            reason="What for (optional), e.g. hand, crib, go")
     async def add(self, interaction: discord.Interaction, player: str, points: Points,
                   reason: str | None = None) -> None:

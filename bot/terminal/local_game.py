@@ -6,8 +6,9 @@ and calls the controller's typed moves with the version of the panel it showed.
 
 from __future__ import annotations
 
-import select
+import signal
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -22,40 +23,24 @@ from bot.app.controller import Controller, Member, NewGame
 from bot.app.moves import ClaimMuggins, DeclareCount, LayAway, Move, PlayCard, SayGo
 from bot.app.replies import Panel, Reply, Select
 from bot.app.rule_words import options_said
+from bot.terminal.prompt import HungUp, LineTooLong, read_line
 from engine.core.cards import Card, CardError, parse_card
+from engine.core.errors import clip
 from engine.core.rules import STANDARD, Rules
 from engine.core.scoring import MAX_HAND
+from engine.core.typed import whole_number
 
 PLACE = "terminal"
 QUIT = {"q", "quit", "exit"}
 HELP = {"?", "h", "help"}
 FINISHED = QUIT_STATUS = 0
-INTERRUPTED = 130
-"""The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
-NAP_SECONDS = 0.2
-"""How long a wait for a typed line sleeps before it looks for a Ctrl-C that came in just before it."""
+INTERRUPTED = 128 + signal.SIGINT
+"""The exit status after Ctrl-C (130), as shells report it; SIGTERM and SIGHUP give 143 and 129."""
+HUNG_UP = 128 + signal.SIGHUP
+"""The exit status when the terminal went away (129, as if its SIGHUP had stopped the game)."""
 PegHook = Callable[[Panel, Sequence[str]], str | None]
 """Sees every fresh panel with the players' names (an LED pegboard mirrors the pegs); text it returns is
 printed (a simulated board's drawing)."""
-
-
-def read_line(stream: TextIO) -> str:
-    """One line from `stream`; at a terminal, waited for in short naps. Python runs its Ctrl-C handler
-    between bytecodes, and a read already blocked wakes only when the signal interrupts that very call: a
-    Ctrl-C that lands just before the read (on a busy machine), or in another thread, would wait for Enter.
-    A terminal gives one line a read, so no typed line can sit unseen in the stream's buffer meanwhile."""
-    try:
-        fd = stream.fileno() if stream.isatty() else None
-    except (AttributeError, OSError, ValueError):  # a StringIO, a closed stream
-        fd = None
-    while fd is not None:
-        try:
-            ready, _, _ = select.select([fd], [], [], NAP_SECONDS)
-        except OSError:  # a console select cannot wait on (Windows)
-            break
-        if ready:
-            break
-    return stream.readline()
 
 
 def local_member(name: str) -> Member:
@@ -122,9 +107,10 @@ def read_move(ask: Ask, hand: Sequence[Card], text: str) -> Move:
     if ask.kind == "lay":
         return LayAway(_lay_away(ask.count, hand, tokens))
     if ask.kind == "declare":
-        if not text.strip().isascii() or not text.strip().isdigit() or len(text.strip()) > 2 or int(text) > MAX_HAND:
+        count = whole_number(text.strip(), 0, MAX_HAND)
+        if count is None:
             raise ValueError(f"type what the hand counts: a number from 0 to {MAX_HAND}")
-        return DeclareCount(int(text))
+        return DeclareCount(count)
     if ask.kind == "claim":
         if text.strip().lower() not in {"y", "yes", "n", "no"}:
             raise ValueError("type y to claim muggins or n to let the count stand")
@@ -136,7 +122,7 @@ def read_move(ask: Ask, hand: Sequence[Card], text: str) -> Move:
     if not tokens:
         raise ValueError("name a card to play (its number or name; ? for help)")
     if len(tokens) > 1:
-        raise ValueError(f"play one card at a time: you named {len(tokens)} ({' '.join(tokens)})")
+        raise ValueError(f"play one card at a time: you named {len(tokens)} ({clip(' '.join(tokens), 60)})")
     if tokens[0].lower() == "go":
         raise ValueError("you can still play a card, so you cannot say go")
     card = _card(hand, tokens[0])
@@ -159,8 +145,8 @@ def _lay_away(k: int, hand: Sequence[Card], tokens: list[str]) -> tuple[Card, ..
 
 
 def _card(hand: Sequence[Card], token: str) -> Card:
-    if token.isascii() and token.isdigit() and len(token) <= 6 and token != "10":  # not "²", nor 5,000 digits
-        i = int(token)
+    i = whole_number(token, 0, 999_999) if token != "10" else None  # not "²", nor 5,000 digits
+    if i is not None:
         if 1 <= i <= len(hand):
             return hand[i - 1]
         raise ValueError(f"no card number {i}: pick 1 to {len(hand)}")
@@ -184,12 +170,20 @@ def _name(names: Sequence[str], seat: int) -> str:
 
 
 class _Stop(Exception):
-    """The person leaves before the game ends: `q`, the end of input, or Ctrl-C."""
+    """The person leaves before the game ends: `q`, the end of input, Ctrl-C or another stop signal, or the
+    terminal hanging up; `status` is the exit status (0, or 128 + the signal)."""
 
-    def __init__(self, interrupted: bool, at_prompt: bool) -> None:
+    def __init__(self, interrupted: bool, at_prompt: bool, status: int = QUIT_STATUS) -> None:
         super().__init__()
         self.interrupted = interrupted
         self.at_prompt = at_prompt
+        self.status = status
+
+
+def stop_status(interrupt: BaseException) -> int:
+    """128 + the signal that raised `interrupt` (a stop signal's exception carries `signum`; Ctrl-C's does not)."""
+    signum = getattr(interrupt, "signum", signal.SIGINT)
+    return 128 + int(signum)
 
 
 def options_line(rules: Rules, usual: Rules) -> str:
@@ -235,9 +229,10 @@ class TerminalDoor:
                 panel = reply.panel or await self._panel(game)
                 reply = await self._turn(game, panel, auto)
         except _Stop as stop:
-            self.say(("\n" if stop.at_prompt and stop.interrupted else "")
-                     + farewell(interrupted=stop.interrupted, saved=self.saved, resume=self.resume_command))
-            return INTERRUPTED if stop.interrupted else QUIT_STATUS
+            with suppress(OSError):  # a terminal that hung up takes no farewell
+                self.say(("\n" if stop.at_prompt and stop.interrupted else "")
+                         + farewell(interrupted=stop.interrupted, saved=self.saved, resume=self.resume_command))
+            return stop.status
 
     async def _start(self, new: NewGame | None, resume: str | None) -> Reply:
         if resume is not None:
@@ -302,8 +297,13 @@ class TerminalDoor:
             self.say(prompt + ": ")
             try:
                 line = read_line(self.stdin)
-            except KeyboardInterrupt:
-                raise _Stop(interrupted=True, at_prompt=True) from None
+            except KeyboardInterrupt as interrupt:  # Ctrl-C, or SIGTERM or SIGHUP raised as one
+                raise _Stop(interrupted=True, at_prompt=True, status=stop_status(interrupt)) from None
+            except HungUp:
+                raise _Stop(interrupted=True, at_prompt=True, status=HUNG_UP) from None
+            except LineTooLong as exc:
+                self.say(f"  {exc}")
+                continue
             if not line:
                 raise _Stop(interrupted=False, at_prompt=True)
             text = line.strip()
@@ -321,7 +321,8 @@ async def play_at_terminal(controller: Controller, me: Member, stdin: TextIO, st
                            new: NewGame | None = None, resume: str | None = None, on_pegs: PegHook | None = None,
                            resume_command: str = "cribbage play", saved: bool = True, usual: Rules = STANDARD) -> int:
     """Play one game (a new one, or `resume` an unfinished one) until it ends (0), the person quits with
-    `q` or the end of input (0, the game kept), or presses Ctrl-C at a prompt (130, the game kept).
+    `q` or the end of input (0, the game kept), or presses Ctrl-C at a prompt (130, the game kept; 143 and 129 for
+    SIGTERM and SIGHUP, 129 when the terminal hangs up).
 
     `resume_command` is how to come back (the quit line names it); `saved` False says a --memory game is lost."""
     door = TerminalDoor(controller, me, stdin, stdout, on_pegs=on_pegs, resume_command=resume_command, saved=saved,

@@ -7,6 +7,7 @@ the English sentence for logs, the command line and tests.
 from __future__ import annotations
 
 import reprlib
+import unicodedata
 from collections.abc import Mapping
 from enum import Enum
 from types import MappingProxyType
@@ -69,5 +70,44 @@ def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
 
 
 def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """At most `limit` characters of a person's text, unquoted, for a message that puts its own quotes round it."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """At most `limit` characters of a person's text, unquoted, for a message that puts its own quotes round it:
+    control characters escaped (see `escaped`) and a longer text cut with an ellipsis. The one way typed text is
+    shown back, at a terminal, in a log or in a Discord reply."""
+    head = escaped(text[:limit])
+    if len(head) <= limit and len(text) <= limit:
+        return head
+    out: list[str] = []
+    size = 0
+    for char in text[:limit]:
+        piece = escaped(char)
+        if size + len(piece) > limit - 1:
+            break
+        out.append(piece)
+        size += len(piece)
+    return "".join(out) + "…"
+
+
+_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""Unicode's control, format (bidirectional overrides, zero-width), surrogate and line or paragraph separator
+characters: what moves a cursor, starts a line or turns text round instead of showing (a lone surrogate, from
+undecodable bytes, cannot even be written)."""
+_JOINERS = frozenset("\u200c\u200d")
+"""Format characters that belong inside words and emoji sequences: kept."""
+_SHORT = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def escaped(text: str) -> str:
+    """`text` with each control character written as its escape (ESC as \\x1b, a newline as \\n, a right-to-left
+    override as \\u202e), so typed text shown back moves no cursor, starts no line and turns no text round."""
+    if text.isprintable():  # the common case: nothing hidden (isprintable is False for some spaces, checked below)
+        return text
+    return "".join(_escape(char) for char in text)
+
+
+def _escape(char: str) -> str:
+    if char in _JOINERS or unicodedata.category(char) not in _HIDDEN:
+        return char
+    code = ord(char)
+    if char in _SHORT:
+        return _SHORT[char]
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"

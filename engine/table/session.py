@@ -11,6 +11,7 @@ Pure values, no I/O: the Discord adapter and the LED pegboard read the session a
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -18,9 +19,10 @@ from typing import Any
 
 from engine.analysis import coaching
 from engine.analysis.winprob import Unavailable, WinTable
-from engine.core.errors import CodedError
+from engine.core.errors import CodedError, escaped
 from engine.core.rules import Rules, RulesError
 from engine.core.scoring import MAX_HAND
+from engine.core.typed import is_number_like
 
 FORMAT = "cribbage-table"
 VERSION = 1
@@ -38,7 +40,9 @@ class TableProblem(Enum):
     BAD_REASON = "bad_reason"  # reason
     NOT_RULES = "not_rules"  # rules
     NAME_COUNT = "name_count"  # expected, got, names
-    BAD_NAME = "bad_name"  # seat, name
+    BAD_NAME = "bad_name"  # seat, name (empty, not text, or holding a control character)
+    SAME_NAME = "same_name"  # seat, name, other (the earlier seat with the same name)
+    NUMBER_NAME = "number_name"  # seat, name (a name that reads as a number: players are typed by number too)
     NOTHING_TO_UNDO = "nothing_to_undo"  # (none)
     NO_TEAM = "no_team"  # team, teams
     SESSION_NOT_OBJECT = "session_not_object"  # session
@@ -229,7 +233,10 @@ class BoardPicture:
 class TableSession:
     """The score of one real game: players (or teams), target, pegs, who deals, and the log behind them."""
 
-    def __init__(self, rules: Rules, names: Sequence[str]) -> None:
+    def __init__(self, rules: Rules, names: Sequence[str], *, stored: bool = False) -> None:
+        """`names` as typed: each a text without control characters, no two the same (by `name_key`), none a
+        number (a player is typed by name or by number). `stored`: a session read back, whose names were taken
+        under older rules and are only required to be non-empty text."""
         if not isinstance(rules, Rules):
             raise TableScoreError(TableProblem.NOT_RULES, f"rules must be engine.core.rules.Rules, not {rules!r}",
                                   rules=rules)
@@ -242,8 +249,10 @@ class TableSession:
             if not isinstance(name, str) or not name.strip():
                 raise TableScoreError(TableProblem.BAD_NAME, f"seat {i} name {name!r} is not a non-empty text",
                                       seat=i, name=name)
+        if not stored:
+            check_names(names)
         self.rules = rules
-        self.names: tuple[str, ...] = tuple(n.strip() for n in names)
+        self.names: tuple[str, ...] = tuple(escaped(n.strip()) for n in names)  # a stored one may hold any text
         teams = rules.teams
         self._log: list[Action] = []
         self._states: list[_State] = [_State((Pegs(0, 0),) * teams, None, 0, (0,) * teams, None)]
@@ -441,7 +450,7 @@ class TableSession:
         if not isinstance(names, list):
             raise TableScoreError(TableProblem.NAMES_NOT_LIST, f"the session's names must be a list, not {names!r}",
                                   names=names)
-        session = cls(rules, names)
+        session = cls(rules, names, stored=True)
         actions = data.get("actions")
         if not isinstance(actions, list):
             raise TableScoreError(TableProblem.ACTIONS_NOT_LIST, "the session's actions must be a list, not "
@@ -461,6 +470,31 @@ class TableSession:
 
     def _check_open(self) -> None:
         _check_open(self.rules, self._now)
+
+
+def name_key(name: str) -> str:
+    """A seat name as it is compared: Unicode-normalised (NFKC: full-width and composed forms alike), case folded,
+    blanks collapsed. 'Ann', 'ANN', ' ann ' and 'Ａｎｎ' are one name."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def check_names(names: Sequence[str]) -> None:
+    """Seat names a person can tell apart and type: TableScoreError for a control character in one (a newline,
+    ESC, NUL, a right-to-left override), a name that reads as a number, or two names that are the same."""
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        if escaped(name) != name:
+            raise TableScoreError(TableProblem.BAD_NAME, f"seat {i} name {name!r} holds a control character",
+                                  seat=i, name=name)
+        if is_number_like(name):
+            raise TableScoreError(TableProblem.NUMBER_NAME, f"seat {i} name {name!r} is a number: players are "
+                                  "also typed by number, so a name must not be one", seat=i, name=name)
+        key = name_key(name)
+        if key in seen:
+            raise TableScoreError(TableProblem.SAME_NAME, f"seat {i} name {name!r} is the name of seat {seen[key]} "
+                                  f"({names[seen[key]]!r}): each player needs a name of their own", seat=i,
+                                  name=name, other=seen[key])
+        seen[key] = i
 
 
 def _check_seat(rules: Rules, seat: object) -> int:

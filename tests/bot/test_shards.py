@@ -39,6 +39,10 @@ def test_shard_lists(text: str, count: int, ids: tuple[int, ...]) -> None:
     ("a-b", 8, "a shard is a number or a range like 0-3, not 'a-b'"),
     ("", 8, "a shard is a number or a range like 0-3, not ''"),
     ("-1", 8, "a shard is a number or a range like 0-3, not '-1'"),
+    ("٣", 8, "a shard is a number or a range like 0-3, not '٣'"),  # a digit to int(), not to a person's command
+    ("0-３", 8, "a shard is a number or a range like 0-3, not '0-３'"),
+    ("+1", 8, "a shard is a number or a range like 0-3, not '+1'"),
+    ("1_0", 8, "a shard is a number or a range like 0-3, not '1_0'"),
     ("0", 0, "the shard count must be from 1 to 10000, not 0"),
 ])
 def test_bad_shard_lists_are_named(text: str, count: int | None, problem: str) -> None:
@@ -49,6 +53,7 @@ def test_bad_shard_lists_are_named(text: str, count: int | None, problem: str) -
 
 def test_a_server_goes_to_the_shard_discord_sends_it_to() -> None:
     assert shard_of(GUILD_ON_1, 4) == 1 and shard_of("175928847299117063", 8) == 4 and shard_of("", 4) == 0
+    assert shard_of("١٧٥٩٢٨٨٤٧٢٩٩١١٧٠٦٣", 8) == 0  # not an id: with the games of no server
     assert Shards(4, (1, 3)).owns(GUILD_ON_1) and not Shards(4, (0, 2)).owns(GUILD_ON_1)
     assert Shards().owns(GUILD_ON_1) and Shards(4).owns("")
 

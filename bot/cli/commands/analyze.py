@@ -18,6 +18,7 @@ from engine.computer.winplay import OptionChance, option_chances
 from engine.core.cards import CardError, parse_cards
 from engine.core.errors import excerpt
 from engine.core.rules import TARGETS
+from engine.core.typed import two_scores, whole_number
 
 BATCH_BLOCK = 100
 """Lines read ahead at most while earlier ones are analysed (each takes milliseconds)."""
@@ -83,13 +84,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _scores(text: str, target: int) -> tuple[int, int]:
-    try:
-        me, them = (int(v) for v in text.split(","))
-    except ValueError:
-        raise UsageError(f"--scores takes two scores like 95,88, not {excerpt(text)}") from None
-    if not (0 <= me < target and 0 <= them < target):
+    parts = text.split(",")
+    if len(parts) != 2 or any(whole_number(part, 0, 10**20) is None for part in parts):  # ASCII digits: not '٩٥'
+        raise UsageError(f"--scores takes two scores like 95,88, not {excerpt(text)}")
+    read = two_scores(text, target)
+    if read is None:
         raise UsageError(f"scores must be from 0 to {target - 1}, not {excerpt(text)}")
-    return me, them
+    return read
 
 
 def analysis_json(a: Analysis) -> dict[str, object]:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from bot.cli.board_url import configured_board
-from bot.cli.errors import UsageError
+from bot.cli.errors import UsageError, bounded, one_line
 from bot.cli.numbers import whole
 from bot.cli.paths import database_file, database_problem
 from bot.config import TOKEN_HELP, Config, ConfigError, load_config
@@ -155,7 +155,8 @@ def check_postgres(config: Config) -> str:
 
 
 def _warn(line: str) -> None:
-    print(f"cribbage bot: warning: {line}", file=sys.stderr)
+    """A warning on one line, whatever it quotes (a config key holding an escape or a newline)."""
+    print(f"cribbage bot: warning: {one_line(bounded(line))}", file=sys.stderr)
 
 
 _PART = re.compile(r"[A-Za-z0-9_-]+")

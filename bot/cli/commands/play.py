@@ -2,7 +2,8 @@
 
 An unfinished game is kept in the database and resumed the next time (unless --new or --seed); when
 the options asked for differ from that game's, the command says so and how to start the asked-for one.
-One Ctrl-C ends the session at once (exit status 130), the game kept.
+One Ctrl-C ends the session at once (exit status 130; SIGTERM 143, SIGHUP and a terminal that hangs up 129), the
+game kept.
 """
 
 from __future__ import annotations
@@ -27,11 +28,11 @@ from bot.app.commands import (
 )
 from bot.app.rule_words import said
 from bot.cli.board_url import board_url, configured_board
-from bot.cli.errors import UsageError
+from bot.cli.errors import UsageError, bounded, one_line
 from bot.cli.numbers import seed_number
 from bot.cli.paths import database_file
 from bot.cli.rule_flags import add_rule_flags, differences, flag, given_rules, rules_from
-from bot.cli.streams import input_is_closed
+from bot.cli.streams import input_is_closed, silence_output
 from bot.config import ConfigError, load_config
 from engine.computer.players import DIFFICULTIES
 from engine.core.errors import excerpt
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
     for line in config.warnings:
-        print(f"cribbage play: warning: {config.source}: {line}", file=sys.stderr)
+        warn(f"{config.source}: {line}")
     board = args.board or configured_board(config)
     difficulty = args.difficulty or config.difficulty
     if difficulty not in DIFFICULTIES:
@@ -108,15 +109,15 @@ def run(args: argparse.Namespace) -> int:
         except (OSError, Exception) as exc:  # sqlite3.Error has no common base with OSError
             raise UsageError(f"cannot open the database {describe(config, path)}: {exc}") from None
         for line in storage.warnings():
-            print(f"cribbage play: warning: {line}", file=sys.stderr)
+            warn(line)
         controller = Controller(storage, images=False, board_url=board)
         for line in controller.statistics.warnings:  # damage the statistics' backfill passed over
-            print(f"cribbage play: warning: {line}", file=sys.stderr)
+            warn(line)
         try:
             with one_interrupt_stops():
-                return asyncio.run(_play(controller, request, args, config.rules))
-        except KeyboardInterrupt:  # Ctrl-C while the computer thinks (at a prompt the door answers itself)
-            return _interrupted(args)
+                return settled(asyncio.run(_play(controller, request, args, config.rules)))
+        except KeyboardInterrupt as exc:  # a stop signal while the computer thinks (at a prompt the door answers)
+            return _interrupted(args, exc)
         except ControllerError as exc:  # a game that cannot start as asked (a seed out of range)
             raise UsageError(str(exc)) from None
         except DamagedGame as exc:  # its log and row disagree: never resumed from another state, nothing written
@@ -141,11 +142,30 @@ def damaged_words(exc: DamagedGame) -> str:
             "`cribbage play --new` starts another game")
 
 
-def _interrupted(args: argparse.Namespace) -> int:
-    from bot.terminal.local_game import INTERRUPTED, farewell
+def warn(line: str) -> None:
+    """A warning on one line, whatever it quotes (a config key or a file name holding an escape or a newline)."""
+    print(f"cribbage play: warning: {one_line(bounded(line))}", file=sys.stderr)
 
-    print("\n" + farewell(interrupted=True, saved=not args.memory, resume=resume_command(args)), flush=True)
-    return INTERRUPTED
+
+def _interrupted(args: argparse.Namespace, exc: KeyboardInterrupt) -> int:
+    from bot.terminal.local_game import farewell, stop_status
+
+    try:
+        print("\n" + farewell(interrupted=True, saved=not args.memory, resume=resume_command(args)), flush=True)
+    except OSError:  # the terminal hung up: nobody reads the farewell
+        silence_output()
+    return stop_status(exc)
+
+
+def settled(status: int) -> int:
+    """`status`, with what is still buffered for standard output dropped when the game stopped because the terminal
+    went away (writing it would fail and turn the 129 of a hang-up into a 1)."""
+    if status >= 128:
+        try:
+            sys.stdout.flush()
+        except OSError:
+            silence_output()
+    return status
 
 
 @contextmanager

@@ -76,7 +76,7 @@ def test_replay_checks_every_record_and_prints_the_summary(capsys: pytest.Captur
     (["play", "--board", "sim://t?tracks=9"], "argument --board: tracks 9 is not 1-4"),
     (["play", "--board", "socket://localhost"], "'socket://localhost' needs a host and a port from 1 to 65535"),
     (["play", "--board", "sim://t?seed=" + "9" * 3000], "a board address of 3,013 characters: more than 512 is not"),
-    (["board", "get", "--port", "sim://t?drop=nan"], "drop probability nan is not between 0 and 1"),
+    (["board", "get", "--port", "sim://t?drop=nan"], "option drop='nan' in 'sim://t?drop=nan' is not a number"),
     (["render", "board", "--pegs", "²/1,1/1", "-o", "-"], "track 1 is '²/1' in '²/1,1/1': expected FRONT/BACK"),
     (["analyze", "--table", "/nonexistent", "--dealer", "5H", "5C", "6D", "7S", "JH", "KD"],
      "cribbage analyze: cannot read /nonexistent: No such file or directory"),

@@ -14,7 +14,7 @@ from typing import TextIO
 import pytest
 
 from bot.cli.commands.play import one_interrupt_stops
-from bot.terminal.local_game import read_line
+from bot.terminal.prompt import read_line
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
