@@ -80,7 +80,7 @@ async def test_names_a_table_refuses(names: list[str], says: str) -> None:
 
 
 async def test_a_name_refusal_in_chinese() -> None:
-    answer = await make().table_start("chan", [TablePlayer("Ann"), TablePlayer("ann")], ANN, 121, Lang.ZH)
+    answer = await make().run(TableStart("chan", [TablePlayer("Ann"), TablePlayer("ann")], ANN, 121, Lang.ZH))
     assert answer.text == "第 1 位和第 2 位玩家都叫“ann”：请给每位玩家起不同的名字（大小写、全角半角不算不同）。"
 
 
@@ -117,7 +117,7 @@ async def test_an_ended_table_stays_ended() -> None:
     pegged = await c.run(TablePeg("chan", ANN, "2", 7, None))
     undo_id = next(b.custom_id for b in pegged.controls if isinstance(b, Button) and b.label == "Undo")
     assert (await c.run(TableEnd("chan", ANN))).text == "Stopped keeping score. Final: Ann 5, Bob 7, Cy 0."
-    for undo in (c.table_undo("chan", ANN), c.table_undo("t1", ANN), c.table_undo("t1", ANN, version=3)):
+    for undo in (c.run(TableUndo("chan", ANN)), c.run(TableUndo("t1", ANN)), c.run(TableUndo("t1", ANN, version=3))):
         answer = await undo
         assert (answer.ok, answer.text) == (False, "This table was ended: it cannot be changed any more. "
                                                    "/cribbage table start begins a new one.")
