@@ -50,6 +50,7 @@ BASES: dict[tuple[str, ...], Fragment] = {
     ("board", "get"): {"port": ["--port", "sim://fuzz"]},
     ("board", "demo"): {"port": ["--port", "sim://fuzz"], "delay": ["--delay", "0"], "target": ["--target", "61"]},
     ("board", "test"): {"port": ["--port", "sim://fuzz"], "step": ["--step", "0"], "hold": ["--hold", "0"]},
+    ("board", "firmware"): {"output": ["-o", "pico"]},
     ("bot",): {"check": ["--check"], "db": ["--db", "bot.sqlite3"]},
     ("db", "check"): {"db": ["--db", "play.sqlite3"]},
     ("db", "backup"): {"file": ["copy.sqlite3"], "db": ["--db", "play.sqlite3"]},
