@@ -3,6 +3,7 @@
 import pytest
 
 from engine.rating.glicko2 import Rating, Result, update
+from engine.rating.rated import DAY
 from engine.rating.standing import (
     PROVISIONAL_DEVIATION,
     Ranked,
@@ -12,7 +13,6 @@ from engine.rating.standing import (
     ranking,
     season_start,
 )
-from engine.rating.rated import DAY
 
 
 def test_the_provisional_line() -> None:
