@@ -10,7 +10,8 @@ wrong, never half read.
       ...],
      "sha256": "..."}
 
-A problem's day is the start plus its place in the list.
+A problem's day is the start plus its place in the list. The checksum is the sha256 of everything else, written as
+JSON with sorted keys and no spaces.
 """
 
 from __future__ import annotations
