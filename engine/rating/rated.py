@@ -22,6 +22,7 @@ The rule (docs/ratings.md says it for players):
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -36,6 +37,7 @@ FARMING_LIMIT = 5
 """The default number of rated games two members may play each other in 24 hours (a server may choose another)."""
 FARMING_LIMITS = (1, 100)
 """The range a server may choose from."""
+NEWCOMER = Rating()
 
 
 class Ending(Enum):
@@ -216,9 +218,8 @@ def farmed_pairs(members: Sequence[str], history: Iterable[Meeting], now: float,
     """The pairs among a game's members who have already had `limit` rated pairings in the last 24 hours: the game
     starting `now` gives them no result against each other."""
     check_limit(limit)
-    seen = list(history)
-    return frozenset(frozenset((a, b)) for a, b in combinations(members, 2)
-                     if meetings_between(a, b, seen, now) >= limit)
+    recent = Counter(m.members for m in history if now - DAY < m.when <= now)
+    return frozenset(pair for pair in (frozenset(ab) for ab in combinations(members, 2)) if recent[pair] >= limit)
 
 
 def judge(game: FinishedGame, farmed: frozenset[frozenset[str]] = frozenset()) -> Judgement:
@@ -246,13 +247,9 @@ class Change:
 def apply(ratings: Mapping[str, Rating], results: Sequence[Pairing], tau: float = TAU) -> tuple[Change, ...]:
     """Each member's results as one rating period against the others' ratings before the game; a member without a
     rating starts as a newcomer. In the order members first appear in `results`."""
-    order: list[str] = []
-    games: dict[str, list[Result]] = {}
+    games: dict[str, list[Result]] = {}  # in the order members first appear
     for p in results:
         for me, them, score in ((p.first, p.second, p.score), (p.second, p.first, 1.0 - p.score)):
-            if me not in games:
-                order.append(me)
-                games[me] = []
-            games[me].append(Result.against(ratings.get(them, Rating()), score))
-    return tuple(Change(m, ratings.get(m, Rating()), update(ratings.get(m, Rating()), games[m], tau))
-                 for m in order)
+            games.setdefault(me, []).append(Result.against(ratings.get(them, NEWCOMER), score))
+    return tuple(Change(m, ratings.get(m, NEWCOMER), update(ratings.get(m, NEWCOMER), played, tau))
+                 for m, played in games.items())
