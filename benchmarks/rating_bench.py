@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.rating.glicko2 import Rating  # noqa: E402
-from engine.rating.rated import FinishedGame, Meeting, SeatPlayer, apply, farmed_pairs, judge  # noqa: E402
+from engine.rating.rated import Change, FinishedGame, Meeting, SeatPlayer, apply, farmed_pairs, judge  # noqa: E402
 
 RATINGS = {"ann": Rating(1612, 64, 0.059), "bob": Rating(1488, 92, 0.061), "cat": Rating(1530, 120, 0.06),
            "dan": Rating(1705, 71, 0.058)}
@@ -35,14 +35,14 @@ GAMES = {
 }
 
 
-def one_end(game: FinishedGame) -> Callable[[], object]:
-    def run() -> object:
+def one_end(game: FinishedGame) -> Callable[[], tuple[Change, ...]]:
+    def run() -> tuple[Change, ...]:
         farmed = farmed_pairs(game.members, HISTORY, NOW, limit=5)
         return apply(RATINGS, judge(game, farmed).pairings)
     return run
 
 
-def median_per_call(fn: Callable[[], object], batches: int, per_batch: int) -> float:
+def median_per_call(fn: Callable[[], tuple[Change, ...]], batches: int, per_batch: int) -> float:
     times = []
     for _ in range(batches):
         start = time.perf_counter()
@@ -61,7 +61,7 @@ def main() -> None:
         seconds = median_per_call(one_end(game), args.batches, args.per_batch)
         changes = one_end(game)()
         print(f"{name:14} {seconds * 1e6:8.1f} µs a game's end (median of {args.batches} batches of "
-              f"{args.per_batch}); {len(changes)} members rated")  # type: ignore[arg-type]
+              f"{args.per_batch}); {len(changes)} members rated")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from enum import Enum
 
 from engine.analysis.discards import analyze
 from engine.core.cards import Card
-from engine.core.errors import CodedError, excerpt
+from engine.core.errors import CodedError
 from engine.daily.problem import DailyProblem, same_discard
 
 
@@ -67,7 +67,7 @@ def read_answer(problem: DailyProblem, cards: Sequence[Card]) -> tuple[Card, Car
                           card=cards[0])
     for card in cards:
         if card not in problem.cards:
-            raise AnswerError(AnswerProblem.NOT_IN_HAND, f"{excerpt(str(card))} is not one of the six cards",
+            raise AnswerError(AnswerProblem.NOT_IN_HAND, f"{card} is not one of the six cards",
                               card=card)
     first, second = sorted(cards, key=problem.cards.index)
     return first, second
