@@ -141,13 +141,17 @@ def assemble(seed: int, start: date, built: Sequence[DailyProblem], table: WinTa
     return Pool(seed, start, tuple(problems), provenance_of(table))
 
 
-def check_days(days: int) -> int:
+def check_days(days: int, start: date = date(2000, 1, 1)) -> int:
+    """`days` when a pool from `start` may hold that many (1 to a century, none past the calendar's end)."""
     if type(days) is not int or not 1 <= days <= 100 * YEAR:
         raise PoolError(PoolProblem.DAYS, f"a pool holds 1 to {100 * YEAR:,} days, not {days!r}", days=days)
+    if (date.max - start).days < days - 1:
+        raise PoolError(PoolProblem.DAYS, f"{days:,} days from {start} run past the end of the calendar",
+                        days=days, start=start)
     return days
 
 
 def build_pool(seed: int, start: date, days: int, table: WinTable) -> Pool:
     """A pool built in this process, day by day (the command line spreads the days over processes)."""
-    check_days(days)
+    check_days(days, start)
     return assemble(seed, start, [build_problem(seed, start, i, table) for i in range(days)], table)

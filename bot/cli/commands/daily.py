@@ -19,7 +19,7 @@ from bot.config import ConfigError, read_small_file
 from engine.analysis.winprob import Unavailable, WinTable
 from engine.core.cards import CardError, parse_cards
 from engine.core.errors import clip, excerpt
-from engine.daily.pool import YEAR, Pool, PoolError, assemble, build_problem
+from engine.daily.pool import YEAR, Pool, PoolError, assemble, build_problem, check_days
 from engine.daily.poolfile import PoolFileError, dump_pool, load_pool
 from engine.daily.problem import DailyProblem
 from engine.daily.shipped import NoPool, shipped_pool
@@ -71,6 +71,10 @@ def _day(job: tuple[int, date, int]) -> DailyProblem:
 def run_build(args: argparse.Namespace) -> int:
     global _TABLE
     check_output(args.out, "--out")
+    try:
+        check_days(args.days, args.start)
+    except PoolError as exc:
+        raise UsageError(str(exc)) from None
     table = named_table(args.table) if args.table is not None else table_or_unavailable(None)
     if isinstance(table, Unavailable):
         raise UsageError(f"score days need the win-probability table: {table.reason}")

@@ -97,3 +97,6 @@ def test_a_pool_file_that_is_missing_or_damaged(tmp_path: Path, two_days: Path,
                                        "damaged\n")
     assert cli.main(["daily", "build", "--seed", "1", "--start", "2027-01-01", "--out", str(tmp_path)]) == 2
     assert "it is a folder" in capsys.readouterr().err
+    assert cli.main(["daily", "build", "--seed", "1", "--start", "9999-12-31", "--days", "2",
+                     "--out", str(tmp_path / "late.json")]) == 2
+    assert capsys.readouterr().err == "cribbage daily: 2 days from 9999-12-31 run past the end of the calendar\n"
