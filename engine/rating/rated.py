@@ -56,6 +56,8 @@ class Unrated(Enum):
     ENDED = "ended"
     NO_WINNER = "no winner"
     COMPUTER = "computer"
+    ABANDONED = "abandoned"
+    """The members all left: nobody finished to be compared with."""
     FARMED = "farmed"
 
 
@@ -231,7 +233,7 @@ def judge(game: FinishedGame, farmed: frozenset[frozenset[str]] = frozenset()) -
     kept = tuple(p for p in every if p.members not in farmed)
     dropped = tuple(p for p in every if p.members in farmed)
     if not kept:
-        return Judgement((), Unrated.FARMED if dropped else Unrated.COMPUTER, dropped)
+        return Judgement((), Unrated.FARMED if dropped else Unrated.ABANDONED, dropped)
     return Judgement(kept, None, dropped)
 
 

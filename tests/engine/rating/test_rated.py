@@ -49,6 +49,8 @@ def test_a_resignation_or_a_forfeit_is_a_loss(ending: Ending) -> None:
     (FinishedGame((ANN, CPU), (121, 80), 0), Unrated.COMPUTER),
     (FinishedGame((ANN, CPU, CPU), (121, 80, 70), 0), Unrated.COMPUTER),
     (FinishedGame((ANN, BOB, CAT, CPU), (121, 90, 121, 90), 0), Unrated.COMPUTER),
+    (FinishedGame((SeatPlayer("ann", left=True), SeatPlayer("bob", left=True), CPU), (80, 90, 121), 2),
+     Unrated.ABANDONED),
 ])
 def test_games_that_are_not_rated(game: FinishedGame, reason: Unrated) -> None:
     assert judge(game) == Judgement((), reason)
