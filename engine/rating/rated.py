@@ -153,14 +153,15 @@ def pairings(game: FinishedGame) -> tuple[Pairing, ...]:
     """Every result between two members the game gives by the rule above (ignoring whether it is rated)."""
     if game.winner is None:
         return ()
-    if len(game.seats) == 4:
-        return _partnerships(game)
+    four = len(game.seats) == 4
+    seats = [(a, b) for a in (0, 2) for b in (1, 3)] if four else list(combinations(range(len(game.seats)), 2))
+    standing = _side if four else _place
     out = []
-    for a, b in combinations(range(len(game.seats)), 2):
+    for a, b in seats:
         first, second = game.seats[a], game.seats[b]
         if first.member is None or second.member is None or (first.left and second.left):
             continue
-        out.append(Pairing(first.member, second.member, _compare(_place(game, a), _place(game, b))))
+        out.append(Pairing(first.member, second.member, _compare(standing(game, a), standing(game, b))))
     return tuple(out)
 
 
@@ -172,7 +173,7 @@ def _place(game: FinishedGame, seat: int) -> tuple[int, int]:
 
 
 def _side(game: FinishedGame, seat: int) -> tuple[int, int]:
-    """A four-player seat's standing: left, then the losing partnership, then the winning one."""
+    """A four-player seat's standing (partners opposite): left, then the losing partnership, then the winning one."""
     if game.seats[seat].left:
         return (0, 0)
     return (2, 0) if game.winner is not None and seat % 2 == game.winner % 2 else (1, 0)
@@ -180,17 +181,6 @@ def _side(game: FinishedGame, seat: int) -> tuple[int, int]:
 
 def _compare(a: tuple[int, int], b: tuple[int, int]) -> float:
     return 1.0 if a > b else 0.0 if a < b else 0.5
-
-
-def _partnerships(game: FinishedGame) -> tuple[Pairing, ...]:
-    out = []
-    for a in range(0, 4, 2):  # seats 0 and 2 against seats 1 and 3
-        for b in range(1, 4, 2):
-            first, second = game.seats[a], game.seats[b]
-            if first.member is None or second.member is None or (first.left and second.left):
-                continue
-            out.append(Pairing(first.member, second.member, _compare(_side(game, a), _side(game, b))))
-    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
