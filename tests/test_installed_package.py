@@ -76,6 +76,7 @@ def test_the_sdist_and_the_wheel_are_built_and_carry_the_package_data(installed:
         f"cribbage_table-{__version__}-py3-none-any.whl", f"cribbage_table-{__version__}.tar.gz"]
     names = set(zipfile.ZipFile(installed.wheel).namelist())
     for data in ("engine/data/wintable.json.gz", "engine/data/crib_pairs.json", "engine/data/group_race.json",
+                 "engine/data/daily_pool.json",
                  "bot/locales/en.json", "bot/locales/zh.json", "firmware/main.py", "firmware/pegboard/core.py",
                  "firmware/pegboard/layout.py", "firmware/pegboard/picture.py"):
         assert data in names

@@ -40,6 +40,7 @@ COMMAND_MODULES = (
     "bot.cli.commands.board",
     "bot.cli.commands.botcmd",
     "bot.cli.commands.db",
+    "bot.cli.commands.daily",
 )
 """Each module has `register(subparsers)`, which adds its parser with `func` set to its runner."""
 

@@ -54,10 +54,13 @@ BASES: dict[tuple[str, ...], Fragment] = {
     ("bot",): {"check": ["--check"], "db": ["--db", "bot.sqlite3"]},
     ("db", "check"): {"db": ["--db", "play.sqlite3"]},
     ("db", "backup"): {"file": ["copy.sqlite3"], "db": ["--db", "play.sqlite3"]},
+    ("daily", "build"): {"seed": ["--seed", "1"], "days": ["--days", "1"], "start": ["--start", "2027-01-07"],
+                         "out": ["--out", "pool.json"]},
+    ("daily", "show"): {"day": ["2027-01-01"]},
 }
 
 FILE_DESTS = frozenset({"file", "files", "source", "table", "config", "db", "output", "out", "record", "port",
-                        "board"})
+                        "board", "pool"})
 """The arguments that name a file, a folder or a port: each is also given every hostile path."""
 
 
