@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from board_driver.driver import BoardDriver, FinishResult, Timing  # noqa: E402
 from board_driver.faults import NO_FAULTS, FaultPlan  # noqa: E402
-from board_driver.model import Effects, Track, default_track  # noqa: E402
+from board_driver.model import Effects, TrackState, default_track  # noqa: E402
 from board_driver.protocol import SetState, decode, encode  # noqa: E402
 from board_driver.ptysim import PtySim  # noqa: E402
 from board_driver.sim import SimBoard  # noqa: E402
@@ -40,7 +40,7 @@ FINAL = (default_track(0, 79, 71), default_track(1, 121, 117, highlight=True))
 WINNER = Effects(winner=1, skunk=91)
 
 
-def pegs(i: int) -> tuple[Track, Track]:
+def pegs(i: int) -> tuple[TrackState, TrackState]:
     front = i % 120 + 1
     return default_track(0, front, front - 1), default_track(1, 121 - front, 120 - front)
 

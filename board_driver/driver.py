@@ -30,7 +30,7 @@ from board_driver.model import (
     BoardInfo,
     Effects,
     PegError,
-    Track,
+    TrackState,
     fit_effects,
     fit_tracks,
     shown_tracks,
@@ -41,7 +41,7 @@ from board_driver.protocol import (
     Ack,
     Frame,
     Info,
-    Nak,
+    NakFrame,
     Ping,
     Pong,
     Query,
@@ -91,7 +91,7 @@ class Timing:
         return self.silence_s if self.silence_s is not None else self.max_failures * self.ack_timeout
 
 
-class Part(Enum):
+class FramePart(Enum):
     """What the host asks of a board, each sent and acknowledged on its own, in this order."""
 
     PEGS = "pegs"
@@ -99,10 +99,11 @@ class Part(Enum):
     BRIGHTNESS = "brightness"
 
 
-PART_WORDS = {Part.PEGS: "the scores", Part.EFFECTS: "the winner and skunk line", Part.BRIGHTNESS: "the brightness"}
+PART_WORDS = {FramePart.PEGS: "the scores", FramePart.EFFECTS: "the winner and skunk line",
+              FramePart.BRIGHTNESS: "the brightness"}
 """What each part is called in a message to a player."""
 
-Wanted = tuple[Track, ...] | Effects | int
+Wanted = tuple[TrackState, ...] | Effects | int
 """A part's desired value: the tracks (PEGS), the Effects, or the brightness level."""
 
 
@@ -176,7 +177,7 @@ class _Outcome(Enum):
 
 @dataclass(frozen=True, slots=True)
 class _Sent:
-    part: Part | None
+    part: FramePart | None
     """None for a PING."""
     value: Wanted | None
     first_at: float
@@ -201,7 +202,7 @@ class _Seen:
 
 @dataclass(frozen=True, slots=True)
 class _Job:
-    part: Part
+    part: FramePart
     value: Wanted
     seq: int
     frame: Frame
@@ -215,10 +216,10 @@ class _Book:
     KEEP = 64
 
     def __init__(self) -> None:
-        self.desired: dict[Part, Wanted] = {Part.EFFECTS: NO_EFFECTS}
-        self.confirmed: dict[Part, Wanted] = {}
-        self.refused: dict[Part, tuple[Wanted, str]] = {}
-        self.inflight: dict[Part, tuple[Wanted, int]] = {}
+        self.desired: dict[FramePart, Wanted] = {FramePart.EFFECTS: NO_EFFECTS}
+        self.confirmed: dict[FramePart, Wanted] = {}
+        self.refused: dict[FramePart, tuple[Wanted, str]] = {}
+        self.inflight: dict[FramePart, tuple[Wanted, int]] = {}
         self.sent: dict[int, _Sent] = {}
         self.seq = 0
         self.last_acked: int | None = None
@@ -228,11 +229,11 @@ class _Book:
         self.seq = self.seq % MAX_SEQ + 1
         return self.seq
 
-    def wanted(self) -> tuple[Part, Wanted] | None:
+    def wanted(self) -> tuple[FramePart, Wanted] | None:
         """The first part whose desired value the board has neither acknowledged nor refused. A part with
         a frame still unanswered is wanted even if an older value equal to the desired one was
         acknowledged: the board may show the unanswered one."""
-        for part in Part:
+        for part in FramePart:
             value = self.desired.get(part)
             refused = self.refused.get(part)
             if value is None or (refused is not None and refused[0] == value):
@@ -242,7 +243,7 @@ class _Book:
             return part, value
         return None
 
-    def seq_for(self, part: Part, value: Wanted) -> int:
+    def seq_for(self, part: FramePart, value: Wanted) -> int:
         """The seq to send `value` with: the same one again for a resend, a new one for a new value."""
         held = self.inflight.get(part)
         if held is not None and held[0] == value:
@@ -252,7 +253,7 @@ class _Book:
         self.inflight[part] = (value, seq)
         return seq
 
-    def note_sent(self, seq: int, part: Part | None, value: Wanted | None, now: float) -> None:
+    def note_sent(self, seq: int, part: FramePart | None, value: Wanted | None, now: float) -> None:
         old = self.sent.get(seq)
         if old is not None and old.part == part and old.value == value:
             self.sent[seq] = _Sent(part, value, old.first_at, old.times + 1)
@@ -274,7 +275,7 @@ class _Book:
         self.confirmed[entry.part] = held[0]
         return True
 
-    def refuse(self, part: Part, value: Wanted, why: str) -> None:
+    def refuse(self, part: FramePart, value: Wanted, why: str) -> None:
         self.refused[part] = (value, why)
         self.inflight.pop(part, None)
 
@@ -284,12 +285,12 @@ class _Book:
         self.refused.clear()
         self.inflight.clear()
 
-    def pending(self) -> list[Part]:
-        """The parts the board may not show as desired, in Part order."""
-        return [p for p in Part if p in self.desired
+    def pending(self) -> list[FramePart]:
+        """The parts the board may not show as desired, in FramePart order."""
+        return [p for p in FramePart if p in self.desired
                 and (self.confirmed.get(p) != self.desired[p] or p in self.inflight)]
 
-    def refusals(self) -> list[tuple[Part, str]]:
+    def refusals(self) -> list[tuple[FramePart, str]]:
         """The desired values the board (or its size) refused: waiting will not show them."""
         return [(p, why) for p, (value, why) in self.refused.items() if self.desired.get(p) == value]
 
@@ -431,20 +432,20 @@ class BoardDriver:
     def __exit__(self, *exc: object) -> None:
         self.stop()
 
-    def set_pegs(self, tracks: Sequence[Track]) -> None:
+    def set_pegs(self, tracks: Sequence[TrackState]) -> None:
         """Show these tracks (front/back pegs, colour, highlight), track 1 first."""
         tracks = tuple(tracks)
-        if not tracks or not all(isinstance(t, Track) for t in tracks):
-            raise TypeError(f"set_pegs wants one or more Track values, got {tracks!r}")
-        self._want(Part.PEGS, tracks)
+        if not tracks or not all(isinstance(t, TrackState) for t in tracks):
+            raise TypeError(f"set_pegs wants one or more TrackState values, got {tracks!r}")
+        self._want(FramePart.PEGS, tracks)
 
     def set_effects(self, effects: Effects) -> None:
-        self._want(Part.EFFECTS, effects)
+        self._want(FramePart.EFFECTS, effects)
 
     def set_brightness(self, level: int) -> None:
         if not isinstance(level, int) or not 0 <= level <= 255:
             raise ValueError(f"brightness {level!r} is not 0-255")
-        self._want(Part.BRIGHTNESS, level)
+        self._want(FramePart.BRIGHTNESS, level)
 
     def status(self) -> DriverStatus:
         with self._cond:
@@ -465,7 +466,7 @@ class BoardDriver:
         with self._cond:
             return self._cond.wait_for(lambda: self._connected, timeout)
 
-    def _want(self, part: Part, value: Wanted) -> None:
+    def _want(self, part: FramePart, value: Wanted) -> None:
         with self._cond:
             self._book.desired[part] = value
         self._poke()
@@ -622,7 +623,7 @@ class BoardDriver:
         with self._cond:
             return self._book.next_seq()
 
-    def _exchange(self, link: BoardLink, watch: _Watch, frame: Frame, seq: int | None, part: Part | None,
+    def _exchange(self, link: BoardLink, watch: _Watch, frame: Frame, seq: int | None, part: FramePart | None,
                   value: Wanted | None) -> _Outcome:
         """Send a frame and wait for its answer: the outcome. A damaged answer ends the wait at once."""
         link.send(frame)
@@ -673,7 +674,7 @@ class BoardDriver:
                 return _Outcome.ACKED if isinstance(asked, Query) else None
             case Info(info):
                 return _Outcome.RESET if self._on_info(info, now) else None
-            case Nak():
+            case NakFrame():
                 return self._on_nak(watch, frame, asked, seq)
         return None  # a host frame echoed back: not the board's to send, nothing to do
 
@@ -683,7 +684,7 @@ class BoardDriver:
         if sent is not None and sent.times == 1:
             watch.sample(now - sent.first_at)
 
-    def _on_nak(self, watch: _Watch, nak: Nak, asked: Frame | None, seq: int | None) -> _Outcome | None:
+    def _on_nak(self, watch: _Watch, nak: NakFrame, asked: Frame | None, seq: int | None) -> _Outcome | None:
         """A NAK proves the board is there: resend (CRC, LENGTH) or record a refusal, never reconnect."""
         if asked is None or nak.seq not in (seq, None):
             return None
@@ -790,16 +791,16 @@ def _verdict(book: _Book, connected: bool, away: FinishCode | None, last_error: 
     return FinishResult(False, code, message, elapsed, last_error, *counts)
 
 
-def _differences(confirmed: dict[Part, Wanted], report: Report, info: BoardInfo) -> str | None:
+def _differences(confirmed: dict[FramePart, Wanted], report: Report, info: BoardInfo) -> str | None:
     """How the board's REPORT differs from what it acknowledged (None when it does not)."""
     found = []
-    pegs = confirmed.get(Part.PEGS)
+    pegs = confirmed.get(FramePart.PEGS)
     if isinstance(pegs, tuple) and report.tracks != shown_tracks(fit_tracks(pegs, info)[0], info):
         found.append("other pegs")
-    effects = confirmed.get(Part.EFFECTS)
+    effects = confirmed.get(FramePart.EFFECTS)
     if isinstance(effects, Effects) and report.effects != fit_effects(effects, info)[0]:
         found.append("other effects")
-    level = confirmed.get(Part.BRIGHTNESS)
+    level = confirmed.get(FramePart.BRIGHTNESS)
     if isinstance(level, int) and report.brightness != level:
         found.append(f"brightness {report.brightness}, not {level}")
     return ", ".join(found) or None

@@ -33,7 +33,7 @@ from board_driver.protocol import (
     FrameError,
     Hello,
     Info,
-    Nak,
+    NakFrame,
     NakReason,
     Query,
     Report,
@@ -232,7 +232,7 @@ class BoardLink:
                             f"this host speaks {PROTOCOL_VERSION}")
                     self.info = frame.info
                     return frame.info
-                if isinstance(frame, Nak):
+                if isinstance(frame, NakFrame):
                     break  # our HELLO arrived garbled: say it again now
         raise NoHandshake(f"the board at {self.url} did not answer the handshake (HELLO) within {timeout:g} s: "
                           + self._heard_since(before, answered))
@@ -262,11 +262,11 @@ class BoardLink:
             while (reply := self.receive(deadline)) is not None:
                 if isinstance(reply, Ack) and reply.seq == seq:
                     return reply
-                unknown = isinstance(reply, Nak) and reply.reason is NakReason.UNKNOWN  # its type: no seq read
-                if isinstance(reply, Nak) and (reply.seq == seq or unknown) and reply.reason in REFUSALS:
+                unknown = isinstance(reply, NakFrame) and reply.reason is NakReason.UNKNOWN  # its type: no seq read
+                if isinstance(reply, NakFrame) and (reply.seq == seq or unknown) and reply.reason in REFUSALS:
                     raise NotAcknowledged(f"the board at {self.url} refused it: {reply.reason.value} "
                                           f"{reply.detail}".rstrip(), reply.reason)
-                if isinstance(reply, Nak):
+                if isinstance(reply, NakFrame):
                     break  # garbled on the way there: send again now
         raise NotAcknowledged(f"the board at {self.url} did not acknowledge seq {seq} after {attempts} tries")
 
@@ -278,6 +278,6 @@ class BoardLink:
             while (reply := self.receive(deadline)) is not None:
                 if isinstance(reply, Report):
                     return reply
-                if isinstance(reply, Nak):
+                if isinstance(reply, NakFrame):
                     break
         raise NotAcknowledged(f"the board at {self.url} did not answer QUERY after {attempts} tries")

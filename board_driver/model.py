@@ -48,7 +48,7 @@ class PegError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Track:
+class TrackState:
     """One player's (or team's) pegs. Scoring moves the back peg ahead of the front one, so the
     back peg is always behind the front one, except at the start when both sit at 0 (off the board)."""
 
@@ -110,13 +110,13 @@ class BoardInfo:
 class BoardState:
     """Everything a board shows at one moment."""
 
-    tracks: tuple[Track, ...] = ()
+    tracks: tuple[TrackState, ...] = ()
     brightness: int = DEFAULT_BRIGHTNESS
     effects: Effects = field(default=NO_EFFECTS)
 
 
-def default_track(index: int, front: int = 0, back: int = 0, highlight: bool = False) -> Track:
-    return Track(front, back, DEFAULT_COLOURS[index % len(DEFAULT_COLOURS)], highlight)
+def default_track(index: int, front: int = 0, back: int = 0, highlight: bool = False) -> TrackState:
+    return TrackState(front, back, DEFAULT_COLOURS[index % len(DEFAULT_COLOURS)], highlight)
 
 
 def past_last_hole(track: int, front: int, holes: int) -> PegError:
@@ -124,7 +124,7 @@ def past_last_hole(track: int, front: int, holes: int) -> PegError:
     return PegError(f"track {track} front peg {front} is past the last hole {holes}", PegProblem.PAST_LAST_HOLE)
 
 
-def parse_pegs(text: str, holes: int = GAME_HOLE, max_tracks: int = MAX_TRACKS) -> tuple[Track, ...]:
+def parse_pegs(text: str, holes: int = GAME_HOLE, max_tracks: int = MAX_TRACKS) -> tuple[TrackState, ...]:
     """`87/80,95/91` (front/back per track, comma between tracks, track 1 first) into tracks with the
     default colours. The one parser of pegs typed by a person: `cribbage board set` and `render board`.
 
@@ -162,13 +162,13 @@ def _quoted(text: str, limit: int = 60) -> str:
     return repr(text) if len(text) <= limit else repr(text[:limit]) + f"… ({len(text):,} characters)"
 
 
-def pegs_text(tracks: Sequence[Track]) -> str:
+def pegs_text(tracks: Sequence[TrackState]) -> str:
     return ",".join(t.text() for t in tracks)
 
 
 # -- fitting a picture to the board in hand ----------------------------------------------------------
 
-def fit_tracks(tracks: Sequence[Track], info: BoardInfo) -> tuple[tuple[Track, ...], str | None]:
+def fit_tracks(tracks: Sequence[TrackState], info: BoardInfo) -> tuple[tuple[TrackState, ...], str | None]:
     """The tracks as this board can show them: a front peg past its last hole is put in the last hole
     (the back peg kept behind it), so a short board never refuses a frame for a game's overshoot.
     Returns the tracks and a note of what was changed (None when nothing was). PegError (TRACKS) when
@@ -198,11 +198,11 @@ def fit_effects(effects: Effects, info: BoardInfo) -> tuple[Effects, str | None]
     return Effects(winner, skunk), ("; ".join(notes) or None)
 
 
-def dark_track() -> Track:
+def dark_track() -> TrackState:
     """A track the host did not name: dark, both pegs at the start."""
-    return Track(0, 0, 0x000000)
+    return TrackState(0, 0, 0x000000)
 
 
-def shown_tracks(tracks: Sequence[Track], info: BoardInfo) -> tuple[Track, ...]:
+def shown_tracks(tracks: Sequence[TrackState], info: BoardInfo) -> tuple[TrackState, ...]:
     """Every track the board shows for a STATE naming `tracks`: the rest are dark."""
     return tuple(tracks) + tuple(dark_track() for _ in range(info.tracks - len(tracks)))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TypeVar
 
-from board_driver.model import MAX_TRACKS, BoardInfo, Effects, Track
+from board_driver.model import MAX_TRACKS, BoardInfo, Effects, TrackState
 from firmware.pegboard import core
 from firmware.pegboard.core import MAX_HOLE
 from firmware.pegboard.core import MAX_LINE as MAX_LINE  # the host's names for them, from the one source
@@ -83,7 +83,7 @@ def unframe_line(line: bytes) -> str:
 
 # -- frames ----------------------------------------------------------------------------------------
 # Host to board: Hello, SetState, SetBrightness, SetEffects, Ping, Query, SetTest.
-# Board to host: Info, Ack, Nak, Pong, Report.
+# Board to host: Info, Ack, NakFrame, Pong, Report.
 
 @dataclass(frozen=True, slots=True)
 class Hello:
@@ -98,7 +98,7 @@ class Info:
 @dataclass(frozen=True, slots=True)
 class SetState:
     seq: int
-    tracks: tuple[Track, ...]
+    tracks: tuple[TrackState, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +154,7 @@ class Report:
     seq: int
     brightness: int
     effects: Effects
-    tracks: tuple[Track, ...]
+    tracks: tuple[TrackState, ...]
     power: tuple[int, int] | None = None
     """(wanted, budget) in mA: what the picture would draw at its brightest, and the budget it is dimmed to
     fit when the first is more; None from a board that does not say (its last field is optional)."""
@@ -166,13 +166,13 @@ class Ack:
 
 
 @dataclass(frozen=True, slots=True)
-class Nak:
+class NakFrame:
     seq: int | None
     reason: NakReason
     detail: str = ""
 
 
-Frame = (Hello | Info | SetState | SetBrightness | SetEffects | Ping | Pong | Query | Report | Ack | Nak
+Frame = (Hello | Info | SetState | SetBrightness | SetEffects | Ping | Pong | Query | Report | Ack | NakFrame
          | SetTest)
 HOST_FRAME_TYPES: dict[str, type[object]] = {
     "HELLO": Hello, "STATE": SetState, "BRIGHT": SetBrightness, "EFFECT": SetEffects, "PING": Ping, "QUERY": Query,
@@ -182,7 +182,7 @@ HOST_FRAME_TYPES: dict[str, type[object]] = {
 
 # -- encoding --------------------------------------------------------------------------------------
 
-def track_field(t: Track) -> str:
+def track_field(t: TrackState) -> str:
     return core.track_field(t.front, t.back, t.colour, t.highlight)
 
 
@@ -211,7 +211,7 @@ def payload_of(frame: Frame) -> str:
             return " ".join(fields if power is None else [*fields, f"{power[0]}/{power[1]}"])
         case Ack(seq):
             return f"ACK {seq}"
-        case Nak(seq, reason, detail):
+        case NakFrame(seq, reason, detail):
             return core.Nak(seq, reason.value, detail).payload()
     raise TypeError(f"not a frame: {frame!r}")
 
@@ -234,9 +234,9 @@ def _int(text: str, what: str, lo: int, hi: int, seq: int | None = None) -> int:
     return _checked(core.number(text, what, lo, hi, seq))
 
 
-def _track(text: str, n: int, seq: int) -> Track:
+def _track(text: str, n: int, seq: int) -> TrackState:
     t = _checked(core.parse_track(text, n, seq))
-    return Track(t.front, t.back, t.colour, t.highlight)
+    return TrackState(t.front, t.back, t.colour, t.highlight)
 
 
 def _effects(winner: str, skunk: str, seq: int) -> Effects:
@@ -251,7 +251,7 @@ def _host_frame(frame: core.Frame) -> Frame:
         case "HELLO":
             return Hello(frame.version or 0)
         case "STATE":
-            return SetState(seq, tuple(Track(t.front, t.back, t.colour, t.highlight) for t in frame.tracks))
+            return SetState(seq, tuple(TrackState(t.front, t.back, t.colour, t.highlight) for t in frame.tracks))
         case "BRIGHT":
             return SetBrightness(seq, frame.level)
         case "EFFECT":
@@ -287,7 +287,7 @@ def _board_frame(kind: str, seq: int | None, fields: list[str]) -> Frame:
                 reason = NakReason(fields[1])
             except ValueError:
                 raise FrameError(NakReason.FORMAT, f"NAK reason {fields[1]!r} is not known") from None
-            return Nak(nseq, reason, " ".join(fields[2:]))
+            return NakFrame(nseq, reason, " ".join(fields[2:]))
     return Pong(seq or 0) if kind == "PONG" else Ack(seq or 0)
 
 

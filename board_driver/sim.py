@@ -29,7 +29,7 @@ from board_driver.model import (
     BoardInfo,
     BoardState,
     Effects,
-    Track,
+    TrackState,
     default_track,
 )
 from board_driver.protocol import FIRMWARE_NAME, HOST_FRAME_TYPES, PROTOCOL_VERSION
@@ -93,7 +93,7 @@ class SimBoard:
     def _shown(self) -> BoardState:
         """What the core shows, as the host's values."""
         c = self.core
-        return BoardState(tuple(Track(t.front, t.back, t.colour, t.highlight) for t in c.tracks), c.brightness,
+        return BoardState(tuple(TrackState(t.front, t.back, t.colour, t.highlight) for t in c.tracks), c.brightness,
                           Effects(c.winner, c.skunk))
 
     @property

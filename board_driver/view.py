@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from board_driver.model import BoardInfo, BoardState, Track
+from board_driver.model import BoardInfo, BoardState, TrackState
 
 EMPTY, FRONT, BACK, SKUNK = "·", "●", "○", "¦"
 RESET = "\x1b[0m"
@@ -52,7 +52,7 @@ def clip(text: str, width: int) -> str:
     return out + "…"
 
 
-def _row(track: Track, first: int, last: int, skunk: int | None, colour: bool) -> str:
+def _row(track: TrackState, first: int, last: int, skunk: int | None, colour: bool) -> str:
     cells = []
     for hole in range(first, last + 1):
         if hole == track.front:
@@ -92,7 +92,7 @@ def _wrap(parts: Sequence[str], width: int = WIDTH) -> list[str]:
     return lines
 
 
-def _label(i: int, track: Track, name: str, winner: bool) -> str:
+def _label(i: int, track: TrackState, name: str, winner: bool) -> str:
     dark = track.colour == 0 and track.front == 0
     mark = "▶" if track.highlight else " "
     pegs = "(dark)" if dark else track.text()

@@ -49,7 +49,7 @@ class Clock:
         return self.total
 
 
-class Status:
+class StatusLed:
     """The onboard LED: steady while the host talks, breathing (PWM, or blinking without) while it is quiet."""
 
     def __init__(self) -> None:
@@ -90,7 +90,7 @@ def main() -> None:
     board = core.Board(TRACKS, HOLES, shape.leds)
     board.power = lambda b: state_power(shape, b).field()  # REPORT says how the picture is dimmed
     strip = neopixel.NeoPixel(machine.Pin(DATA_PIN), shape.leds)
-    status, clock = Status(), Clock()
+    status, clock = StatusLed(), Clock()
     poll = select.poll()
     poll.register(sys.stdin, select.POLLIN)
     inp, out = sys.stdin.buffer, sys.stdout.buffer

@@ -4,7 +4,7 @@ Nothing here imports discord or serial; the application builds the small input v
 (`TableView`, `PegBoard`) from its game and sends the bytes. Equal input gives equal bytes.
 """
 
-from render.board import PegBoard, Track, board_png, make_board
+from render.board import PegBoard, PegTrack, board_png, make_board
 from render.breakdown import breakdown_png
 from render.cards import back_png, card_png, deck_png, hand_png
 from render.charts import ChartMarker, analysis_png, winprob_png
@@ -26,7 +26,7 @@ __all__ = [
     "RenderError",
     "TableView",
     "Theme",
-    "Track",
+    "PegTrack",
     "analysis_png",
     "back_png",
     "board_png",

@@ -39,7 +39,7 @@ TARGETS = (121, 61)
 
 
 @dataclass(frozen=True, slots=True)
-class Track:
+class PegTrack:
     """One player's (or team's) lane: the front peg is the score, the back peg the one before."""
 
     name: str
@@ -57,7 +57,7 @@ class Track:
 class PegBoard:
     """What the board shows: 2 to 4 tracks and the game's target (121, or 61 for the short game)."""
 
-    tracks: tuple[Track, ...]
+    tracks: tuple[PegTrack, ...]
     target: int = 121
 
     def __post_init__(self) -> None:
@@ -77,7 +77,7 @@ class PegBoard:
         return self.tracks[index].colour or PLAYER_COLOURS[index]
 
 
-def _check_track(t: Track, target: int) -> None:
+def _check_track(t: PegTrack, target: int) -> None:
     if not isinstance(t.name, str) or not t.name.strip():
         raise RenderError(f"track name {t.name!r} is empty")
     for label, value in (("front", t.front), ("back", t.back)):
@@ -94,13 +94,13 @@ def _check_track(t: Track, target: int) -> None:
         raise RenderError(f"{t.name}: colour {t.colour!r} is not an RGB triple")
 
 
-# Layout, in final pixels -----------------------------------------------------
+# BoardLayout, in final pixels -----------------------------------------------------
 
 STREET = 5
 
 
 @dataclass(frozen=True, slots=True)
-class Layout:
+class BoardLayout:
     """Where a board's holes, lanes and words go, in final pixels: the board picture's own (CLASSIC, rows of
     thirty) or a larger one drawn inside another picture (the live table's)."""
 
@@ -131,41 +131,41 @@ class Layout:
         return round(self.margin * 2 + self.left + self.row_w + self.right)
 
 
-CLASSIC = Layout()
+CLASSIC = BoardLayout()
 PER_ROW = CLASSIC.per_row
 MARGIN = CLASSIC.margin
 HEADER = CLASSIC.header
 WIDTH = CLASSIC.width
 
 
-def rows_of(target: int, lay: Layout = CLASSIC) -> int:
+def rows_of(target: int, lay: BoardLayout = CLASSIC) -> int:
     return (target - 1) // lay.per_row
 
 
-def row_height(tracks: int, lay: Layout = CLASSIC) -> float:
+def row_height(tracks: int, lay: BoardLayout = CLASSIC) -> float:
     return lay.numbers + tracks * lay.lane + lay.row_gap
 
 
-def size(board: PegBoard, lay: Layout = CLASSIC) -> tuple[int, int]:
+def size(board: PegBoard, lay: BoardLayout = CLASSIC) -> tuple[int, int]:
     """Width and height of the board picture."""
     h = lay.margin + lay.header + rows_of(board.target, lay) * row_height(len(board.tracks), lay) - lay.row_gap
     return lay.width, round(h + lay.margin + lay.foot)
 
 
-def _row_top(board: PegBoard, row: int, lay: Layout = CLASSIC) -> float:
+def _row_top(board: PegBoard, row: int, lay: BoardLayout = CLASSIC) -> float:
     return lay.margin + lay.header + row * row_height(len(board.tracks), lay)
 
 
-def _lane_y(board: PegBoard, row: int, track: int, lay: Layout = CLASSIC) -> float:
+def _lane_y(board: PegBoard, row: int, track: int, lay: BoardLayout = CLASSIC) -> float:
     return _row_top(board, row, lay) + lay.numbers + lay.lane / 2 + track * lay.lane
 
 
-def _hole_x(i: int, lay: Layout = CLASSIC) -> float:
+def _hole_x(i: int, lay: BoardLayout = CLASSIC) -> float:
     """Centre x of the i-th hole of a row."""
     return lay.margin + lay.left + i * lay.pitch + (i // STREET) * lay.street_gap + lay.pitch / 2
 
 
-def peg_centre(board: PegBoard, track: int, position: int, back: bool = False, lay: Layout = CLASSIC) -> Point:
+def peg_centre(board: PegBoard, track: int, position: int, back: bool = False, lay: BoardLayout = CLASSIC) -> Point:
     """Where a peg at `position` stands: 0 is a start hole (the back peg's is the outer one),
     the target or beyond is the game hole."""
     last_row = rows_of(board.target, lay) - 1
@@ -209,14 +209,14 @@ def board_colours(board: PegBoard) -> tuple[RGB, ...]:
     return tuple(board.colour(k) for k in range(len(board.tracks)))
 
 
-def row_boxes(board: PegBoard, lay: Layout = CLASSIC) -> list[tuple[int, int, int, int]]:
+def row_boxes(board: PegBoard, lay: BoardLayout = CLASSIC) -> list[tuple[int, int, int, int]]:
     """Each row's part of the board (final pixels): from just above its numbers to the next row's."""
     rows, bottom = rows_of(board.target, lay), size(board, lay)[1]
     tops = [round(_row_top(board, row, lay)) - 4 for row in range(rows)]
     return [(0, y0, lay.width, tops[row + 1] if row + 1 < rows else bottom) for row, y0 in enumerate(tops)]
 
 
-def row_pegs(board: PegBoard, row: int, lay: Layout = CLASSIC) -> tuple[tuple[int, int, int], ...]:
+def row_pegs(board: PegBoard, row: int, lay: BoardLayout = CLASSIC) -> tuple[tuple[int, int, int], ...]:
     """What of each track is in `row`: (track, front, back) for the tracks whose pegs or move reach into it;
     a row with none is the bare board."""
     first, last = row * lay.per_row + 1, (row + 1) * lay.per_row
@@ -228,7 +228,7 @@ def row_pegs(board: PegBoard, row: int, lay: Layout = CLASSIC) -> tuple[tuple[in
                  if min(t.front, board.target) >= first and t.back <= last)
 
 
-def lane_span(board: PegBoard, row: int, lay: Layout = CLASSIC) -> tuple[int, int]:
+def lane_span(board: PegBoard, row: int, lay: BoardLayout = CLASSIC) -> tuple[int, int]:
     """The rows of pixels of a board row's lanes, where its pegs and moves are drawn (and nothing else
     changes)."""
     top = _lane_y(board, row, 0, lay) - lay.lane / 2
@@ -236,12 +236,12 @@ def lane_span(board: PegBoard, row: int, lay: Layout = CLASSIC) -> tuple[int, in
     return math.floor(top) - 2, math.ceil(bottom) + 2
 
 
-def pegged_row(board: PegBoard, row: int, lay: Layout = CLASSIC) -> bool:
+def pegged_row(board: PegBoard, row: int, lay: BoardLayout = CLASSIC) -> bool:
     return bool(row_pegs(board, row, lay))
 
 
 def draw_row_pegs(wood: Image.Image, board: PegBoard, box: tuple[int, int, int, int],
-                  lay: Layout = CLASSIC) -> Image.Image:
+                  lay: BoardLayout = CLASSIC) -> Image.Image:
     """One row's part of the board (`box`) with the moves and pegs in it, downsampled."""
     c = Canvas.region(wood, box)
     for k in range(len(board.tracks)):
@@ -252,25 +252,25 @@ def draw_row_pegs(wood: Image.Image, board: PegBoard, box: tuple[int, int, int, 
 
 
 @lru_cache(maxsize=64)
-def _wood_small(colours: tuple[RGB, ...], target: int, labels: Labels, lay: Layout = CLASSIC) -> Image.Image:
+def _wood_small(colours: tuple[RGB, ...], target: int, labels: Labels, lay: BoardLayout = CLASSIC) -> Image.Image:
     return Canvas.over(_wood(colours, target, labels, lay), copy=False).small()
 
 
-def wood_image(board: PegBoard, labels: Labels, lay: Layout = CLASSIC) -> Image.Image:
+def wood_image(board: PegBoard, labels: Labels, lay: BoardLayout = CLASSIC) -> Image.Image:
     """The board without pegs, drawn at SCALE (cached)."""
     return _wood(board_colours(board), board.target, labels, lay)
 
 
-def wood_small(board: PegBoard, labels: Labels, lay: Layout = CLASSIC) -> Image.Image:
+def wood_small(board: PegBoard, labels: Labels, lay: BoardLayout = CLASSIC) -> Image.Image:
     """The board without pegs, downsampled (cached)."""
     return _wood_small(board_colours(board), board.target, labels, lay)
 
 
 @lru_cache(maxsize=64)
-def _wood(colours: tuple[RGB, ...], target: int, labels: Labels, lay: Layout = CLASSIC) -> Image.Image:
+def _wood(colours: tuple[RGB, ...], target: int, labels: Labels, lay: BoardLayout = CLASSIC) -> Image.Image:
     """The board without its legend and pegs: the same for every reply of a game, so drawn once.
     Its hundreds of holes were most of a board's drawing time."""
-    board = PegBoard(tuple(Track("-", 0, 0, colour) for colour in colours), target)
+    board = PegBoard(tuple(PegTrack("-", 0, 0, colour) for colour in colours), target)
     width, height = size(board, lay)
     c = Canvas(width, height, WOOD_EDGE)
     c.rect((3, 3, width - 3, height - 3), fill=WOOD, radius=14)
@@ -282,7 +282,7 @@ def _wood(colours: tuple[RGB, ...], target: int, labels: Labels, lay: Layout = C
     return c.image
 
 
-def _row(c: Canvas, board: PegBoard, row: int, rows: int, labels: Labels, lay: Layout) -> None:
+def _row(c: Canvas, board: PegBoard, row: int, rows: int, labels: Labels, lay: BoardLayout) -> None:
     top = _row_top(board, row, lay)
     first = row * lay.per_row
     small = 10.5 * lay.zoom
@@ -315,12 +315,12 @@ def _row(c: Canvas, board: PegBoard, row: int, rows: int, labels: Labels, lay: L
         c.text((gx, top + lay.numbers - 3), str(board.target), small, GOLD, anchor="ms", bold=True)
 
 
-def skunk_line_y(board: PegBoard, score: int, lay: Layout = CLASSIC) -> float:
+def skunk_line_y(board: PegBoard, score: int, lay: BoardLayout = CLASSIC) -> float:
     """The height of the line drawn before hole `score` (the first hole of a row)."""
     return _row_top(board, (score - 1) // lay.per_row, lay) - lay.row_gap / 2 + 1
 
 
-def _skunk(c: Canvas, board: PegBoard, score: int, label: str, lay: Layout) -> None:
+def _skunk(c: Canvas, board: PegBoard, score: int, label: str, lay: BoardLayout) -> None:
     """A dashed line before `score`, labelled in its middle: between the rows when `score` starts one, else
     across the lanes of its row, its label under them."""
     size = 11.5 * lay.zoom
@@ -342,7 +342,7 @@ def _skunk(c: Canvas, board: PegBoard, score: int, label: str, lay: Layout) -> N
     c.text((mid, y), label, size, SKUNK, anchor="mm")
 
 
-def peg_path(board: PegBoard, k: int, lay: Layout = CLASSIC) -> list[list[Point]]:
+def peg_path(board: PegBoard, k: int, lay: BoardLayout = CLASSIC) -> list[list[Point]]:
     """The holes from back peg to front peg, split where the path leaves a row."""
     t = board.tracks[k]
     points = [peg_centre(board, k, t.back, True, lay)]
@@ -357,7 +357,7 @@ def peg_path(board: PegBoard, k: int, lay: Layout = CLASSIC) -> list[list[Point]
     return runs
 
 
-def _move(c: Canvas, board: PegBoard, k: int, lay: Layout = CLASSIC) -> None:
+def _move(c: Canvas, board: PegBoard, k: int, lay: BoardLayout = CLASSIC) -> None:
     t = board.tracks[k]
     if t.front == t.back:
         return
@@ -370,7 +370,7 @@ def _move(c: Canvas, board: PegBoard, k: int, lay: Layout = CLASSIC) -> None:
         c.circle(peg_centre(board, k, p, False, lay), lay.hole_r, fill=blend(HOLE, colour, 0.55))
 
 
-def _pegs(c: Canvas, board: PegBoard, k: int, lay: Layout = CLASSIC) -> None:
+def _pegs(c: Canvas, board: PegBoard, k: int, lay: BoardLayout = CLASSIC) -> None:
     t = board.tracks[k]
     colour = board.colour(k)
     bx, by = peg_centre(board, k, t.back, True, lay)
@@ -382,33 +382,33 @@ def _pegs(c: Canvas, board: PegBoard, k: int, lay: Layout = CLASSIC) -> None:
     c.circle((fx - glint, fy - glint), lay.front_r * 0.24, fill=blend(colour, (255, 255, 255), 0.6))
 
 
-def draw_legend(c: Canvas, board: PegBoard, labels: Labels = ENGLISH, lay: Layout = CLASSIC) -> None:
+def draw_legend(c: Canvas, board: PegBoard, labels: Labels = ENGLISH, lay: BoardLayout = CLASSIC) -> None:
     """Name, score and last move of each track, with a peg in its colour, across the top."""
     for k, t in enumerate(board.tracks):
         draw_legend_track(c, t, k, len(board.tracks), board.colour(k), board.target, labels, lay)
 
 
-def legend_column(k: int, n: int, bottom: int, lay: Layout = CLASSIC) -> tuple[int, int, int, int]:
+def legend_column(k: int, n: int, bottom: int, lay: BoardLayout = CLASSIC) -> tuple[int, int, int, int]:
     """The part of the legend (final pixels, down to `bottom`) that track k of n is drawn in, and nothing
     else."""
     col = (lay.width - 2 * lay.margin) / n
     return (math.floor(lay.margin + k * col), 0, math.floor(lay.margin + (k + 1) * col), bottom)
 
 
-def draw_legend_track(c: Canvas, t: Track, k: int, n: int, colour: RGB, target: int, labels: Labels,
-                      lay: Layout) -> None:
+def draw_legend_track(c: Canvas, t: PegTrack, k: int, n: int, colour: RGB, target: int, labels: Labels,
+                      lay: BoardLayout) -> None:
     """One track's box in the legend: a peg in its colour, the name, the last move and the score."""
     legend_track_shapes(c, k, n, colour, lay)
     legend_track_words(c, t, k, n, target, labels, lay)
 
 
-def _legend_x(k: int, n: int, lay: Layout) -> tuple[float, float, float, float]:
+def _legend_x(k: int, n: int, lay: BoardLayout) -> tuple[float, float, float, float]:
     """Track k's box: its left, its top, the width of its column, and the words' size against the board's."""
     col = (lay.width - 2 * lay.margin) / n
     return lay.margin + k * col + 6, lay.margin + 4, col, lay.header / CLASSIC.header
 
 
-def legend_track_shapes(c: Canvas, k: int, n: int, colour: RGB, lay: Layout) -> None:
+def legend_track_shapes(c: Canvas, k: int, n: int, colour: RGB, lay: BoardLayout) -> None:
     """The box of track k and its peg: the same whatever the score."""
     x, y, col, z = _legend_x(k, n, lay)
     c.rect((x - 4, y - 2, x + col - 12, y + lay.header - 18 * z), fill=blend(WOOD, colour, 0.14),
@@ -417,7 +417,7 @@ def legend_track_shapes(c: Canvas, k: int, n: int, colour: RGB, lay: Layout) -> 
     c.circle((x + 14 * z, y + 22 * z), 7.5 * z, fill=colour)
 
 
-def legend_track_words(c: Canvas, t: Track, k: int, n: int, target: int, labels: Labels, lay: Layout) -> None:
+def legend_track_words(c: Canvas, t: PegTrack, k: int, n: int, target: int, labels: Labels, lay: BoardLayout) -> None:
     """The name, the last move and the score in track k's box."""
     x, y, col, z = _legend_x(k, n, lay)
     score = str(min(t.front, target))
@@ -453,7 +453,7 @@ def make_board(pegs: Sequence[tuple[int, int]], names: Sequence[str] | None = No
     if colours is not None and len(colours) != len(pegs):
         raise RenderError(f"{len(colours)} colours for {len(pegs)} tracks")
     tracks = tuple(
-        Track(names[i] if names else f"Player {i + 1}", front, back, colours[i] if colours else None)
+        PegTrack(names[i] if names else f"Player {i + 1}", front, back, colours[i] if colours else None)
         for i, (front, back) in enumerate(pegs)
     )
     return PegBoard(tracks, target)

@@ -15,7 +15,7 @@ from itertools import combinations
 from engine.analysis.discards import DiscardOption
 from engine.core.cards import DECK, Card, parse_card, parse_cards
 from engine.core.scoring import score_hand, score_total
-from render.board import PegBoard, Track, board_png
+from render.board import PegBoard, PegTrack, board_png
 from render.breakdown import breakdown_png
 from render.cards import back_png, card_png, deck_png, hand_png
 from render.charts import ChartMarker, analysis_png, winprob_png
@@ -83,10 +83,10 @@ def sample_table() -> TableView:
 
 def sample_boards() -> dict[str, PegBoard]:
     return {
-        "board": PegBoard((Track("Alice", 87, 80), Track("Bob", 95, 91))),
-        "board_4": PegBoard((Track("Alice & Carol", 118, 109), Track("Bob & Dan", 124, 112)), 121),
-        "board_3": PegBoard((Track("Ann", 58, 51), Track("Ben", 66, 54), Track("Cy", 29, 27))),
-        "board_61": PegBoard((Track("Ann", 33, 29), Track("Ben", 45, 33), Track("Cy", 0, 0)), 61),
+        "board": PegBoard((PegTrack("Alice", 87, 80), PegTrack("Bob", 95, 91))),
+        "board_4": PegBoard((PegTrack("Alice & Carol", 118, 109), PegTrack("Bob & Dan", 124, 112)), 121),
+        "board_3": PegBoard((PegTrack("Ann", 58, 51), PegTrack("Ben", 66, 54), PegTrack("Cy", 29, 27))),
+        "board_61": PegBoard((PegTrack("Ann", 33, 29), PegTrack("Ben", 45, 33), PegTrack("Cy", 0, 0)), 61),
     }
 
 

@@ -20,9 +20,9 @@ from functools import cache, lru_cache, partial
 from PIL import Image
 
 from render.board import (
-    Layout,
+    BoardLayout,
     PegBoard,
-    Track,
+    PegTrack,
     board_colours,
     draw_row_pegs,
     lane_span,
@@ -49,15 +49,15 @@ LIVE_TABLE = TableLayout(width=WIDTH, card_w=112, pad=20, top=60, label=30, play
 
 
 @cache
-def board_layout(target: int, tracks: int) -> Layout:
+def board_layout(target: int, tracks: int) -> BoardLayout:
     """The board's part: two rows for either game (sixty holes a row to 121, thirty to 61), hole numbers and
     names at 1.9 times the board picture's size (10 and 15 pixels tall as shown)."""
     lane = 24.0 if tracks == 3 else 30.0
     common = dict(lane=lane, margin=14.0, header=100.0, left=84.0, right=52.0, numbers=28.0, row_gap=38.0, foot=34.0,
                   zoom=1.9)
     if target == 121:
-        return Layout(per_row=60, pitch=14.5, street_gap=6.0, hole_r=3.6, front_r=7.6, back_r=5.8, **common)
-    return Layout(per_row=30, pitch=29.0, street_gap=13.2, hole_r=5.0, front_r=9.5, back_r=7.5, **common)
+        return BoardLayout(per_row=60, pitch=14.5, street_gap=6.0, hole_r=3.6, front_r=7.6, back_r=5.8, **common)
+    return BoardLayout(per_row=30, pitch=29.0, street_gap=13.2, hole_r=5.0, front_r=9.5, back_r=7.5, **common)
 
 
 def check_matched(view: TableView, board: PegBoard) -> None:
@@ -123,7 +123,7 @@ def _table_band(view: TableView, deck: DeckColours, labels: Labels, convert: Con
     return table_image(view, deck, labels, LIVE_TABLE, convert, rows).image
 
 
-def _legend(board: PegBoard, labels: Labels, lay: Layout, bottom: int, convert: Convert | None) -> Image.Image:
+def _legend(board: PegBoard, labels: Labels, lay: BoardLayout, bottom: int, convert: Convert | None) -> Image.Image:
     """The legend from a box a track, each drawn once for its track's name, pegs and place."""
     sheet = Sheet(wood_small(board, labels, lay), convert, (0, bottom))
     n = len(board.tracks)
@@ -134,7 +134,7 @@ def _legend(board: PegBoard, labels: Labels, lay: Layout, bottom: int, convert: 
 
 
 @lru_cache(maxsize=1024)
-def _legend_box(track: Track, k: int, colours: tuple[RGB, ...], target: int, labels: Labels, lay: Layout,
+def _legend_box(track: PegTrack, k: int, colours: tuple[RGB, ...], target: int, labels: Labels, lay: BoardLayout,
                 bottom: int, on_palette: bool) -> Image.Image:
     """Track k's box of the legend (the other tracks' boxes are their own), in full colour or on the palette:
     the words written at their final size on the box drawn once."""
@@ -147,16 +147,16 @@ def _legend_box(track: Track, k: int, colours: tuple[RGB, ...], target: int, lab
 
 
 @lru_cache(maxsize=256)
-def _legend_back(k: int, colours: tuple[RGB, ...], target: int, labels: Labels, lay: Layout,
+def _legend_back(k: int, colours: tuple[RGB, ...], target: int, labels: Labels, lay: BoardLayout,
                  bottom: int) -> Image.Image:
     """Track k's box and peg without its words."""
-    board = PegBoard(tuple(Track("-", 0, 0, colour) for colour in colours), target)
+    board = PegBoard(tuple(PegTrack("-", 0, 0, colour) for colour in colours), target)
     c = Canvas.region(wood_image(board, labels, lay), legend_column(k, len(colours), bottom, lay))
     legend_track_shapes(c, k, len(colours), colours[k], lay)
     return c.small()
 
 
-def _row(board: PegBoard, labels: Labels, lay: Layout, box: tuple[int, int, int, int], pegged: bool,
+def _row(board: PegBoard, labels: Labels, lay: BoardLayout, box: tuple[int, int, int, int], pegged: bool,
          convert: Convert | None) -> Image.Image:
     """A band of the board's rows; where it has pegs, only the stretch from the leftmost to the rightmost peg or
     moved hole in it is drawn again, on the bare board."""

@@ -6,7 +6,7 @@ from PIL import Image
 
 from engine.core.cards import parse_card, parse_cards
 from engine.core.scoring import score_hand
-from render.board import PegBoard, Track
+from render.board import PegBoard, PegTrack
 from render.show import ShownCount
 from render.table import PlayedCard, TableView
 
@@ -21,9 +21,9 @@ def sample_live() -> dict[str, tuple[TableView, PegBoard]]:
     four = TableView(("Ann", "Bob", "Cat", "Dan"), 3, parse_card("QD"), series("KH 5S AC 9H", 4, 0), 4, 0,
                      partners=True)
     return {
-        "live": (two, PegBoard((Track("Alice", 87, 80), Track("Bob", 95, 91)))),
-        "live_3": (three, PegBoard((Track("Ann", 58, 51), Track("Ben", 66, 54), Track("Cy", 29, 27)))),
-        "live_4": (four, PegBoard((Track("Ann & Cat", 52, 44), Track("Bob & Dan", 40, 31)), 61)),
+        "live": (two, PegBoard((PegTrack("Alice", 87, 80), PegTrack("Bob", 95, 91)))),
+        "live_3": (three, PegBoard((PegTrack("Ann", 58, 51), PegTrack("Ben", 66, 54), PegTrack("Cy", 29, 27)))),
+        "live_4": (four, PegBoard((PegTrack("Ann & Cat", 52, 44), PegTrack("Bob & Dan", 40, 31)), 61)),
     }
 
 

@@ -61,7 +61,7 @@ def side_title(template: Template, side: Side) -> tuple[str, str]:
     return text[:cut + 1], text[cut + 1:].strip()
 
 
-class Sheet(Enum):
+class PaperSize(Enum):
     """Paper sizes, portrait (width, height) in millimetres."""
 
     A4 = (210.0, 297.0)
@@ -88,7 +88,7 @@ def _grid(length: float, window: float) -> int:
     return 1 if length <= window else math.ceil((length - OVERLAP_MM) / (window - OVERLAP_MM))
 
 
-def pages(template: Template, sheet: Sheet = Sheet.A4) -> tuple[Page, ...]:
+def pages(template: Template, sheet: PaperSize = PaperSize.A4) -> tuple[Page, ...]:
     """The sheets that print the board, in the orientation that needs fewest, row by row."""
     left, top, width, height = bounds(template)
     best: tuple[Page, ...] = ()

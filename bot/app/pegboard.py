@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from board_driver.driver import BoardDriver, DriverStatus
-from board_driver.model import GAME_HOLE, Effects, Track, default_track
+from board_driver.model import GAME_HOLE, Effects, TrackState, default_track
 from board_driver.sim import SimBoard, board_for_url
 from board_driver.view import draw
 from bot.app.live_game import LiveGame
@@ -30,7 +30,7 @@ FINISH_SECONDS = 3.0
 class Picture:
     """What the board should show: a track per player (or team) and the effects."""
 
-    tracks: tuple[Track, ...]
+    tracks: tuple[TrackState, ...]
     effects: Effects
 
 

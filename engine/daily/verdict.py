@@ -97,7 +97,7 @@ def judge_answer(problem: DailyProblem, chosen: Sequence[Card], table: Sequence[
 
 
 @dataclass(frozen=True, slots=True)
-class Tally:
+class AnswerTally:
     answers: int
     correct: int
     counts: tuple[tuple[tuple[Card, Card], int], ...]
@@ -106,7 +106,7 @@ class Tally:
     """The average of what the answers lost, by the day's measure (0 with no answers)."""
 
 
-def tally(problem: DailyProblem, answers: Iterable[Sequence[Card]]) -> Tally:
+def tally(problem: DailyProblem, answers: Iterable[Sequence[Card]]) -> AnswerTally:
     table = rows(problem)
     counts = [0] * len(table)
     lost = 0.0
@@ -116,7 +116,7 @@ def tally(problem: DailyProblem, answers: Iterable[Sequence[Card]]) -> Tally:
         counts[i] += 1
         lost += _measure(table[0]) - _measure(table[i])
     total = sum(counts)
-    return Tally(total, counts[0], tuple((r.discard, n) for r, n in zip(table, counts, strict=True)),
+    return AnswerTally(total, counts[0], tuple((r.discard, n) for r, n in zip(table, counts, strict=True)),
                  lost / total if total else 0.0)
 
 

@@ -59,7 +59,7 @@ class Rating:
 
 
 @dataclass(frozen=True, slots=True)
-class Result:
+class GameResult:
     """One game of the period from the player's side: the opponent as they stood at its start, and the score
     (1 a win, 0.5 a draw, 0 a loss)."""
 
@@ -72,7 +72,7 @@ class Result:
         _check(RatingProblem.SCORE, "score", self.score, self.score in (0, 0.5, 1))
 
     @classmethod
-    def against(cls, opponent: Rating, score: float) -> Result:
+    def against(cls, opponent: Rating, score: float) -> GameResult:
         return cls(opponent.rating, opponent.deviation, score)
 
 
@@ -114,7 +114,7 @@ class Steps:
     new_mu: float
 
 
-def steps(player: Rating, results: Sequence[Result], tau: float = TAU) -> Steps:
+def steps(player: Rating, results: Sequence[GameResult], tau: float = TAU) -> Steps:
     """Steps 2 to 7 of the paper for a period with at least one result."""
     _check(RatingProblem.TAU, "tau", tau, math.isfinite(tau) and tau > 0)
     if not results:
@@ -136,7 +136,7 @@ def steps(player: Rating, results: Sequence[Result], tau: float = TAU) -> Steps:
     return Steps(mu, phi, v, delta, sigma, phi_star, new_phi, mu + new_phi * new_phi * pull)
 
 
-def update(player: Rating, results: Sequence[Result], tau: float = TAU) -> Rating:
+def update(player: Rating, results: Sequence[GameResult], tau: float = TAU) -> Rating:
     """The player's rating after one rating period with these results (none: the deviation grows only)."""
     if not results:  # the paper: rating and volatility stay, the deviation grows by one period
         _check(RatingProblem.TAU, "tau", tau, math.isfinite(tau) and tau > 0)

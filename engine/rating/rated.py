@@ -29,7 +29,7 @@ from enum import Enum
 from itertools import combinations
 
 from engine.core.errors import CodedError, excerpt
-from engine.rating.glicko2 import TAU, Rating, Result, update
+from engine.rating.glicko2 import TAU, GameResult, Rating, update
 
 DAY = 86_400.0
 """The farming window, in seconds."""
@@ -69,7 +69,7 @@ class GameProblem(Enum):
     LIMIT = "limit"
 
 
-class GameError(CodedError[GameProblem]):
+class RatedGameError(CodedError[GameProblem]):
     """A finished game that cannot be: a winner with no seat, a member in two seats."""
 
 
@@ -96,17 +96,17 @@ class FinishedGame:
     def __post_init__(self) -> None:
         n = len(self.seats)
         if n not in (2, 3, 4):
-            raise GameError(GameProblem.SEATS, f"a game has 2, 3 or 4 seats, not {n}", seats=n)
+            raise RatedGameError(GameProblem.SEATS, f"a game has 2, 3 or 4 seats, not {n}", seats=n)
         if len(self.scores) != n:
-            raise GameError(GameProblem.SCORES, f"{n} scores needed, got {len(self.scores)}",
+            raise RatedGameError(GameProblem.SCORES, f"{n} scores needed, got {len(self.scores)}",
                             expected=n, got=len(self.scores))
         if self.winner is not None and not (type(self.winner) is int and 0 <= self.winner < n):
-            raise GameError(GameProblem.WINNER, f"no seat {excerpt(self.winner)} to win a {n}-player game",
+            raise RatedGameError(GameProblem.WINNER, f"no seat {excerpt(self.winner)} to win a {n}-player game",
                             winner=self.winner)
         members = [s.member for s in self.seats if s.member is not None]
         twice = next((m for m in members if members.count(m) > 1), None)
         if twice is not None:
-            raise GameError(GameProblem.MEMBER_TWICE, f"member {excerpt(twice)} sits in two seats", member=twice)
+            raise RatedGameError(GameProblem.MEMBER_TWICE, f"member {excerpt(twice)} sits in two seats", member=twice)
 
     @property
     def members(self) -> tuple[str, ...]:
@@ -194,7 +194,7 @@ class Meeting:
 def check_limit(limit: int) -> int:
     low, high = FARMING_LIMITS
     if type(limit) is not int or not low <= limit <= high:
-        raise GameError(GameProblem.LIMIT, f"the farming limit must be a whole number from {low} to {high}, "
+        raise RatedGameError(GameProblem.LIMIT, f"the farming limit must be a whole number from {low} to {high}, "
                         f"not {excerpt(limit)}", limit=limit, low=low, high=high)
     return limit
 
@@ -239,9 +239,9 @@ class Change:
 def apply(ratings: Mapping[str, Rating], results: Sequence[Pairing], tau: float = TAU) -> tuple[Change, ...]:
     """Each member's results as one rating period against the others' ratings before the game; a member without a
     rating starts as a newcomer. In the order members first appear in `results`."""
-    games: dict[str, list[Result]] = {}  # in the order members first appear
+    games: dict[str, list[GameResult]] = {}  # in the order members first appear
     for p in results:
         for me, them, score in ((p.first, p.second, p.score), (p.second, p.first, 1.0 - p.score)):
-            games.setdefault(me, []).append(Result.against(ratings.get(them, NEWCOMER), score))
+            games.setdefault(me, []).append(GameResult.against(ratings.get(them, NEWCOMER), score))
     return tuple(Change(m, ratings.get(m, NEWCOMER), update(ratings.get(m, NEWCOMER), played, tau))
                  for m, played in games.items())

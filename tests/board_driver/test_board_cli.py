@@ -11,7 +11,7 @@ from serial.tools.list_ports_common import ListPortInfo
 
 from board_driver import sim
 from board_driver.faults import FaultPlan
-from board_driver.model import BoardInfo, Effects, Track, default_track
+from board_driver.model import BoardInfo, Effects, TrackState, default_track
 from board_driver.protocol import Report, encode
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
@@ -298,7 +298,7 @@ class LyingCore(core.Board):
     """Firmware whose REPORT claims four tracks and a peg in hole 999."""
 
     def report_line(self) -> bytes:
-        return encode(Report(0, 128, Effects(), (Track(999, 5),) + (Track(0, 0),) * 3))
+        return encode(Report(0, 128, Effects(), (TrackState(999, 5),) + (TrackState(0, 0),) * 3))
 
 
 class LyingBoard(SimBoard):

@@ -11,7 +11,7 @@ import pytest
 from board_driver import sim
 from board_driver.driver import BoardDriver, Timing
 from board_driver.faults import FaultPlan
-from board_driver.model import Effects, Track, default_track
+from board_driver.model import Effects, TrackState, default_track
 from board_driver.sim import SimBoard, blank_state
 from tests.board_driver.boards import PickyBoard
 from tests.waiting import wait_until
@@ -22,7 +22,7 @@ FAST = Timing(ack_timeout=0.01, handshake_timeout=0.5, heartbeat_s=0.2, backoff_
 
 
 
-def game_walk(seed: int, moves: int) -> Iterator[tuple[Track, Track]]:
+def game_walk(seed: int, moves: int) -> Iterator[tuple[TrackState, TrackState]]:
     """Peg positions of a made-up two-player game: one track scores 1-29 each move; a new game starts
     once someone passes 121."""
     rng = random.Random(seed)
@@ -48,10 +48,10 @@ def test_set_pegs_returns_at_once_and_the_board_follows(board_name: str) -> None
     driver = run_driver(board_name)
     try:
         start = time.monotonic()
-        driver.set_pegs([Track(87, 80, 0xFF2020), Track(95, 91, 0x2060FF, True)])
+        driver.set_pegs([TrackState(87, 80, 0xFF2020), TrackState(95, 91, 0x2060FF, True)])
         assert time.monotonic() - start < 0.05
         assert driver.wait_synced(5.0)
-        assert board.state.tracks == (Track(87, 80, 0xFF2020), Track(95, 91, 0x2060FF, True))
+        assert board.state.tracks == (TrackState(87, 80, 0xFF2020), TrackState(95, 91, 0x2060FF, True))
         status = driver.status()
         # seq 1 was the EFFECT frame every connection starts with (no effects), seq 2 the pegs
         assert (status.connected, status.synced, status.last_acked_seq, status.last_error) == (
@@ -74,7 +74,7 @@ FAULTS = {
 def test_every_state_reaches_the_board_through_each_fault(board_name: str, fault: str) -> None:
     board = sim.create_board(board_name, faults=FAULTS[fault])
     driver = run_driver(board_name)
-    wanted: list[tuple[Track, Track]] = []
+    wanted: list[tuple[TrackState, TrackState]] = []
     try:
         for tracks in game_walk(seed=len(fault), moves=80):
             driver.set_pegs(tracks)
@@ -256,7 +256,7 @@ def test_a_board_that_cannot_be_reached_is_retried_and_reported(board_name: str,
 
 def test_the_driver_checks_what_it_is_given() -> None:
     driver = BoardDriver("sim://unused")
-    with pytest.raises(TypeError, match="Track values"):
+    with pytest.raises(TypeError, match="TrackState values"):
         driver.set_pegs([(5, 0)])  # type: ignore[list-item]
     with pytest.raises(ValueError, match="brightness 300 is not 0-255"):
         driver.set_brightness(300)

@@ -6,7 +6,7 @@ from board_driver.model import (
     Effects,
     PegError,
     PegProblem,
-    Track,
+    TrackState,
     default_track,
     fit_effects,
     fit_tracks,
@@ -16,9 +16,9 @@ from board_driver.model import (
 
 
 def test_pegs_parse_front_then_back_per_track_with_default_colours() -> None:
-    assert parse_pegs("87/80,95/91") == (Track(87, 80, 0xD55E00), Track(95, 91, 0x56B4E9))
-    assert parse_pegs(" 0/0 , 121/118 ,5/0") == (Track(0, 0, DEFAULT_COLOURS[0]), Track(121, 118, 0x56B4E9),
-                                                  Track(5, 0, 0xF0E442))
+    assert parse_pegs("87/80,95/91") == (TrackState(87, 80, 0xD55E00), TrackState(95, 91, 0x56B4E9))
+    assert parse_pegs(" 0/0 , 121/118 ,5/0") == (TrackState(0, 0, DEFAULT_COLOURS[0]), TrackState(121, 118, 0x56B4E9),
+                                                  TrackState(5, 0, 0xF0E442))
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -70,14 +70,14 @@ def test_effects_a_board_cannot_show_are_left_out() -> None:
 
 def test_tracks_and_effects_check_their_values() -> None:
     with pytest.raises(PegError, match="front peg 1000"):
-        Track(1000, 0)
+        TrackState(1000, 0)
     with pytest.raises(PegError, match="colour"):
-        Track(3, 0, 0x1000000)
+        TrackState(3, 0, 0x1000000)
     with pytest.raises(PegError, match="winner track 4"):
         Effects(winner=4)
     with pytest.raises(PegError, match="skunk line hole 0"):
         Effects(skunk=0)
-    assert Track(121, 118).won and not Track(120, 118).won
+    assert TrackState(121, 118).won and not TrackState(120, 118).won
 
 
 def test_pegs_text_is_the_inverse_of_parse() -> None:

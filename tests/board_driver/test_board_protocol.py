@@ -2,14 +2,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from board_driver.model import BoardInfo, Effects, Track
+from board_driver.model import BoardInfo, Effects, TrackState
 from board_driver.protocol import (
     MAX_LINE,
     Ack,
     FrameError,
     Hello,
     Info,
-    Nak,
+    NakFrame,
     NakReason,
     Ping,
     Pong,
@@ -38,7 +38,7 @@ def crc_by_the_book(data: bytes) -> int:
     return crc
 
 
-TWO_TRACKS = (Track(87, 80, 0xFF2020), Track(95, 91, 0x2060FF, True))
+TWO_TRACKS = (TrackState(87, 80, 0xFF2020), TrackState(95, 91, 0x2060FF, True))
 
 LITERAL_FRAMES = [
     (Hello(), b"HELLO 1*3C7B\n"),
@@ -54,9 +54,9 @@ LITERAL_FRAMES = [
     (Report(1, 128, Effects(), TWO_TRACKS, (908, 450)),
      b"REPORT 1 128 - - 87,80,FF2020,0 95,91,2060FF,1 908/450*C029\n"),
     (Ack(1), b"ACK 1*92BD\n"),
-    (Nak(4, NakReason.RANGE, "track 1 front peg 130 is past hole 121"),
+    (NakFrame(4, NakReason.RANGE, "track 1 front peg 130 is past hole 121"),
      b"NAK 4 RANGE track 1 front peg 130 is past hole 121*F902\n"),
-    (Nak(None, NakReason.LENGTH, "line over 128 bytes"), b"NAK - LENGTH line over 128 bytes*4886\n"),
+    (NakFrame(None, NakReason.LENGTH, "line over 128 bytes"), b"NAK - LENGTH line over 128 bytes*4886\n"),
 ]
 
 
@@ -130,7 +130,7 @@ def test_payloads_that_cannot_be_framed_are_refused() -> None:
 
 
 def test_nak_detail_is_cleaned_and_cut_to_fit_a_line() -> None:
-    line = encode(Nak(3, NakReason.FORMAT, "a*b\n" + "y" * 200))
+    line = encode(NakFrame(3, NakReason.FORMAT, "a*b\n" + "y" * 200))
     assert line.startswith(b"NAK 3 FORMAT a?b yyy")
     assert len(line) <= MAX_LINE
     assert decode(line).reason is NakReason.FORMAT  # type: ignore[union-attr]
@@ -141,12 +141,12 @@ def test_unframe_returns_the_checked_payload() -> None:
 
 
 tracks = st.builds(
-    lambda front, gap, colour, hl: Track(front, max(0, front - gap) if front else 0, colour, hl),
+    lambda front, gap, colour, hl: TrackState(front, max(0, front - gap) if front else 0, colour, hl),
     st.integers(0, 121), st.integers(1, 29), st.integers(0, 0xFFFFFF), st.booleans())
 
 
 @given(st.integers(0, 65535), st.lists(tracks, min_size=1, max_size=4))
-def test_state_frames_round_trip(seq: int, ts: list[Track]) -> None:
+def test_state_frames_round_trip(seq: int, ts: list[TrackState]) -> None:
     frame = SetState(seq, tuple(ts))
     assert decode(encode(frame)) == frame
 
@@ -167,7 +167,7 @@ BOARD = BoardInfo(1, "sim-1.0", 2, 121, 243)
 @pytest.mark.parametrize(("report", "problem"), [
     (Report(3, 128, Effects(), TWO_TRACKS), None),
     (Report(3, 128, Effects(), TWO_TRACKS * 2), "it reports 4 tracks but said it has 2"),
-    (Report(3, 128, Effects(), (Track(999, 5), Track(0, 0))),
+    (Report(3, 128, Effects(), (TrackState(999, 5), TrackState(0, 0))),
      "it reports track 1 front peg 999 but said it has 121 holes"),
     (Report(3, 128, Effects(winner=2), TWO_TRACKS),
      "it reports track 3 flashing as the winner but said it has 2 tracks"),

@@ -7,7 +7,7 @@ import serial
 import board_driver  # noqa: F401  (registers sim://)
 from board_driver import sim
 from board_driver.faults import FaultInjector, FaultPlan, garble
-from board_driver.model import Effects, Track
+from board_driver.model import Effects, TrackState
 from board_driver.protocol import MAX_LINE, crc16, decode, encode, frame_line
 from board_driver.sim import HOST_QUIET_S, SimBoard, SimWire, blank_state, parse_sim_url
 
@@ -29,7 +29,7 @@ def test_the_board_introduces_itself() -> None:
 def test_a_state_frame_is_applied_and_acknowledged() -> None:
     board = SimBoard()
     assert talk(board, b"STATE 1 87,80,FF2020,0 95,91,2060FF,1*FDF5\n") == [b"ACK 1*92BD\n"]
-    assert board.state.tracks == (Track(87, 80, 0xFF2020), Track(95, 91, 0x2060FF, True))
+    assert board.state.tracks == (TrackState(87, 80, 0xFF2020), TrackState(95, 91, 0x2060FF, True))
     assert board.last_seq == 1
     assert talk(board, b"QUERY*324D\n") == [b"REPORT 1 128 - - 87,80,FF2020,0 95,91,2060FF,1*AF6E\n"]
 
@@ -43,11 +43,11 @@ def test_the_same_frame_twice_leaves_the_same_picture() -> None:
 
 def test_tracks_not_sent_are_dark() -> None:
     board = SimBoard(tracks=3)
-    talk(board, encode_state(4, Track(5, 0)))
-    assert board.state.tracks == (Track(5, 0), Track(0, 0, 0), Track(0, 0, 0))
+    talk(board, encode_state(4, TrackState(5, 0)))
+    assert board.state.tracks == (TrackState(5, 0), TrackState(0, 0, 0), TrackState(0, 0, 0))
 
 
-def encode_state(seq: int, *tracks: Track) -> bytes:
+def encode_state(seq: int, *tracks: TrackState) -> bytes:
     from board_driver.protocol import SetState
     return encode(SetState(seq, tracks))
 
@@ -186,7 +186,7 @@ def test_a_read_times_out_when_the_board_is_silent(board_name: str) -> None:
 def test_unplugging_breaks_the_open_port_and_opening_until_replugged(board_name: str) -> None:
     board = sim.create_board(board_name)
     port = serial.serial_for_url(f"sim://{board_name}", timeout=0.05)
-    port.write(encode_state(1, Track(5, 0)))
+    port.write(encode_state(1, TrackState(5, 0)))
     assert port.readline() == b"ACK 1*92BD\n"
     board.unplug()
     with pytest.raises(serial.SerialException, match="unplugged"):

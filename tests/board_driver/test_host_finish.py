@@ -13,7 +13,7 @@ import pytest
 
 from board_driver.driver import BoardDriver, FinishCode, Timing
 from board_driver.faults import FaultPlan
-from board_driver.model import Effects, Track, default_track
+from board_driver.model import Effects, TrackState, default_track
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
 from tests.waiting import wait_until
@@ -25,7 +25,7 @@ FINAL = (default_track(0, 79, 71), default_track(1, 121, 117, highlight=True))
 WINNER = Effects(winner=1, skunk=91)
 
 
-def game_moves(seed: int, count: int) -> list[tuple[Track, Track]]:
+def game_moves(seed: int, count: int) -> list[tuple[TrackState, TrackState]]:
     """Peg positions of a game on its way to FINAL (two tracks, scores rising)."""
     rng = random.Random(seed)
     pegs, out = [(0, 0), (0, 0)], []
@@ -49,7 +49,7 @@ def firmware_pty(tmp_path: Path) -> Iterator[tuple[SimBoard, PtySim]]:
         yield board, pty
 
 
-def play(driver: BoardDriver, moves: list[tuple[Track, Track]], gap: float = 0.005) -> None:
+def play(driver: BoardDriver, moves: list[tuple[TrackState, TrackState]], gap: float = 0.005) -> None:
     for tracks in moves:
         driver.set_pegs(tracks)
         time.sleep(gap)

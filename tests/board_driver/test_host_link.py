@@ -16,7 +16,7 @@ from board_driver.driver import BoardDriver, Timing
 from board_driver.errors import NoHandshake
 from board_driver.faults import FaultPlan, garble
 from board_driver.link import BoardLink
-from board_driver.model import Effects, Track, default_track
+from board_driver.model import Effects, TrackState, default_track
 from board_driver.ptysim import PtySim
 from board_driver.sim import SimBoard
 from tests.board_driver.boards import PickyBoard
@@ -35,7 +35,7 @@ def firmware_pty(tmp_path: Path) -> Iterator[tuple[SimBoard, PtySim]]:
         yield board, pty
 
 
-def pegs(front: int) -> list[Track]:
+def pegs(front: int) -> list[TrackState]:
     return [default_track(0, front, front - 1), default_track(1, 2 * front, front)]
 
 

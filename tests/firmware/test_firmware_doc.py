@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from board_driver.driver import Part, Timing
+from board_driver.driver import FramePart, Timing
 from board_driver.sim import HOST_QUIET_S, SimBoard
 from firmware.pegboard import core, picture
 
@@ -46,7 +46,7 @@ def test_the_host_side_numbers_and_order_the_board_side_relies_on() -> None:
     timing = Timing()
     assert (timing.ack_timeout, timing.handshake_timeout) == (0.25, 1.0)
     assert "`HELLO` every 250 ms for up to 1 s" in PROTOCOL and "within **1 s** of it" in PROTOCOL
-    assert [part.name for part in Part] == ["PEGS", "EFFECTS", "BRIGHTNESS"]
+    assert [part.name for part in FramePart] == ["PEGS", "EFFECTS", "BRIGHTNESS"]
     assert "`STATE`, then `EFFECT`, then `BRIGHT` if it set one" in PROTOCOL
     assert core.HOST_QUIET_MS == HOST_QUIET_S * 1000 == 5000 and "no valid frame for **5 s**" in PROTOCOL
 

@@ -7,7 +7,7 @@ import pytest
 from board_driver.model import DEFAULT_COLOURS, PegError, parse_pegs
 from render.board import (
     PegBoard,
-    Track,
+    PegTrack,
     board_png,
     make_board,
     peg_centre,
@@ -123,7 +123,7 @@ def test_three_and_four_tracks(count: int) -> None:
 
 
 def test_custom_colour() -> None:
-    b = PegBoard((Track("Red", 40, 30, (200, 20, 20)), Track("Grey", 3, 1)))
+    b = PegBoard((PegTrack("Red", 40, 30, (200, 20, 20)), PegTrack("Grey", 3, 1)))
     assert near(rgb_at(decode(board_png(b)), peg_centre(b, 0, 40)), (200, 20, 20))
 
 
@@ -149,7 +149,7 @@ def test_bad_names_and_colours() -> None:
     with pytest.raises(RenderError, match="name '' is empty"):
         make_board([(5, 0), (3, 0)], ["a", ""])
     with pytest.raises(RenderError, match="colour"):
-        PegBoard((Track("a", 5, 0, (300, 0, 0)), Track("b", 3, 0)))
+        PegBoard((PegTrack("a", 5, 0, (300, 0, 0)), PegTrack("b", 3, 0)))
 
 
 def test_deterministic(board: PegBoard) -> None:

@@ -7,7 +7,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from engine.core.cards import parse_card, parse_cards
 from render import png
-from render.board import PegBoard, Track, peg_centre
+from render.board import PegBoard, PegTrack, peg_centre
 from render.cards import card_height
 from render.live import LIVE_TABLE, board_layout, live_png, live_rgb
 from render.samples import sample_live
@@ -63,7 +63,7 @@ def test_a_card_laid_redraws_the_table_and_keeps_the_board(monkeypatch: pytest.M
         return rows(image, banded)
 
     monkeypatch.setattr(png, "_rows", counted)
-    board = PegBoard((Track("Ann", 12, 10), Track("Bob", 9, 7)))
+    board = PegBoard((PegTrack("Ann", 12, 10), PegTrack("Bob", 9, 7)))
     first = TableView(("Ann", "Bob"), 1, parse_card("5D"), (PlayedCard(parse_card("7H"), 0),), 4, 1)
     live_png(first, board)
     assert deflated == [58, 28, 245, 110, 30, 64, 32, 30, 64, 46]  # heading, labels, cards, legend, two rows
@@ -73,7 +73,7 @@ def test_a_card_laid_redraws_the_table_and_keeps_the_board(monkeypatch: pytest.M
     deflated.clear()
     live_png(second, board)
     assert deflated == [245]  # only the band of cards: the heading, labels and board are kept
-    moved = PegBoard((Track("Ann", 12, 10), Track("Bob", 11, 9)))
+    moved = PegBoard((PegTrack("Ann", 12, 10), PegTrack("Bob", 11, 9)))
     deflated.clear()
     live_png(second, moved)
     assert deflated == [245, 110, 64]  # a peg moved in the first row: the legend and that row's lane too
@@ -82,6 +82,6 @@ def test_a_card_laid_redraws_the_table_and_keeps_the_board(monkeypatch: pytest.M
 
 def test_a_table_and_a_board_of_different_games_are_refused() -> None:
     view, _ = sample_live()["live_4"]
-    board = PegBoard(tuple(Track(n, 0, 0) for n in ("Ann", "Bob", "Cat", "Dan")))
+    board = PegBoard(tuple(PegTrack(n, 0, 0) for n in ("Ann", "Bob", "Cat", "Dan")))
     with pytest.raises(RenderError, match="a table of 4 players has 2 tracks, the board 4"):
         live_png(view, board)

@@ -18,7 +18,7 @@ from render.template import (
     cut_list,
     make_template,
 )
-from render.template_draw import OVERLAP_MM, Sheet, Side, page_image, pages, preview, stacked, svg
+from render.template_draw import OVERLAP_MM, PaperSize, Side, page_image, pages, preview, stacked, svg
 from render.template_marks import bounds
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -122,8 +122,8 @@ def longest_dark_run(image: Image.Image, top: int) -> int:
     return best
 
 
-@pytest.mark.parametrize("sheet", list(Sheet))
-def test_a_printed_page_is_its_sheets_size_and_its_scale_bar_is_100_mm_at_its_dpi(sheet: Sheet) -> None:
+@pytest.mark.parametrize("sheet", list(PaperSize))
+def test_a_printed_page_is_its_sheets_size_and_its_scale_bar_is_100_mm_at_its_dpi(sheet: PaperSize) -> None:
     template = make_template(TemplateSpec(layouts.TRADITIONAL))
     grid = pages(template, sheet)
     assert len(grid) == 2 and grid[0].size_mm == sheet.value[::-1]  # landscape, along the board
@@ -133,8 +133,8 @@ def test_a_printed_page_is_its_sheets_size_and_its_scale_bar_is_100_mm_at_its_dp
     assert abs(bar - 100 / 25.4 * 100) <= 2, bar
 
 
-@pytest.mark.parametrize("sheet", list(Sheet))
-def test_a_long_board_is_tiled_with_overlaps_that_hold_every_hole(sheet: Sheet) -> None:
+@pytest.mark.parametrize("sheet", list(PaperSize))
+def test_a_long_board_is_tiled_with_overlaps_that_hold_every_hole(sheet: PaperSize) -> None:
     template = make_template(TemplateSpec(tracks=4, density=Density.PER_M_96))
     grid = pages(template, sheet)
     assert len(grid) == len({p.name for p in grid}) > 1

@@ -27,7 +27,7 @@ from board_driver.model import (
     BoardInfo,
     Effects,
     PegError,
-    Track,
+    TrackState,
     default_track,
     parse_pegs,
     shown_tracks,
@@ -124,7 +124,7 @@ def _register_sim(boards: argparse._SubParsersAction[argparse.ArgumentParser]) -
     sim.set_defaults(func=run_sim)
 
 
-def _pegs(text: str, info: BoardInfo | None = None) -> tuple[Track, ...]:
+def _pegs(text: str, info: BoardInfo | None = None) -> tuple[TrackState, ...]:
     """The tracks in --pegs, checked against the board once its INFO is known (the same parser and
     messages as `cribbage render board`)."""
     try:
@@ -183,15 +183,15 @@ def run_sim(args: argparse.Namespace) -> int:
 # -- set and get -----------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class Picture:
+class BoardPicture:
     """The whole picture `board set` sends: nothing of an earlier one stays lit."""
 
-    tracks: tuple[Track, ...]
+    tracks: tuple[TrackState, ...]
     effects: Effects
     brightness: int
 
 
-def _picture(args: argparse.Namespace, info: BoardInfo | None) -> Picture:
+def _picture(args: argparse.Namespace, info: BoardInfo | None) -> BoardPicture:
     """The picture the options ask for, checked against the board's INFO once it is known."""
     tracks = _pegs(args.pegs, info)
     brightness = DEFAULT_BRIGHTNESS if args.brightness is None else args.brightness
@@ -204,7 +204,7 @@ def _picture(args: argparse.Namespace, info: BoardInfo | None) -> Picture:
         raise UsageError(f"--skunk {args.skunk} is not a hole (holes are counted from 1)")
     if info is not None and args.skunk is not None and args.skunk > info.holes:
         raise UsageError(f"--skunk {args.skunk} is past the last hole {info.holes}")
-    return Picture(tracks, Effects(None if args.winner is None else args.winner - 1, args.skunk), brightness)
+    return BoardPicture(tracks, Effects(None if args.winner is None else args.winner - 1, args.skunk), brightness)
 
 
 @failing

@@ -15,7 +15,7 @@ from bot.cli.paths import SHOWN, check_output
 from engine.core.errors import excerpt
 from firmware.pegboard import layout as layouts
 from render.template import CutList, Density, Template, TemplateError, TemplateSpec, cut_list, make_template
-from render.template_draw import DEFAULT_DPI, Sheet, Side, page_image, pages, pdf_bytes, png_bytes, svg
+from render.template_draw import DEFAULT_DPI, PaperSize, Side, page_image, pages, pdf_bytes, png_bytes, svg
 from render.template_plan import BACK_MM, CORE_MM, FACE_MM, plan
 
 
@@ -80,7 +80,7 @@ def run_template(args: argparse.Namespace) -> int:
         template = make_template(_spec(args))
     except TemplateError as exc:
         raise UsageError(str(exc)) from None
-    grid = pages(template, Sheet.A4 if args.paper == "a4" else Sheet.LETTER)
+    grid = pages(template, PaperSize.A4 if args.paper == "a4" else PaperSize.LETTER)
     sheets = [(prefix + page.name, page_image(template, page, grid, args.dpi, side))
               for side, prefix in ((Side.FRONT, ""), (Side.BACK, "back-")) for page in grid]
     images = [image for _, image in sheets]

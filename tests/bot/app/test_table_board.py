@@ -7,7 +7,7 @@ import pytest
 
 from board_driver import sim
 from board_driver.driver import BoardDriver, Timing
-from board_driver.model import NO_EFFECTS, Effects, Track, default_track
+from board_driver.model import NO_EFFECTS, Effects, TrackState, default_track
 from bot.app.pegboard import Pegboard, table_picture
 from engine.core.rules import Rules
 from engine.table.session import Pegs, TableSession
@@ -29,7 +29,7 @@ def fast_board(url: str) -> Iterator[Pegboard]:
         pegboard.close()
 
 
-def tracks(session: TableSession) -> list[Track]:
+def tracks(session: TableSession) -> list[TrackState]:
     return list(table_picture(session, 121).tracks)
 
 

@@ -249,7 +249,7 @@ def test_ids_are_unique_per_game() -> None:
 
 async def test_the_pegs_are_mirrored_on_a_simulated_led_board() -> None:
     from board_driver import sim
-    from board_driver.model import Track
+    from board_driver.model import TrackState
     from board_driver.view import columns
     from bot.cli.commands.play import board_drawing
 
@@ -275,7 +275,7 @@ async def test_the_pegs_are_mirrored_on_a_simulated_led_board() -> None:
         backs = [max((p["back"] for p in pegs if p["seat"] == s), default=0) for s in (0, 1)]
         assert [(t.front, t.back) for t in board.state.tracks] == [(min(final[0], 121), backs[0]),
                                                                      (min(final[1], 121), backs[1])]
-        assert isinstance(board.state.tracks[0], Track) and board.state.effects.winner == record["winner"]
+        assert isinstance(board.state.tracks[0], TrackState) and board.state.effects.winner == record["winner"]
         last = [d for d in drawings if d][-1].splitlines()
         assert last[0] == "LED pegboard sim://terminal-test"
         assert last[3].startswith("1  ann  ") and last[6].startswith("2  computer (easy)  ")

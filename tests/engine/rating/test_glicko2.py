@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from engine.rating.glicko2 import (
     SCALE,
+    GameResult,
     Rating,
     RatingError,
     RatingProblem,
-    Result,
     expected,
     g,
     idle,
@@ -21,7 +21,7 @@ from engine.rating.glicko2 import (
 )
 
 PAPER_PLAYER = Rating(1500, 200, 0.06)
-PAPER_GAMES = [Result(1400, 30, 1), Result(1550, 100, 0), Result(1700, 300, 0)]
+PAPER_GAMES = [GameResult(1400, 30, 1), GameResult(1550, 100, 0), GameResult(1700, 300, 0)]
 
 
 def test_the_papers_worked_example() -> None:
@@ -58,13 +58,13 @@ def test_a_draw_against_an_equal_keeps_the_rating_and_narrows_the_deviation() ->
     # E = 0.5 so delta = 0 and mu' = mu exactly; g(1.1512925) = 1 / sqrt(1 + 3 * 1.3254745 / pi^2) = 0.8442804,
     # v = 1 / (0.8442804^2 * 0.25) = 5.6116; sigma' just under 0.06 (the draw was expected), so
     # phi' = 1 / sqrt(1 / (1.3254745 + 0.06^2) + 1 / 5.6116) = 1.036619 -> 180.08
-    after = update(PAPER_PLAYER, [Result(1500, 200, 0.5)])
+    after = update(PAPER_PLAYER, [GameResult(1500, 200, 0.5)])
     assert after.rating == 1500.0
     assert round(after.deviation, 2) == 180.08
     assert 0.05999 < after.volatility < 0.06
 
 
-def independent(player: Rating, games: list[Result], tau: float) -> Rating:
+def independent(player: Rating, games: list[GameResult], tau: float) -> Rating:
     """The paper's steps written again, the volatility's equation solved by bisection to 1e-12."""
     mu, phi, sigma = (player.rating - 1500) / 173.7178, player.deviation / 173.7178, player.volatility
     terms = []
@@ -94,15 +94,15 @@ def independent(player: Rating, games: list[Result], tau: float) -> Rating:
 
 CASES = [
     (PAPER_PLAYER, PAPER_GAMES, 0.5),
-    (Rating(1400, 40, 0.06), [Result(2100, 40, 1)] * 3, 0.5),  # an upset: the paper's other start for B
-    (Rating(1650, 80, 0.05), [Result(1600, 60, 1), Result(1700, 90, 0.5), Result(1580, 120, 0)], 0.3),
-    (Rating(1350, 300, 0.09), [Result(1500, 50, 0), Result(1450, 70, 1)], 1.2),
-    (Rating(2000, 60, 0.04), [Result(1200, 350, 0)], 0.5),
+    (Rating(1400, 40, 0.06), [GameResult(2100, 40, 1)] * 3, 0.5),  # an upset: the paper's other start for B
+    (Rating(1650, 80, 0.05), [GameResult(1600, 60, 1), GameResult(1700, 90, 0.5), GameResult(1580, 120, 0)], 0.3),
+    (Rating(1350, 300, 0.09), [GameResult(1500, 50, 0), GameResult(1450, 70, 1)], 1.2),
+    (Rating(2000, 60, 0.04), [GameResult(1200, 350, 0)], 0.5),
 ]
 
 
 @pytest.mark.parametrize(("player", "games", "tau"), CASES)
-def test_agrees_with_an_independent_computation(player: Rating, games: list[Result], tau: float) -> None:
+def test_agrees_with_an_independent_computation(player: Rating, games: list[GameResult], tau: float) -> None:
     ours, theirs = update(player, games, tau), independent(player, games, tau)
     assert ours.rating == pytest.approx(theirs.rating, abs=1e-4)
     assert ours.deviation == pytest.approx(theirs.deviation, abs=1e-4)
@@ -110,18 +110,18 @@ def test_agrees_with_an_independent_computation(player: Rating, games: list[Resu
 
 
 def test_the_upset_takes_the_papers_other_bracket() -> None:
-    s = steps(Rating(1400, 40, 0.06), [Result(2100, 40, 1)] * 3)
+    s = steps(Rating(1400, 40, 0.06), [GameResult(2100, 40, 1)] * 3)
     assert s.delta ** 2 > s.phi ** 2 + s.v  # B = ln(delta^2 - phi^2 - v)
-    assert round(update(Rating(1400, 40, 0.06), [Result(2100, 40, 1)] * 3).rating, 2) == 1428.67
+    assert round(update(Rating(1400, 40, 0.06), [GameResult(2100, 40, 1)] * 3).rating, 2) == 1428.67
 
 
 ratings = st.builds(Rating, st.floats(800, 2600), st.floats(30, 350), st.floats(0.03, 0.1))
-results = st.builds(Result, st.floats(800, 2600), st.floats(30, 350), st.sampled_from([0, 0.5, 1]))
+results = st.builds(GameResult, st.floats(800, 2600), st.floats(30, 350), st.sampled_from([0, 0.5, 1]))
 
 
 @settings(max_examples=300, deadline=None)
 @given(ratings, st.lists(results, min_size=1, max_size=8), st.sampled_from([0.3, 0.5, 1.2]))
-def test_playing_never_leaves_more_doubt_than_the_periods_growth(player: Rating, games: list[Result],
+def test_playing_never_leaves_more_doubt_than_the_periods_growth(player: Rating, games: list[GameResult],
                                                                  tau: float) -> None:
     """Glicko-2 grows the deviation by a period before the games narrow it (step 6 then 7), so a period with games
     ends below the deviation grown by the new volatility, and within the bounds a server's ratings live in."""
@@ -135,7 +135,7 @@ def test_playing_never_leaves_more_doubt_than_the_periods_growth(player: Rating,
 @settings(max_examples=300, deadline=None)
 @given(ratings, st.floats(800, 2600), st.floats(30, 350))
 def test_a_win_never_lowers_a_rating_and_a_loss_never_raises_it(player: Rating, opp: float, opp_rd: float) -> None:
-    won, lost = update(player, [Result(opp, opp_rd, 1)]), update(player, [Result(opp, opp_rd, 0)])
+    won, lost = update(player, [GameResult(opp, opp_rd, 1)]), update(player, [GameResult(opp, opp_rd, 0)])
     assert won.rating > player.rating > lost.rating
 
 
@@ -146,14 +146,14 @@ def test_from_a_provisional_deviation_a_game_narrows_it(player: Rating, gap: flo
     """Above 110 (provisional) a game against anyone within 400 points leaves the deviation smaller than it was
     (against a far weaker or stronger opponent a game says almost nothing, and the period's growth can win)."""
     if player.deviation > 110:
-        assert update(player, [Result(player.rating + gap, opp_rd, score)]).deviation < player.deviation
+        assert update(player, [GameResult(player.rating + gap, opp_rd, score)]).deviation < player.deviation
 
 
 @pytest.mark.parametrize(("make", "code"), [
     (lambda: Rating(1500, 0, 0.06), RatingProblem.DEVIATION),
     (lambda: Rating(math.nan, 100, 0.06), RatingProblem.RATING),
     (lambda: Rating(1500, 100, -1), RatingProblem.VOLATILITY),
-    (lambda: Result(1500, 100, 2), RatingProblem.SCORE),
+    (lambda: GameResult(1500, 100, 2), RatingProblem.SCORE),
     (lambda: update(PAPER_PLAYER, PAPER_GAMES, tau=0), RatingProblem.TAU),
     (lambda: idle(PAPER_PLAYER, -1), RatingProblem.PERIODS),
 ])

@@ -3,17 +3,17 @@ the results make."""
 
 import pytest
 
-from engine.rating.glicko2 import Rating, Result, update
+from engine.rating.glicko2 import GameResult, Rating, update
 from engine.rating.rated import (
     DAY,
     Change,
     Ending,
     FinishedGame,
-    GameError,
     GameProblem,
     Judgement,
     Meeting,
     Pairing,
+    RatedGameError,
     SeatPlayer,
     Unrated,
     apply,
@@ -89,7 +89,7 @@ def test_farming_counts_rated_pairings_in_the_last_24_hours() -> None:
     assert meetings_between("ann", "bob", history, now=100.0 + DAY) == 2  # the first fell out of the window
     assert farmed_pairs(["ann", "bob", "cat"], history, now=10_000.0, limit=3) == frozenset({pair})
     assert farmed_pairs(["ann", "bob", "cat"], history, now=10_000.0, limit=4) == frozenset()
-    with pytest.raises(GameError) as caught:
+    with pytest.raises(RatedGameError) as caught:
         farmed_pairs(["ann", "bob"], history, now=0.0, limit=0)
     assert caught.value.code is GameProblem.LIMIT and caught.value.fields["low"] == 1
 
@@ -107,8 +107,8 @@ def test_each_member_rates_one_period_against_the_ratings_before_the_game() -> N
     changes = apply(ratings, [Pairing("ann", "bob", 1.0), Pairing("ann", "cat", 0.5), Pairing("bob", "cat", 0.0)])
     assert [c.member for c in changes] == ["ann", "bob", "cat"]
     assert changes[0] == Change("ann", ratings["ann"], update(ratings["ann"], [
-        Result(1500, 120, 1.0), Result(1500, 350, 0.5)]))  # cat is a newcomer
-    assert changes[2].after == update(Rating(), [Result(1600, 80, 0.5), Result(1500, 120, 1.0)])
+        GameResult(1500, 120, 1.0), GameResult(1500, 350, 0.5)]))  # cat is a newcomer
+    assert changes[2].after == update(Rating(), [GameResult(1600, 80, 0.5), GameResult(1500, 120, 1.0)])
     ann, bob = (round(c.after.rating) for c in changes[:2])
     assert (ann, bob) == (1610, 1450)  # ann's win counts for more than her draw with a newcomer costs
 
@@ -129,6 +129,6 @@ def test_what_a_game_between_two_newcomers_does() -> None:
     (lambda: FinishedGame((ANN, SeatPlayer("ann")), (1, 2), 0), GameProblem.MEMBER_TWICE),
 ])
 def test_a_game_that_cannot_be_is_refused_by_code(make, code: GameProblem) -> None:
-    with pytest.raises(GameError) as caught:
+    with pytest.raises(RatedGameError) as caught:
         make()
     assert caught.value.code is code

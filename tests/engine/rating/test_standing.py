@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.rating.glicko2 import Rating, Result, update
+from engine.rating.glicko2 import GameResult, Rating, update
 from engine.rating.rated import DAY
 from engine.rating.standing import (
     PROVISIONAL_DEVIATION,
@@ -25,7 +25,7 @@ def test_a_newcomer_leaves_provisional_after_ten_or_eleven_games_against_regular
     for regular_deviation, games in ((50, 10), (80, 11)):
         rating, played = Rating(), 0
         while provisional(rating):
-            rating = update(rating, [Result(1500, regular_deviation, played % 2)])  # won, lost, won...
+            rating = update(rating, [GameResult(1500, regular_deviation, played % 2)])  # won, lost, won...
             played += 1
         assert played == games
 
