@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 from bot.storage.errors import DatabaseFault, StorageError
 from bot.storage.postgres.schema import migrate
-from bot.storage.sql.connection import Query, SqlDatabase, unreadable
+from bot.storage.sql.connection import Query, SqlDatabase, refused, unreadable
 
 INSTALL = "PostgreSQL storage needs psycopg 3 and its pool: pip install 'cribbage-table[postgres]'"
 
@@ -106,7 +106,7 @@ class PostgresDatabase(SqlDatabase):
         options = {"autocommit": True, "connect_timeout": max(1, round(connect_timeout))}
         try:
             with psycopg.connect(url, **options) as conn:  # type: ignore[arg-type]
-                self.migrated = migrate(conn)
+                self.migrated = migrate(conn, self.path)
         except psycopg.Error as exc:
             raise StorageError(f"cannot open the database {self.path}: {first_line(exc)}") from None
         self._pool = ConnectionPool(url, kwargs=options, min_size=1, max_size=max(1, pool_size), open=True,
@@ -115,12 +115,15 @@ class PostgresDatabase(SqlDatabase):
     @contextmanager
     def _transaction(self) -> Iterator[PostgresCursor]:
         """A write transaction on one connection. The server's own failure (the pool's timeout among them)
-        comes out as a DatabaseFault naming it; a refused constraint as psycopg.IntegrityError."""
+        comes out as a DatabaseFault naming it, as does a row a constraint refused (but for a repeated key:
+        psycopg.IntegrityError, for the store)."""
         psycopg = self._psycopg
         try:
             with self._pool.connection() as conn, conn.transaction():
                 yield PostgresCursor(conn)
-        except psycopg.IntegrityError:
+        except psycopg.IntegrityError as exc:
+            if not self._duplicate(exc):
+                raise DatabaseFault(refused(self.path, first_line(exc))) from exc
             raise
         except psycopg.Error as exc:
             raise DatabaseFault(f"cannot save to the database {self.path}: {first_line(exc)}; nothing of this "
