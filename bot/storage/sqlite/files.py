@@ -122,7 +122,7 @@ def _create(path: Path, make: Callable[[sqlite3.Connection], None]) -> None:
         raise StorageError(f"cannot create the database {path}: {exc.strerror or exc}") from None
     finally:
         for leftover in (name, name + "-wal", name + "-shm", name + "-journal"):
-            if os.path.exists(leftover):
+            with suppress(OSError):  # not there; the failure above, if any, is the one to say
                 os.unlink(leftover)
 
 
@@ -212,7 +212,7 @@ def backup(source: sqlite3.Connection, target: Path) -> int:
         raise StorageError(f"cannot write {target}: {exc.strerror or exc}") from None
     finally:
         for leftover in (name, name + "-journal", name + "-wal", name + "-shm"):
-            with suppress(FileNotFoundError):
+            with suppress(OSError):  # none there (a read-only folder never had it): the failure above is the one
                 os.unlink(leftover)
 
 

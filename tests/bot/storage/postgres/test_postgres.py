@@ -75,7 +75,8 @@ def test_a_version_1_database_gains_revisions_and_keeps_its_rows(pg_url: str) ->
         conn.execute("CREATE TABLE schema_version (version bigint PRIMARY KEY, applied double precision NOT NULL)")
         conn.execute("INSERT INTO schema_version VALUES (1, 0)")
         conn.execute("INSERT INTO games (id, rules, seats, seed, status, place, created, updated) VALUES "
-                     "('old', '{\"target\": 121}', '[{\"kind\": \"human\", \"name\": \"ann\", \"user\": \"u1\"}]',"
+                     "('old', '{\"target\": 121}', '[{\"kind\": \"human\", \"name\": \"ann\", \"user\": \"u1\"}, "
+                     "{\"kind\": \"computer\", \"name\": \"c\", \"difficulty\": \"easy\"}]',"
                      " 1, 'active', 'chan', 1.0, 1.0)")
         conn.execute("INSERT INTO summarized (game, guild, deals) VALUES ('old', 'srv', 9)")
         for player in ("member:u1", "computer:easy"):
