@@ -116,6 +116,8 @@ class PgServer:
         `\\restrict` guard lines newer pg_dump releases write are left out: an older psql does not know them,
         and they only fence the file off from meta-commands, which it holds none of besides them."""
         assert self.bin is not None
+        if not (self.bin / "psql").exists():
+            raise Unavailable(f"no psql beside {self.bin / 'initdb'} to load a dump with")
         text = "".join(line for line in dump.read_text(encoding="utf-8").splitlines(keepends=True)
                        if not line.startswith(("\\restrict ", "\\unrestrict ")))
         done = subprocess.run([str(self.bin / "psql"), "--no-psqlrc", "--quiet", "-v", "ON_ERROR_STOP=1",

@@ -1,7 +1,7 @@
 """A PostgreSQL URL's password never reaches a message, a log line or an exception's text, however the URL is
 malformed: a fuzz over URLs built around one password (bad brackets, bad percent-escapes, stray `@ : / # ?`,
-odd ports and queries, a password in the query), each opened by the storage and by `db check`, `play` and
-`bot --check`; and a real server refusing the password."""
+odd ports and queries, a password in the query), each opened by the storage and by `db check`, `play`, `bot --check`
+and `bot`; and a real server refusing the password."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def test_no_output_carries_the_password_of_a_malformed_url(url: str, capsys: pyt
     monkeypatch.setenv("CRIBBAGE_DATABASE_URL", url)
     monkeypatch.setenv("CRIBBAGE_CONFIG", "")
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
-    for argv in (["db", "check"], ["play", "--name", "Ann"], ["bot", "--check"]):
+    for argv in (["db", "check"], ["play", "--name", "Ann"], ["bot", "--check"], ["bot"]):
         monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"q\n")))
         status = main(argv)
         out, err = capsys.readouterr()
