@@ -9,7 +9,7 @@ from __future__ import annotations
 import signal
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TextIO
 
 from bot.app.commands import (
@@ -270,21 +270,26 @@ class TerminalDoor:
 
     async def _turn(self, game: str, panel: Panel, auto: bool = True) -> Reply:
         """One move: a go said for the person when no card fits (unless that was just refused), else what
-        they type. A refusal is printed and the move asked for again."""
-        ask = asked(panel)
-        if ask.kind == "none":
-            raise RuntimeError(f"nothing to do at the terminal in game {game}: {panel.text}")
-        self._hand_line(panel)
-        if ask.kind == "go" and auto:
-            self.say("you cannot play: go")
-            move: Move = SayGo()
-        else:
-            move = self._read(ask, panel)
-        answer = await self.controller.run(MakeMove(self.me, game, panel.version, move))
-        if answer.ok:
-            return answer
-        self.say(f"  {answer.note}")
-        return await self._turn(game, answer.panel or await self._panel(game), auto=False)
+        they type. A refusal is printed and the move asked for again. A game another process ended meanwhile
+        (the same member at another terminal) comes back as its finished table."""
+        while True:
+            ask = asked(panel)
+            if ask.kind == "none":
+                table = await self.controller.run(GameMessage(game))
+                if table.finished:  # the refusal said so: its final line follows
+                    return replace(table, lines=())
+                raise RuntimeError(f"nothing to do at the terminal in game {game}: {panel.text}")
+            self._hand_line(panel)
+            if ask.kind == "go" and auto:
+                self.say("you cannot play: go")
+                move: Move = SayGo()
+            else:
+                move = self._read(ask, panel)
+            answer = await self.controller.run(MakeMove(self.me, game, panel.version, move))
+            if answer.ok:
+                return answer
+            self.say(f"  {answer.note}")
+            panel, auto = answer.panel or await self._panel(game), False
 
     def _hand_line(self, panel: Panel) -> None:
         listing = "  ".join(f"{i}:{c.pretty()}" for i, c in enumerate(panel.hand, start=1))

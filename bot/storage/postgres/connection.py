@@ -12,32 +12,23 @@ import time
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
-from urllib.parse import urlsplit
 
 from bot.storage.errors import DatabaseFault, StorageError
+from bot.storage.postgres.hiding import hidden, shown_url
 from bot.storage.postgres.schema import migrate
-from bot.storage.sql.connection import Query, SqlDatabase, unreadable
+from bot.storage.sql.connection import Query, SqlDatabase, refused, unreadable
 
 INSTALL = "PostgreSQL storage needs psycopg 3 and its pool: pip install 'cribbage-table[postgres]'"
-
-
-def shown_url(url: str) -> str:
-    """The URL to name in a message: scheme, user, host, port and database, never the password."""
-    try:
-        parts = urlsplit(url)
-        host = parts.hostname or "localhost"
-        port = f":{parts.port}" if parts.port else ""
-    except ValueError:
-        return "the PostgreSQL database"
-    user = f"{parts.username}@" if parts.username else ""
-    return f"{parts.scheme}://{user}{host}{port}{parts.path}"
 
 
 def first_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__
+
+
+__all__ = ["PostgresDatabase", "first_line", "shown_url"]
 
 
 @lru_cache(maxsize=512)
@@ -103,28 +94,39 @@ class PostgresDatabase(SqlDatabase):
         self.path = shown_url(url)
         self._psycopg = psycopg
         self._refused = psycopg.IntegrityError
+        self._hide: Callable[[str], str] = partial(hidden, url=url)
         options = {"autocommit": True, "connect_timeout": max(1, round(connect_timeout))}
         try:
             with psycopg.connect(url, **options) as conn:  # type: ignore[arg-type]
-                self.migrated = migrate(conn)
-        except psycopg.Error as exc:
-            raise StorageError(f"cannot open the database {self.path}: {first_line(exc)}") from None
-        self._pool = ConnectionPool(url, kwargs=options, min_size=1, max_size=max(1, pool_size), open=True,
-                                    timeout=30.0, check=IdleCheck(ConnectionPool.check_connection), name="cribbage")
+                self.migrated = migrate(conn, self.path)
+            self._pool = ConnectionPool(url, kwargs=options, min_size=1, max_size=max(1, pool_size), open=True,
+                                        timeout=30.0, check=IdleCheck(ConnectionPool.check_connection),
+                                        name="cribbage")
+        except StorageError:
+            raise
+        except Exception as exc:  # psycopg's errors, and anything else the driver raises on a URL it cannot read
+            raise StorageError(f"cannot open the database {self.path}: {self._said(exc)}") from None
 
     @contextmanager
     def _transaction(self) -> Iterator[PostgresCursor]:
         """A write transaction on one connection. The server's own failure (the pool's timeout among them)
-        comes out as a DatabaseFault naming it; a refused constraint as psycopg.IntegrityError."""
+        comes out as a DatabaseFault naming it, as does a row a constraint refused (but for a repeated key:
+        psycopg.IntegrityError, for the store)."""
         psycopg = self._psycopg
         try:
             with self._pool.connection() as conn, conn.transaction():
                 yield PostgresCursor(conn)
-        except psycopg.IntegrityError:
+        except psycopg.IntegrityError as exc:
+            if not self._duplicate(exc):
+                raise DatabaseFault(refused(self.path, self._said(exc))) from exc
             raise
         except psycopg.Error as exc:
-            raise DatabaseFault(f"cannot save to the database {self.path}: {first_line(exc)}; nothing of this "
+            raise DatabaseFault(f"cannot save to the database {self.path}: {self._said(exc)}; nothing of this "
                                 "change was saved") from exc
+
+    def _said(self, exc: BaseException) -> str:
+        """What the driver said, in one line, without the URL or its password (libpq quotes what it cannot read)."""
+        return self._hide(first_line(exc))
 
     def _duplicate(self, exc: Exception) -> bool:
         return isinstance(exc, self._psycopg.errors.UniqueViolation)
@@ -140,7 +142,7 @@ class PostgresDatabase(SqlDatabase):
                     conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
                     return [conn.execute(pyformat(sql), args).fetchall() for sql, args in queries]
         except self._psycopg.Error as exc:
-            raise DatabaseFault(unreadable(self.path, subject, first_line(exc))) from exc
+            raise DatabaseFault(unreadable(self.path, subject, self._said(exc))) from exc
 
     def close(self) -> None:
         self._pool.close()

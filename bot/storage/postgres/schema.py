@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bot.storage.errors import StorageError
+from bot.storage.sql.layout import TABLES, newer_version, unknown_columns, unknown_schema
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the tables of SQLite's schema and its column migrations (guild, self_count, lang, changes), with the
@@ -138,9 +138,11 @@ LOCK_KEY = 0x63726962  # 'crib': the advisory lock held while migrating
 """Any number, the same in every process: the lock taken while the schema is brought up to date."""
 
 
-def migrate(conn: Any) -> list[int]:
+def migrate(conn: Any, where: str = "being migrated") -> list[int]:
     """Apply the migrations the database lacks, in order, each with its schema_version row; the numbers
-    applied (none when it is up to date). A database from a newer program is refused (StorageError)."""
+    applied (none when it is up to date). A database from a newer program, or whose schema has a column, a
+    CHECK or a trigger this one never made, is refused (StorageError naming `where`), and the transaction
+    that looked is rolled back: nothing is written to it."""
     applied: list[int] = []
     with conn.transaction():
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
@@ -148,13 +150,35 @@ def migrate(conn: Any) -> list[int]:
                      " applied double precision NOT NULL)")
         (have,) = conn.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
         if have > len(MIGRATIONS):
-            raise StorageError(f"the database's schema is version {have}, newer than this program knows "
-                               f"({len(MIGRATIONS)}): upgrade the program")
+            raise newer_version(where, have, len(MIGRATIONS))
+        refuse_unknown(conn, where)
         for number in range(have + 1, len(MIGRATIONS) + 1):
             conn.execute(MIGRATIONS[number - 1])
             conn.execute("INSERT INTO schema_version (version, applied) VALUES (%s, %s)", (number, time.time()))
             applied.append(number)
     return applied
+
+
+COLUMNS = "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+CHECKS = ("SELECT o.conname, c.relname FROM pg_constraint AS o JOIN pg_class AS c ON c.oid = o.conrelid JOIN "
+          "pg_namespace AS n ON n.oid = c.relnamespace WHERE o.contype = 'c' AND n.nspname = current_schema() "
+          "ORDER BY c.relname, o.conname")
+TRIGGERS = ("SELECT t.tgname, c.relname FROM pg_trigger AS t JOIN pg_class AS c ON c.oid = t.tgrelid JOIN "
+            "pg_namespace AS n ON n.oid = c.relnamespace WHERE NOT t.tgisinternal AND n.nspname = current_schema() "
+            "ORDER BY c.relname, t.tgname")
+
+
+def refuse_unknown(conn: Any, where: str) -> None:
+    """StorageError when one of our tables has a column, a CHECK or a trigger this program never made."""
+    columns: dict[str, list[str]] = {}
+    for table, column in conn.execute(COLUMNS).fetchall():
+        columns.setdefault(table, []).append(column)
+    found = unknown_columns(columns)
+    found += [f"the CHECK {name} on {table}" for name, table in conn.execute(CHECKS).fetchall() if table in TABLES]
+    found += [f"the trigger {name} on {table}" for name, table in conn.execute(TRIGGERS).fetchall()
+              if table in TABLES]
+    if found:
+        raise unknown_schema(where, found)
 
 
 def schema_version(conn: Any) -> int:

@@ -30,10 +30,18 @@ def unreadable(path: str, subject: str | None, why: str) -> str:
     return f"{subject} cannot be read from {path}: {why}" if subject else f"cannot read the database {path}: {why}"
 
 
+def refused(path: str, why: str) -> str:
+    """The words of a write that a constraint other than a primary key or a unique index refused: one this
+    program did not make (a newer program's, or one added by hand), or a row changed by hand."""
+    return (f"the database {path} refused the change ({why}): its schema or its rows are not as this program "
+            "left them (a newer version's, or changed by hand); nothing of this change was saved")
+
+
 class SqlDatabase(ABC):
     """A backend's connection, as the shared stores use it. Every write runs in `_transaction`: all of it is
-    committed, or none of it; the database's own failure comes out as a DatabaseFault, while a refused
-    constraint comes out as the driver's `_refused` error, for the store to put into words."""
+    committed, or none of it; the database's own failure comes out as a DatabaseFault, and so does a row
+    refused by any constraint but a repeated key (`refused`), while a repeated primary key or unique index
+    comes out as the driver's `_refused` error, for the store to put into words."""
 
     path: str
     """Where the data is, to name in a message (a file, or a URL without its password)."""

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.storage.errors import DatabaseFault, StorageError
-from bot.storage.sql.connection import Query, SqlDatabase, unreadable
-from bot.storage.sqlite.files import backup, explain, prepare
-from bot.storage.sqlite.schema import make
+from bot.storage.sql.connection import Query, SqlDatabase, refused, unreadable
+from bot.storage.sqlite.files import backup, explain, prepare, reading_uri
+from bot.storage.sqlite.schema import make, refuse_unknown
 
 
 class SqliteDatabase(SqlDatabase):
@@ -34,22 +34,29 @@ class SqliteDatabase(SqlDatabase):
         if self.path != ":memory:":
             if readonly and not Path(self.path).exists():
                 raise StorageError(f"there is no database {self.path}")
-            prepare(Path(self.path), make)
+            prepare(Path(self.path), lambda db: make(db, self.path, into_wal=False))
         self._lock = threading.Lock()
         try:
-            target = f"{Path(self.path).resolve().as_uri()}?mode=ro" if readonly else self.path
+            target = reading_uri(Path(self.path)) if readonly else self.path
             self._db = sqlite3.connect(target, check_same_thread=False, isolation_level=None, timeout=30,
                                        uri=readonly)
+            if readonly:
+                self._db.execute("PRAGMA query_only = ON")
         except sqlite3.Error as exc:
             raise StorageError(f"cannot open the database {self.path}: {explain(exc)}") from None
         try:
             if not readonly:
-                make(self._db)  # also tells at once whether it can be written (a read-only file says so)
+                make(self._db, self.path)  # also tells at once whether it can be written (a read-only file says so)
                 self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
                 self._db.execute("PRAGMA foreign_keys=ON")
             self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()  # reads the schema: is it one?
-            if readonly and "moves" not in {row[1] for row in self._db.execute("PRAGMA table_info(games)")}:
-                self.moves = "(SELECT count(*) FROM actions WHERE actions.game = games.id)"  # not brought up to date
+            if readonly:
+                refuse_unknown(self._db, self.path)
+                if "moves" not in {row[1] for row in self._db.execute("PRAGMA table_info(games)")}:
+                    self.moves = "(SELECT count(*) FROM actions WHERE actions.game = games.id)"  # not brought up
+        except StorageError:
+            self._db.close()
+            raise
         except sqlite3.Error as exc:
             self._db.close()
             raise StorageError(f"cannot open the database {self.path}: {explain(exc)}") from None
@@ -69,6 +76,8 @@ class SqliteDatabase(SqlDatabase):
                 if self._db.in_transaction:
                     with suppress(sqlite3.Error):  # the first error is the one to report
                         cur.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.IntegrityError) and not self._duplicate(exc):
+                    raise DatabaseFault(refused(self.path, str(exc))) from exc
                 if isinstance(exc, sqlite3.Error) and not isinstance(exc, sqlite3.IntegrityError):
                     raise DatabaseFault(f"cannot save to the database {self.path}: {explain(exc)}; nothing of "
                                         "this change was saved") from exc

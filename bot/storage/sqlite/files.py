@@ -4,6 +4,7 @@ SQLite's failures said in words (the disk is full, the file is read-only or dama
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 import sqlite3
@@ -39,6 +40,8 @@ def explain(exc: sqlite3.Error) -> str:
     limit = size_limit()
     if limit is not None and ("disk I/O error" in text or "database or disk is full" in text):
         return f"a file reached the file-size limit set for this process (ulimit -f: {limit:,} bytes) ({text})"
+    if getattr(exc, "sqlite_errorname", "") == "SQLITE_IOERR_SHMSIZE":  # the -shm file beside it could not grow
+        return f"the disk is full ({text})"
     for words, cause in _CAUSES:
         if words in text:
             return f"{cause} ({text})"
@@ -82,6 +85,27 @@ def prepare(path: Path, make: Callable[[sqlite3.Connection], None]) -> None:
                            f"{RECOVER}, or name another file")
 
 
+def reading_uri(path: Path) -> str:
+    """How to open an existing database only to read it (a check, a backup), as an SQLite URI. Where this process
+    may write the file and its folder: as any opener does (so SQLite's -wal and -shm files, which a reader of a
+    WAL-mode file makes, are removed again when the last connection closes). Else read-only (`mode=ro`); and on
+    read-only media, where those files cannot be made and nothing can change the file, as an immutable file."""
+    uri = path.resolve().as_uri()
+    if on_readonly_media(path):
+        return f"{uri}?immutable=1"
+    if os.access(path, os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK):
+        return uri
+    return f"{uri}?mode=ro"
+
+
+def on_readonly_media(path: Path) -> bool:
+    """Whether `path` is on a file system mounted read-only."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # no statvfs on this system
+        return False
+
+
 def _create(path: Path, make: Callable[[sqlite3.Connection], None]) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -90,11 +114,7 @@ def _create(path: Path, make: Callable[[sqlite3.Connection], None]) -> None:
         raise StorageError(f"cannot create the database {path}: {exc.strerror or exc}") from None
     os.close(fd)
     try:
-        db = sqlite3.connect(name, isolation_level=None)
-        try:
-            make(db)
-        finally:
-            db.close()
+        _made_whole(name, make)
         _link(Path(name), path)
     except sqlite3.Error as exc:
         raise StorageError(f"cannot create the database {path}: {explain(exc)}") from None
@@ -102,8 +122,34 @@ def _create(path: Path, make: Callable[[sqlite3.Connection], None]) -> None:
         raise StorageError(f"cannot create the database {path}: {exc.strerror or exc}") from None
     finally:
         for leftover in (name, name + "-wal", name + "-shm", name + "-journal"):
-            if os.path.exists(leftover):
+            with suppress(OSError):  # not there; the failure above, if any, is the one to say
                 os.unlink(leftover)
+
+
+def _made_whole(name: str, make: Callable[[sqlite3.Connection], None]) -> None:
+    """Make the new database in the file `name`, whole and on disk before anyone may see it. It is written with
+    its journal in memory (nobody else has the file; a failure throws it away), so every page is in the file
+    itself, not in a write-ahead log that a full disk could keep from being folded back into it; it enters WAL
+    mode last, and is checked and flushed to disk. sqlite3.Error or OSError (the disk full) when it could not be."""
+    db = sqlite3.connect(name, isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode=MEMORY")
+        make(db)
+        found = [row[0] for row in db.execute("PRAGMA quick_check")]
+        if found != ["ok"]:
+            raise sqlite3.DatabaseError(f"the new database does not check whole: {found[0]}")
+        pages, size = db.execute("PRAGMA page_count").fetchone()[0], db.execute("PRAGMA page_size").fetchone()[0]
+        if db.execute("PRAGMA journal_mode=WAL").fetchone()[0].lower() != "wal":
+            raise sqlite3.OperationalError("the new database could not enter WAL mode")
+    finally:
+        db.close()
+    if os.path.getsize(name) != pages * size:
+        raise OSError(errno.ENOSPC, f"the new database is {os.path.getsize(name)} bytes, not {pages * size}")
+    fd = os.open(name, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _link(made: Path, path: Path) -> None:
@@ -166,7 +212,7 @@ def backup(source: sqlite3.Connection, target: Path) -> int:
         raise StorageError(f"cannot write {target}: {exc.strerror or exc}") from None
     finally:
         for leftover in (name, name + "-journal", name + "-wal", name + "-shm"):
-            with suppress(FileNotFoundError):
+            with suppress(OSError):  # none there (a read-only folder never had it): the failure above is the one
                 os.unlink(leftover)
 
 

@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import time
 from contextlib import suppress
 
 from bot.storage.codec.games import GAME_COLUMNS
+from bot.storage.sql.layout import TABLES, newer_version, unknown_columns, unknown_schema
+
+VERSION = 9
+"""The layout this program makes, kept in the file (PRAGMA user_version), so a newer program's file is known
+and refused. The layouts main has shipped, each with a file its own program made under
+tests/bot/storage/upgrades/: 1 games and actions; 2 games.guild, table sessions, drills, tallies; 3
+games.self_count and lang, declarations; 4 games.changes; 5 the statistics' summaries; 6 revisions and one live
+table a place; 7 a server's totals; 8 games.moves; 9 games.auto_go and the settings. Layouts 1 to 8 kept no
+version (0): a file at 0 is brought up to date from whatever it has (MIGRATIONS, FILLS, ...) and then says 9.
+A new layout is a new number here, its change in `make`, and its fixture."""
+
+CHECK = re.compile(r"\bCHECK\s*\(", re.IGNORECASE)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -155,13 +168,35 @@ def wal(db: sqlite3.Connection, wait: float = 30.0) -> None:
             time.sleep(0.02)
 
 
-def make(db: sqlite3.Connection) -> None:
+def refuse_unknown(db: sqlite3.Connection, where: str) -> None:
+    """StorageError, saying so in one line, when the file is from a newer program (its version is past VERSION)
+    or its schema holds a column, a CHECK or a trigger this program never made. It only reads."""
+    (have,) = db.execute("PRAGMA user_version").fetchone()
+    if have > VERSION:
+        raise newer_version(where, have, VERSION)
+    tables = [(name, sql or "") for name, sql in db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table'")
+              if name in TABLES]
+    found = unknown_columns({name: [row[1] for row in db.execute(f"PRAGMA table_xinfo({name})")]
+                             for name, _ in tables})
+    found += [f"a CHECK on {name}" for name, sql in tables if CHECK.search(sql)]
+    found += [f"the trigger {name} on {table}" for name, table in
+              db.execute("SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")]
+    if found:
+        raise unknown_schema(where, found)
+
+
+def make(db: sqlite3.Connection, where: str = "being made", *, into_wal: bool = True) -> None:
     """Set up a database (WAL mode, the tables, the columns added since): a new one, or an older one. All in
     one write transaction that looks again at what the file has, so processes opening the same file together
-    never apply a change twice, nor fail on each other's half-made schema."""
-    wal(db)
+    never apply a change twice, nor fail on each other's half-made schema. A file from a newer program, or
+    with a schema this one does not know, is refused before anything is written (`where` names it). Without
+    `into_wal`, the journal mode is left as it is (a new file, made under another name, enters WAL last)."""
+    refuse_unknown(db, where)
+    if into_wal:
+        wal(db)
     db.execute("BEGIN IMMEDIATE")
     try:
+        refuse_unknown(db, where)  # as another process may have left it meanwhile
         totals_missing = not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'guild_totals'").fetchone()
         for statement in SCHEMA.split(";"):
             if statement.strip():
@@ -179,6 +214,8 @@ def make(db: sqlite3.Connection) -> None:
         if totals_missing:
             for statement in GUILD_TOTALS:
                 db.execute(statement)
+        if db.execute("PRAGMA user_version").fetchone()[0] != VERSION:  # a file up to date is not written
+            db.execute(f"PRAGMA user_version = {VERSION}")
         db.execute("COMMIT")
     except BaseException:
         if db.in_transaction:

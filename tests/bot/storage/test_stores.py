@@ -195,7 +195,8 @@ def test_a_database_from_before_the_new_columns_opens(tmp_path: Path) -> None:
     """)
     db.execute("INSERT INTO games (id, rules, seats, seed, status, place, created, updated) VALUES "
                "('old', ?, ?, 1, 'active', 'chan', 1.0, 1.0)",
-               ('{"target": 121}', '[{"kind": "human", "name": "ann", "user": "u1"}]'))
+               ('{"target": 121}', '[{"kind": "human", "name": "ann", "user": "u1"}, {"kind": "computer", "name": '
+                                   '"c", "difficulty": "easy"}]'))
     db.executemany("INSERT INTO actions VALUES ('old', ?, ?)", [(0, '{"t":"go","seat":0}'), (1, '{"t":"go","seat":1}')])
     db.commit()
     db.close()

@@ -327,3 +327,37 @@ def test_a_file_size_limit_is_said_as_such_not_as_a_disk_failure(tmp_path: Path)
                           preexec_fn=_file_size_limit(limit), timeout=60)
     assert play.returncode == 2 and "Traceback" not in play.stderr, play.stderr  # when it opens (and is made WAL)
     assert play.stderr == f"cribbage play: cannot open the database {path}: {said}\n"
+
+
+ROW_DAMAGE = {
+    "an unknown language": "lang = 'xx'",
+    "a computer of unknown strength": "seats = replace(seats, '\"normal\"}', '\"godlike\"}')",
+    "one member in both seats": "seats = '[{\"kind\": \"human\", \"name\": \"Ann\", \"user\": \"local:Ann\"}, "
+                                "{\"kind\": \"human\", \"name\": \"Ann\", \"user\": \"local:Ann\"}]'",
+    "a self-counting seat past the seats": "self_count = '5'",
+}
+
+
+@pytest.mark.parametrize("damage", list(ROW_DAMAGE))
+def test_a_row_no_game_could_hold_is_damaged_to_db_check_and_passed_over_by_play(
+        damage: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """What db check calls sound never crashes `play`: every column it reads is checked (issue 58)."""
+    import io
+
+    monkeypatch.setenv("CRIBBAGE_CONFIG", "")
+    path = tmp_path / "games.sqlite3"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"1 2\nq\n")))
+    assert cli(capsys, "play", "--db", str(path), "--name", "Ann", "--seed", "3")[0] == 0
+    db = sqlite3.connect(path)
+    (game,) = db.execute("SELECT id FROM games").fetchone()
+    db.execute(f"UPDATE games SET {ROW_DAMAGE[damage]}")
+    db.commit()
+    db.close()
+    status, out, _ = cli(capsys, "db", "check", "--db", str(path))
+    assert status == 1 and out.splitlines()[0] == (f"the database {path} has 1 damaged game(s) that cannot be loaded: "
+                                                   f"{game}; every other game plays on")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"q\n")))
+    status, out, err = cli(capsys, "play", "--db", str(path), "--name", "Ann")
+    assert status == 0 and "Traceback" not in err and out.startswith("Cribbage to 121")  # a new game, not that one
+    assert err.splitlines()[0] == (f"cribbage play: warning: the database {path} has 1 damaged game(s) that cannot "
+                                   f"be loaded: {game}; every other game plays on")
