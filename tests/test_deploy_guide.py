@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.storage.postgres.schema import MIGRATIONS
 from engine.core.version import __version__
 from tests.pg_server import PgServer, Unavailable
 
@@ -97,11 +98,13 @@ class Machine:
             done.append(result)
         return done
 
-    def tables(self) -> list[str]:
-        query = "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1"
-        done = self.run(f"psql -d cribbage -Atc {shlex.quote(query)}")
+    def query(self, sql: str) -> str:
+        done = self.run(f"psql -d cribbage -Atc {shlex.quote(sql)}")
         assert done.returncode == 0, done.stderr
-        return done.stdout.split()
+        return done.stdout.strip()
+
+    def tables(self) -> list[str]:
+        return self.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1").split()
 
     @staticmethod
     def skipped(line: str) -> bool:
@@ -145,12 +148,16 @@ def test_the_guide_s_steps_install_configure_check_upgrade_and_roll_back(machine
     assert (token.stat().st_mode & 0o777, Path(machine.moved("/etc/cribbage")).stat().st_mode & 0o777) == (0o600,
                                                                                                           0o750)
 
-    # the release before this one made its tables and played a game (`bot --check` makes the tables)
-    assert machine.run("/var/lib/cribbage/venv/bin/cribbage bot --check --config /etc/cribbage/config.toml")\
-        .returncode == 0
-    config_file = machine.moved("/etc/cribbage/config.toml")
+    # the first release's database, with a finished game and one going on (made by that release's own code:
+    # tests/bot/storage/upgrades/make_fixtures.py), loaded as the bot's role
+    first = ROOT / "tests" / "bot" / "storage" / "upgrades" / "postgres" / "migration-1.sql"
+    loaded = subprocess.run(["psql", "-v", "ON_ERROR_STOP=1", "-q", "-d", "cribbage", "-f", str(first)],
+                            capture_output=True, text=True, timeout=120, cwd=machine.root,
+                            env={**machine.env(), "PGUSER": "cribbage", "PGPASSWORD": PASSWORD})
+    assert loaded.returncode == 0, loaded.stderr
     before = machine.tables()
-    assert "schema_version" in before and "games" in before
+    assert machine.query("SELECT max(version) FROM schema_version") == "1"
+    config_file = machine.moved("/etc/cribbage/config.toml")
 
     upgrade, rollback = section("8. Upgrading")
     done = machine.run_block(upgrade)
@@ -159,11 +166,14 @@ def test_the_guide_s_steps_install_configure_check_upgrade_and_roll_back(machine
     assert check.stdout.startswith(f"cribbage {__version__}; config: {config_file}; database: {url};")
     assert PASSWORD not in check.stdout + check.stderr and "GaBcDe" not in check.stdout + check.stderr
     assert Path(machine.moved("/var/backups/cribbage-before-upgrade.dump")).stat().st_size > 0
+    assert machine.query("SELECT max(version) FROM schema_version") == str(len(MIGRATIONS))
+    assert machine.query("SELECT count(*) FROM games") == "2"  # both games came through the migrations
 
     # what a newer release adds, standing in: the rollback leaves none of it behind
     assert machine.run("psql -d cribbage -c 'CREATE TABLE added_by_newer (x int)'").returncode == 0
     machine.run_block(rollback)
     assert machine.tables() == before
+    assert machine.query("SELECT max(version) FROM schema_version") == "1"
     assert machine.ran == ["createuser", "createdb", "python3", "pip", "cribbage", "install", "install", "install",
                            "pg_dump", "pip", "cribbage", "cribbage", "cribbage", "dropdb", "createdb", "pg_restore",
                            "pip"]
