@@ -18,6 +18,7 @@ from bot.app.play import NewGame as NewGame  # a command too: a game to start
 from bot.app.replies import Answer, Attachment, Reply
 from bot.app.tablemode import TablePlayer
 from bot.i18n import Lang
+from bot.settings import Scope
 from bot.storage.values import GameMeta
 from engine.table.session import TableSession
 
@@ -227,12 +228,23 @@ class WhomToMention(Command[tuple[str, ...]]):
 
 
 @dataclass(frozen=True)
-class SetMentions(Command[str]):
-    """Turn mentions on or off for a server (`guild`; the door checks the permission) or for one member."""
+class ChangeSetting(Command[Answer]):
+    """Set one setting (bot/settings.py) of a server, a member or a game to a value as typed or chosen; the door
+    checks who may (a server's: Manage Server)."""
 
-    on: bool
-    guild: str = ""
-    user: str = ""
+    scope: Scope
+    owner: str
+    name: str
+    value: object
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class ShowSettings(Command[Answer]):
+    """Every setting of a server or a member with its value."""
+
+    scope: Scope
+    owner: str
     lang: Lang = Lang.EN
 
 

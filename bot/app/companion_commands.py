@@ -11,13 +11,14 @@ from bot.app.commands import (
     AnalyzeDiscards,
     AnswerDrill,
     BoardStatus,
+    ChangeSetting,
     Leaderboard,
     MemberStats,
     NewDrill,
     ReadTable,
     RulesHelp,
     ScoreHand,
-    SetMentions,
+    ShowSettings,
     TableEnd,
     TableNextDeal,
     TablePeg,
@@ -29,10 +30,10 @@ from bot.app.commands import (
     user_id,
 )
 from bot.app.learning import Scorer
-from bot.app.mention_settings import MentionSettings
 from bot.app.pegboard import Pegboard
 from bot.app.practice import Practice
 from bot.app.replies import Answer
+from bot.app.settings_book import SettingsBook
 from bot.app.statistics import Statistics
 from bot.app.tablemode import TableMode
 from bot.storage import Storage
@@ -45,7 +46,7 @@ class CompanionCommands:
     scorer: Scorer
     drills: Practice
     statistics: Statistics
-    mentions: MentionSettings
+    settings: SettingsBook
     tables: TableMode
     pegboard: Pegboard
 
@@ -79,11 +80,15 @@ class CompanionCommands:
 
     @handles(WhomToMention)
     def mentioned(self, c: WhomToMention) -> tuple[str, ...]:
-        return self.mentions.wanted(c.guild, tuple(c.users))
+        return self.settings.wanted(c.guild, tuple(c.users))
 
-    @handles(SetMentions)
-    def set_mentions(self, c: SetMentions) -> str:
-        return self.mentions.set(c.on, c.guild, c.user, c.lang)
+    @handles(ChangeSetting)
+    def change_setting(self, c: ChangeSetting) -> Answer:
+        return Answer(*self.settings.change(c.scope, c.owner, c.name, c.value, c.lang))
+
+    @handles(ShowSettings)
+    def show_settings(self, c: ShowSettings) -> Answer:
+        return Answer(True, self.settings.shown(c.scope, c.owner, c.lang))
 
     @handles(TableStart)
     def table_start(self, c: TableStart) -> Answer:

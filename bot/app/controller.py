@@ -28,7 +28,6 @@ from bot.app.game_commands import GameCommands, find_player_game
 from bot.app.games import GameCache
 from bot.app.invites import Invitations
 from bot.app.learning import Scorer
-from bot.app.mention_settings import MentionSettings
 from bot.app.pegboard import Pegboard
 from bot.app.play import ControllerError, GamePlay, Member, NewGame, game_rules, new_game_id, unknown_difficulty
 from bot.app.practice import Practice
@@ -37,6 +36,7 @@ from bot.app.replies import Reply
 from bot.app.retry import afresh
 from bot.app.runner import Runner
 from bot.app.selfcount import SelfCount
+from bot.app.settings_book import SettingsBook
 from bot.app.statistics import Statistics
 from bot.app.tablemode import TableMode, TablePlayer
 from bot.i18n import t
@@ -84,11 +84,11 @@ class Controller:
         self.tables = TableMode(storage, self.scorer, self.pegboard, clock=clock, images=images)
         self.statistics = Statistics(storage, storage, storage)
         self.statistics.backfill()
-        self.mention_settings = MentionSettings(storage)
+        self.settings = SettingsBook(storage)
         self.game_commands = GameCommands(storage, self.games, self.play, self.invites, self.closing, self.self_count,
                                           self.presenter, self.scorer, self.pegboard, self.tables)
         self.companion_commands = CompanionCommands(storage, self.scorer, self.practice_drills, self.statistics,
-                                                    self.mention_settings, self.tables, self.pegboard)
+                                                    self.settings, self.tables, self.pegboard)
         self.handlers = handlers_of(self.game_commands, self.companion_commands, self)
 
     async def warm(self) -> None:

@@ -11,9 +11,9 @@ from discord import app_commands
 from bot.discord.exchange import Exchange
 from bot.discord.games import game_commands
 from bot.discord.learning import learn_commands
-from bot.discord.mentions import mention_commands
 from bot.discord.options import OutOfRange
 from bot.discord.pegboard import BoardGroup
+from bot.discord.settings import settings_commands
 from bot.discord.tables import TableGroup
 from bot.discord.words import description
 from bot.i18n import t
@@ -29,7 +29,8 @@ class CribbageGroup(app_commands.Group):
     def __init__(self, front: DiscordFront) -> None:
         super().__init__(name="cribbage", description=description("cribbage"), guild_only=True)
         self.front = front
-        for command in (*game_commands(front.games), *learn_commands(front.learn), *mention_commands(front.mentions)):
+        for command in (*game_commands(front.games), *learn_commands(front.learn),
+                        *settings_commands(front.settings)):
             self.add_command(command)
         self.add_command(TableGroup(front.tables))
         self.add_command(BoardGroup(front.board))

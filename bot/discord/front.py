@@ -30,9 +30,9 @@ from bot.config import Config
 from bot.discord.exchange import Exchange
 from bot.discord.games import GameDoor
 from bot.discord.learning import LearnDoor
-from bot.discord.mentions import MentionDoor
 from bot.discord.pegboard import BoardDoor
 from bot.discord.publishing import Panels, Publisher, TableEditor
+from bot.discord.settings import SettingsDoor
 from bot.discord.tables import TableDoor
 from bot.discord.views import submitted_text
 from bot.i18n import Lang, t
@@ -105,7 +105,7 @@ class DiscordFront:
         self.learn = LearnDoor(controller)
         self.tables = TableDoor(controller, config)
         self.board = BoardDoor(controller)
-        self.mentions = MentionDoor(controller)
+        self.settings = SettingsDoor(controller)
         games, learn, tables = self.games, self.learn, self.tables
         self.handlers: dict[Verb, Handler] = {
             Verb.HAND: Handler(games.on_hand), Verb.LAY: Handler(games.on_move), Verb.PLAY: Handler(games.on_move),

@@ -1,7 +1,7 @@
 """Turn mentions: in a game with two or more people, a short public message in the game's thread mentions each
 member whose move or answer is awaited, and is deleted once they are no longer awaited (they acted, the game
-ended, their seat was handed over). With /cribbage settings (a server's, Manage Server) and /cribbage mentions (a
-member's own) turning them off.
+ended, their seat was handed over). /cribbage settings (a server's, Manage Server) and /cribbage mentions (a
+member's own, bot/discord/settings.py) turn them off.
 
 Who is awaited is the application's (`Reply.awaited`); whether they are told, its settings'. Here: at most one
 pending mention per member per game, each sent and deleted once, one game's changes in order (a lock a game);
@@ -11,26 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 import discord
-from discord import app_commands
 
-from bot.app.commands import (
-    SetMentions,
-    WhomToMention,
-)
+from bot.app.commands import WhomToMention
 from bot.app.controller import Controller
 from bot.app.replies import Reply
-from bot.discord.exchange import Exchange
 from bot.discord.views import clip
-from bot.discord.words import command
-from bot.i18n import t
 
 log = logging.getLogger(__name__)
 
-ON_OFF = [app_commands.Choice(name=app_commands.locale_str("on", key="choice.mentions.on"), value="on"),
-          app_commands.Choice(name=app_commands.locale_str("off", key="choice.mentions.off"), value="off")]
 
 
 class TurnMentions:
@@ -86,36 +76,3 @@ class TurnMentions:
             await self.client.get_partial_messageable(int(place)).get_partial_message(message).delete()
         except discord.HTTPException:  # deleted by a moderator already, or the thread is gone
             log.warning("could not delete the mention of %s in game %s", user, game)
-
-
-class MentionDoor:
-    """/cribbage settings (the server's, with Manage Server) and /cribbage mentions (a member's own)."""
-
-    def __init__(self, controller: Controller) -> None:
-        self.controller = controller
-
-    async def server(self, ask: Exchange, on: bool) -> None:
-        i = ask.interaction
-        if i.guild is None or not i.permissions.manage_guild:
-            await ask.say(t("mentions.need_manage", ask.lang))
-            return
-        await ask.say(await self.controller.run(SetMentions(on, guild=str(i.guild.id), lang=ask.lang)))
-
-    async def member(self, ask: Exchange, on: bool) -> None:
-        await ask.say(await self.controller.run(SetMentions(on, user=ask.user.user, lang=ask.lang)))
-
-
-def mention_commands(door: MentionDoor) -> list[app_commands.Command[Any, ..., None]]:
-    """/cribbage settings and /cribbage mentions, each handing its interaction to `door`."""
-
-    @command("cribbage settings")
-    @app_commands.choices(mentions=ON_OFF)
-    async def settings(interaction: discord.Interaction, mentions: app_commands.Choice[str]) -> None:
-        await door.server(Exchange.of(interaction), mentions.value == "on")
-
-    @command("cribbage mentions")
-    @app_commands.choices(state=ON_OFF)
-    async def mentions(interaction: discord.Interaction, state: app_commands.Choice[str]) -> None:
-        await door.member(Exchange.of(interaction), state.value == "on")
-
-    return [settings, mentions]

@@ -144,16 +144,19 @@ class SummaryStore(Protocol):
 
 
 class SettingsStore(Protocol):
-    """Turn mentions: a server's setting and each member's own opt-out (both on until set)."""
+    """Every setting a value set: (scope, owner, name) -> text; bot/settings.py says what each means and its
+    default (no value set)."""
 
-    def set_guild_mentions(self, guild: str, on: bool) -> None: ...
+    def set_setting(self, scope: str, owner: str, name: str, value: str | None) -> None:
+        """Set a value (None: back to the default)."""
+        ...
 
-    def set_member_mentions(self, user: str, on: bool) -> None: ...
+    def settings_of(self, scope: str, owner: str) -> dict[str, str]:
+        """The values set for one owner (a server, a member or a game), by name."""
+        ...
 
-    def guild_mentions(self, guild: str) -> bool: ...
-
-    def members_without_mentions(self, users: Sequence[str]) -> set[str]:
-        """Those of `users` who turned mentions off for themselves."""
+    def setting_values(self, scope: str, name: str, owners: Sequence[str]) -> dict[str, str]:
+        """One setting's values set for any of `owners`, by owner."""
         ...
 
 

@@ -131,6 +131,21 @@ MIGRATIONS: tuple[str, ...] = (
         mentions boolean NOT NULL
     );
     """,
+    # 6: every server's and member's settings in one table, a row a value set (bot/settings.py declares them, so a
+    # new setting needs no migration); the turn-mention tables' rows moved in (those tables stay, no longer written)
+    """
+    CREATE TABLE settings (
+        scope text NOT NULL,
+        owner text NOT NULL,
+        name  text NOT NULL,
+        value text NOT NULL,
+        PRIMARY KEY (scope, owner, name)
+    );
+    INSERT INTO settings (scope, owner, name, value)
+        SELECT 'server', guild, 'mentions', CASE WHEN mentions THEN 'true' ELSE 'false' END FROM guild_settings;
+    INSERT INTO settings (scope, owner, name, value)
+        SELECT 'member', "user", 'mentions', CASE WHEN mentions THEN 'true' ELSE 'false' END FROM member_settings;
+    """,
 )
 """Migration n is MIGRATIONS[n - 1]."""
 

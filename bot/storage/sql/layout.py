@@ -26,6 +26,7 @@ TABLES: dict[str, frozenset[str]] = {
     "guild_totals": frozenset({"guild", "games", "deals", "players"}),
     "guild_settings": frozenset({"guild", "mentions"}),
     "member_settings": frozenset({"user", "mentions"}),
+    "settings": frozenset({"scope", "owner", "name", "value"}),
 }
 """Every table of the current schema and its columns (an older database has fewer: they are added when it opens)."""
 

@@ -1,4 +1,5 @@
-"""Turn mentions in SQL: a server's setting and each member's own (SettingsStore); no row means on."""
+"""Settings in SQL: one row a value set, by scope ('server', 'member', 'game'), owner (the server's, member's or
+game's id) and name; what a value means is bot/settings.py's (the storage keeps text). No row: the default."""
 
 from __future__ import annotations
 
@@ -6,30 +7,28 @@ from collections.abc import Sequence
 
 from bot.storage.sql.connection import SqlDatabase, marks
 
-SET_GUILD = ("INSERT INTO guild_settings (guild, mentions) VALUES (?, ?) ON CONFLICT (guild) DO UPDATE"
-             " SET mentions = excluded.mentions")
-SET_MEMBER = ('INSERT INTO member_settings ("user", mentions) VALUES (?, ?) ON CONFLICT ("user") DO UPDATE'
-              " SET mentions = excluded.mentions")
+SET = ("INSERT INTO settings (scope, owner, name, value) VALUES (?, ?, ?, ?) ON CONFLICT (scope, owner, name)"
+       " DO UPDATE SET value = excluded.value")
+RESET = "DELETE FROM settings WHERE scope = ? AND owner = ? AND name = ?"
 
 
 class SqlSettings(SqlDatabase):
     """The SettingsStore part of an SQL storage."""
 
-    def set_guild_mentions(self, guild: str, on: bool) -> None:
+    def set_setting(self, scope: str, owner: str, name: str, value: str | None) -> None:
         with self._transaction() as cur:
-            cur.execute(SET_GUILD, (guild, on))
+            if value is None:
+                cur.execute(RESET, (scope, owner, name))
+            else:
+                cur.execute(SET, (scope, owner, name, value))
 
-    def set_member_mentions(self, user: str, on: bool) -> None:
-        with self._transaction() as cur:
-            cur.execute(SET_MEMBER, (user, on))
+    def settings_of(self, scope: str, owner: str) -> dict[str, str]:
+        rows = self._read("SELECT name, value FROM settings WHERE scope = ? AND owner = ?", (scope, owner))
+        return {str(name): str(value) for name, value in rows}
 
-    def guild_mentions(self, guild: str) -> bool:
-        rows = self._read("SELECT mentions FROM guild_settings WHERE guild = ?", (guild,))
-        return bool(rows[0][0]) if rows else True
-
-    def members_without_mentions(self, users: Sequence[str]) -> set[str]:
-        if not users:
-            return set()
-        rows = self._read(f'SELECT "user" FROM member_settings WHERE "user" IN ({marks(len(users))})'
-                          " AND NOT mentions", tuple(users))
-        return {str(u) for (u,) in rows}
+    def setting_values(self, scope: str, name: str, owners: Sequence[str]) -> dict[str, str]:
+        if not owners:
+            return {}
+        rows = self._read(f"SELECT owner, value FROM settings WHERE scope = ? AND name = ? AND owner IN"
+                          f" ({marks(len(owners))})", (scope, name, *owners))
+        return {str(owner): str(value) for owner, value in rows}

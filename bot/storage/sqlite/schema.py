@@ -10,14 +10,15 @@ from contextlib import suppress
 from bot.storage.codec.games import GAME_COLUMNS
 from bot.storage.sql.layout import TABLES, newer_version, unknown_columns, unknown_schema
 
-VERSION = 9
+VERSION = 10
 """The layout this program makes, kept in the file (PRAGMA user_version), so a newer program's file is known
 and refused. The layouts main has shipped, each with a file its own program made under
 tests/bot/storage/upgrades/: 1 games and actions; 2 games.guild, table sessions, drills, tallies; 3
 games.self_count and lang, declarations; 4 games.changes; 5 the statistics' summaries; 6 revisions and one live
-table a place; 7 a server's totals; 8 games.moves; 9 games.auto_go and the settings. Layouts 1 to 8 kept no
-version (0): a file at 0 is brought up to date from whatever it has (MIGRATIONS, FILLS, ...) and then says 9.
-A new layout is a new number here, its change in `make`, and its fixture."""
+table a place; 7 a server's totals; 8 games.moves; 9 games.auto_go and the turn mentions' settings; 10 every
+server's and member's settings in one table (a row a value set). Layouts 1 to 8 kept no version (0): a file at 0
+is brought up to date from whatever it has (MIGRATIONS, FILLS, ...) and then says 10. A new layout is a new
+number here, its change in `make`, and its fixture."""
 
 CHECK = re.compile(r"\bCHECK\s*\(", re.IGNORECASE)
 
@@ -106,6 +107,13 @@ CREATE TABLE IF NOT EXISTS member_settings (
     user     TEXT PRIMARY KEY,
     mentions INTEGER NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS settings (
+    scope    TEXT NOT NULL,
+    owner    TEXT NOT NULL,
+    name     TEXT NOT NULL,
+    value    TEXT NOT NULL,
+    PRIMARY KEY (scope, owner, name)
+) WITHOUT ROWID;
 """
 
 MIGRATIONS: tuple[tuple[str, str, str], ...] = (
@@ -142,6 +150,14 @@ GUILD_TOTALS = (
     "UPDATE guild_totals SET players = (SELECT count(*) FROM player_totals AS p WHERE p.guild = guild_totals.guild)",
 )
 """A server's running totals, made once from the summaries of a database from before them."""
+
+SETTINGS_FROM_LAYOUT_9 = (
+    "INSERT OR IGNORE INTO settings (scope, owner, name, value) SELECT 'server', guild, 'mentions',"
+    " CASE WHEN mentions THEN 'true' ELSE 'false' END FROM guild_settings",
+    "INSERT OR IGNORE INTO settings (scope, owner, name, value) SELECT 'member', user, 'mentions',"
+    " CASE WHEN mentions THEN 'true' ELSE 'false' END FROM member_settings",
+)
+"""The settings table, filled once from the turn-mention tables of layout 9 (which stay, no longer written)."""
 
 
 def readable_columns(db: sqlite3.Connection) -> str:
@@ -198,6 +214,7 @@ def make(db: sqlite3.Connection, where: str = "being made", *, into_wal: bool = 
     try:
         refuse_unknown(db, where)  # as another process may have left it meanwhile
         totals_missing = not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'guild_totals'").fetchone()
+        settings_missing = not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'settings'").fetchone()
         for statement in SCHEMA.split(";"):
             if statement.strip():
                 db.execute(statement)
@@ -213,6 +230,9 @@ def make(db: sqlite3.Connection, where: str = "being made", *, into_wal: bool = 
                 db.execute(statement)
         if totals_missing:
             for statement in GUILD_TOTALS:
+                db.execute(statement)
+        if settings_missing:
+            for statement in SETTINGS_FROM_LAYOUT_9:
                 db.execute(statement)
         if db.execute("PRAGMA user_version").fetchone()[0] != VERSION:  # a file up to date is not written
             db.execute(f"PRAGMA user_version = {VERSION}")

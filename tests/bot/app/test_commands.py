@@ -18,11 +18,12 @@ def test_every_command_has_one_handler_and_the_controller_no_relays() -> None:
     c = make_controller()
     try:
         assert sorted(cls.__name__ for cls in every_command()) == sorted([
-            "AcceptInvite", "AnalyzeDiscards", "AnswerDrill", "BoardFollow", "BoardShowHere", "BoardStatus",
+            "AcceptInvite", "AnalyzeDiscards", "AnswerDrill", "ChangeSetting", "ShowSettings", "BoardFollow",
+            "BoardShowHere", "BoardStatus",
             "CancelInvite", "DeclareMuggins", "DeclareOwnCount", "DeclineInvite", "EndGame", "FillSeats", "GameInfo",
             "GameMessage", "GameRecord", "GamesAt", "HandSeatOver", "LatestGame", "Leaderboard", "LiveGames",
             "MakeMove", "MemberStats", "NewDrill", "NewGame", "ReadTable", "Resign", "ReviewDeal", "RulesHelp",
-            "ScoreHand", "SetMentions", "SetMessage", "ShowHand", "Sweep", "TableEnd", "TableNextDeal", "TablePeg",
+            "ScoreHand", "SetMessage", "ShowHand", "Sweep", "TableEnd", "TableNextDeal", "TablePeg",
             "TableStart", "TableStatus", "TableUndo", "TableUsers", "ViewGame", "WhomToMention"])
         assert set(c.handlers) == set(every_command())
         public = sorted(name for name in vars(Controller) if not name.startswith("_"))

@@ -92,17 +92,19 @@ def test_a_games_auto_go_and_the_mention_settings_survive_reopening(reopen: Call
     s = reopen()
     s.create(replace(meta("g1"), auto_go=False))
     s.create(meta("g2"))
-    assert s.guild_mentions("srv") is True and s.members_without_mentions(["u1", "u2"]) == set()
-    s.set_guild_mentions("srv", False)
-    s.set_member_mentions("u1", False)
-    s.set_member_mentions("u2", False)
-    s.set_member_mentions("u2", True)
+    assert s.settings_of("server", "srv") == {} and s.setting_values("member", "mentions", ["u1", "u2"]) == {}
+    s.set_setting("server", "srv", "mentions", "false")
+    s.set_setting("member", "u1", "mentions", "false")
+    s.set_setting("member", "u2", "mentions", "false")
+    s.set_setting("member", "u2", "mentions", None)  # back to the default: no row
+    s.set_setting("server", "srv", "rated", "3")  # any name: the storage keeps text, bot/settings.py reads it
     s.close()
     again = reopen()
     assert [again.load(g).meta.auto_go for g in ("g1", "g2")] == [False, True]  # type: ignore[union-attr]
-    assert (again.guild_mentions("srv"), again.guild_mentions("other")) == (False, True)
-    assert again.members_without_mentions(["u1", "u2", "u3"]) == {"u1"}
-    assert again.members_without_mentions([]) == set()
+    assert (again.settings_of("server", "srv"), again.settings_of("server", "other")) == (
+        {"mentions": "false", "rated": "3"}, {})
+    assert again.setting_values("member", "mentions", ["u1", "u2", "u3"]) == {"u1": "false"}
+    assert again.setting_values("member", "mentions", []) == {}
     again.close()
 
 
@@ -207,7 +209,7 @@ def test_a_database_from_before_the_new_columns_opens(tmp_path: Path) -> None:
     store = SqliteStorage(path)
     loaded = store.load("old")
     assert loaded is not None and (loaded.meta.self_count, loaded.meta.lang, loaded.meta.auto_go) == ((), "en", True)
-    assert store.guild_mentions("srv") and store.members_without_mentions(["u1"]) == set()
+    assert store.settings_of("server", "srv") == {} and store.setting_values("member", "mentions", ["u1"]) == {}
     assert loaded.actions == (Go(0), Go(1))  # its row's count of moves is made from the log it holds
     store.append("old", 2, [Go(0)], now=2.0)
     assert store.action_count("old") == 3 and len(store.load("old").actions) == 3  # type: ignore[union-attr]

@@ -1,0 +1,116 @@
+"""/cribbage settings (a server's, with Manage Server) and /cribbage mentions (a member's own), made from the settings'
+declarations (bot/settings.py): one Discord option a server setting, its description and choices' names from the
+catalog. With no option given, the command shows the values; a new server setting needs nothing here."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable, Coroutine, Mapping
+from types import MappingProxyType
+from typing import Any, TypeVar, cast
+
+import discord
+from discord import app_commands
+
+from bot.app.commands import ChangeSetting, ShowSettings
+from bot.app.controller import Controller
+from bot.discord.exchange import Exchange
+from bot.discord.words import command
+from bot.i18n import Lang, t
+from bot.settings import Kind, Scope, Setting, settings_of
+
+MARK = "given"
+"""The callback's parameter that the settings' options replace."""
+Callback = TypeVar("Callback", bound=Callable[..., Coroutine[Any, Any, None]])
+SWITCH = [app_commands.Choice(name=app_commands.locale_str(t(f"choice.switch.{w}", Lang.EN), key=f"choice.switch.{w}"),
+                              value=w) for w in ("on", "off")]
+
+
+def _annotation(s: Setting) -> Any:
+    if s.kind is Kind.NUMBER:
+        return app_commands.Range[int, s.low, s.high] | None
+    if s.kind is Kind.CHANNEL:
+        return discord.TextChannel | None
+    return app_commands.Choice[str] | None
+
+
+def _choices(s: Setting) -> list[app_commands.Choice[str]]:
+    if s.kind is Kind.SWITCH:
+        return SWITCH
+    return [app_commands.Choice(name=app_commands.locale_str(t(f"{s.key}.choice.{c}", Lang.EN),
+                                                             key=f"{s.key}.choice.{c}"), value=c) for c in s.choices]
+
+
+def with_setting_options(scope: Scope) -> Callable[[Callback], Callback]:
+    """The callback with its `given` parameter replaced by one optional Discord option per setting of `scope`; it
+    is handed the values given, by name (a channel by its id)."""
+    declared = settings_of(scope)
+
+    def wrap(callback: Callback) -> Callback:
+        signature = inspect.signature(callback, eval_str=True)
+        params = list(signature.parameters.values())
+        at = [p.name for p in params].index(MARK)
+
+        @functools.wraps(callback)
+        async def given_options(*args: Any, **kwargs: Any) -> None:
+            chosen = {s.name: kwargs.pop(s.name, None) for s in declared}
+            values = {name: v.value if isinstance(v, app_commands.Choice) else
+                      str(v.id) if isinstance(v, discord.abc.GuildChannel) else v
+                      for name, v in chosen.items() if v is not None}
+            await callback(*args, **kwargs, **{MARK: MappingProxyType(values)})
+
+        options = [inspect.Parameter(s.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None,
+                                     annotation=_annotation(s)) for s in declared]
+        attributes = vars(given_options)
+        attributes["__signature__"] = signature.replace(parameters=[*params[:at], *options, *params[at + 1:]])
+        attributes["__discord_app_commands_param_description__"] = {
+            s.name: app_commands.locale_str(t(f"{s.key}.desc", Lang.EN), key=f"{s.key}.desc") for s in declared}
+        attributes["__discord_app_commands_param_choices__"] = {
+            s.name: _choices(s) for s in declared if s.kind in (Kind.SWITCH, Kind.CHOICE)}
+        return cast(Callback, given_options)
+
+    return wrap
+
+
+class SettingsDoor:
+    """The settings commands' handlers."""
+
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+
+    async def server(self, ask: Exchange, given: Mapping[str, object]) -> None:
+        i = ask.interaction
+        if i.guild is None:
+            await ask.say(t("adapter.guild_only", ask.lang))
+            return
+        guild = str(i.guild.id)
+        if not given:
+            await ask.say((await self.controller.run(ShowSettings(Scope.SERVER, guild, ask.lang))).text)
+            return
+        if not i.permissions.manage_guild:
+            await ask.say(t("settings.need_manage", ask.lang))
+            return
+        lines = [(await self.controller.run(ChangeSetting(Scope.SERVER, guild, name, value, ask.lang))).text
+                 for name, value in given.items()]
+        await ask.say("\n".join(lines))
+
+    async def member(self, ask: Exchange, name: str, value: object) -> None:
+        answer = await self.controller.run(ChangeSetting(Scope.MEMBER, ask.user.user, name, value, ask.lang))
+        await ask.say(answer.text)
+
+
+def settings_commands(door: SettingsDoor) -> list[app_commands.Command[Any, ..., None]]:
+    """/cribbage settings and /cribbage mentions, each handing its interaction to `door`."""
+
+    @command("cribbage settings")
+    @with_setting_options(Scope.SERVER)
+    async def settings(interaction: discord.Interaction, given: Mapping[str, object] = MappingProxyType({})) -> None:
+        await door.server(Exchange.of(interaction), given)
+
+    @command("cribbage mentions")
+    @app_commands.choices(state=SWITCH)
+    async def mentions(interaction: discord.Interaction, state: app_commands.Choice[str]) -> None:
+        await door.member(Exchange.of(interaction), "mentions", state.value)
+
+    return [settings, mentions]
