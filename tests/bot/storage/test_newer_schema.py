@@ -67,7 +67,7 @@ def refused_everywhere(capsys: pytest.CaptureFixture[str], argv: list[list[str]]
 
 
 SQLITE_CHANGES = {
-    "newer version": ("PRAGMA user_version = 10", NEWER),
+    "newer version": ("PRAGMA user_version = 11", NEWER),
     "an extra column": ("ALTER TABLE games ADD COLUMN colour TEXT NOT NULL DEFAULT 'red'", unknown("games.colour")),
     "a trigger": ("CREATE TRIGGER no_more AFTER INSERT ON actions BEGIN SELECT RAISE(ABORT, 'closed'); END",
                   unknown("the trigger no_more on actions")),

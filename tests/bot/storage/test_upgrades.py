@@ -57,16 +57,16 @@ def columns(path: Path) -> dict[str, list[str]]:
 
 
 def test_every_schema_shipped_has_its_fixture_and_the_newest_is_this_codes(tmp_path: Path) -> None:
-    assert ([f"layout-{n}" for n in range(1, 10)], [f"migration-{n}" for n in range(1, 6)]) == (LAYOUTS, MIGRATIONS)
+    assert ([f"layout-{n}" for n in range(1, 11)], [f"migration-{n}" for n in range(1, 7)]) == (LAYOUTS, MIGRATIONS)
     layouts = []
     for name in LAYOUTS:
         (tmp_path / name).mkdir()
         layouts.append(columns(unpacked(name, tmp_path / name)))
     assert all(a != b for a, b in zip(layouts, layouts[1:], strict=False))  # each one a layout of its own
-    assert [len(t) for t in layouts] == [2, 5, 6, 6, 8, 8, 9, 9, 11]  # tables
+    assert [len(t) for t in layouts] == [2, 5, 6, 6, 8, 8, 9, 9, 11, 12]  # tables
     SqliteStorage(tmp_path / "new.sqlite3").close()
     assert columns(tmp_path / "new.sqlite3") == layouts[-1]  # a new layout needs a fixture, and a new VERSION
-    assert VERSION == 9
+    assert VERSION == 10
     from bot.storage.postgres.schema import MIGRATIONS as STEPS
 
     assert len(STEPS) == len(MIGRATIONS)
@@ -165,5 +165,21 @@ def test_a_database_of_an_earlier_postgres_migration_opens_and_plays_on(
         assert storage.migrated == []
         played = storage.load(fixture["unfinished"]["id"])
         assert played is not None and played.actions[fixture["unfinished"]["moves"]] == move
+    finally:
+        storage.close()
+
+
+def test_the_turn_mention_settings_of_layout_9_move_into_the_settings_table(tmp_path: Path) -> None:
+    path = unpacked("layout-9", tmp_path)
+    db = sqlite3.connect(path)
+    db.executemany("INSERT INTO guild_settings (guild, mentions) VALUES (?, ?)", [("srv", 0), ("loud", 1)])
+    db.executemany("INSERT INTO member_settings (user, mentions) VALUES (?, ?)", [("u1", 0), ("u2", 1)])
+    db.commit()
+    db.close()
+    storage = SqliteStorage(path)
+    try:
+        assert (storage.settings_of("server", "srv"), storage.settings_of("server", "loud")) == (
+            {"mentions": "false"}, {"mentions": "true"})
+        assert storage.setting_values("member", "mentions", ["u1", "u2", "u3"]) == {"u1": "false", "u2": "true"}
     finally:
         storage.close()
