@@ -185,3 +185,14 @@ async def test_a_game_started_with_auto_go_off_keeps_the_go_button(fake: Any) ->
     here = members.thread["id"]
     lines = [line for c in bot.fake.find(f"PATCH /channels/{here}/messages") for line in c.content.splitlines()]
     assert "ann: go" in lines and not [line for line in lines if SAID_GO in line or LAID in line]
+
+
+async def test_settings_without_an_option_shows_the_server_s_values_to_anyone(fake: Any) -> None:
+    bot = await start_bot(group_controller(clock=Clock()), fake)
+    shown = await bot.command("settings", BOB, {})
+    assert bot.of(shown)[-1].content == (
+        "This server's settings (/cribbage settings changes them, with Manage Server):\n"
+        "mentions: on (Mention members in games with other people when it is their turn)")
+    await bot.command("settings", ANN, {"mentions": "off"}, permissions=MANAGE_SERVER)
+    shown = await bot.command("settings", BOB, {}, locale="zh-CN")
+    assert bot.of(shown)[-1].content.splitlines()[1].startswith("mentions：off（")

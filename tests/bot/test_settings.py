@@ -1,0 +1,96 @@
+"""The settings' declarations (bot/settings.py): how each kind reads what a person types or a door chooses, how a
+value is kept as text and read back, and that any text gives a value or a coded refusal, never another error."""
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.app.settings_book import SettingsBook
+from bot.i18n import Lang, has
+from bot.settings import SETTINGS, Kind, Scope, Setting, SettingError, SettingProblem, setting
+from bot.storage import SqliteStorage
+from tests.fuzz.fuzzing import hostile_text
+
+SEASONS = Setting("seasons", Scope.SERVER, Kind.CHOICE, "off", choices=("off", "monthly", "quarterly"))
+LIMIT = Setting("farming", Scope.SERVER, Kind.NUMBER, 5, low=1, high=100)
+CHANNEL = Setting("results", Scope.SERVER, Kind.CHANNEL, "")
+
+
+def test_every_declared_setting_has_its_words_in_both_catalogs() -> None:
+    assert [(s.scope.value, s.name, s.default) for s in SETTINGS] == [
+        ("server", "mentions", True), ("member", "mentions", True), ("game", "auto_go", True)]
+    for s in SETTINGS:
+        assert has(f"{s.key}.desc")
+
+
+@pytest.mark.parametrize(("s", "raw", "value"), [
+    (setting(Scope.SERVER, "mentions"), "Off", False), (setting(Scope.SERVER, "mentions"), " yes ", True),
+    (setting(Scope.SERVER, "mentions"), True, True), (LIMIT, "7", 7), (LIMIT, 100, 100),
+    (SEASONS, "Monthly", "monthly"), (CHANNEL, "123456789012345678", "123456789012345678"), (CHANNEL, "", ""),
+])
+def test_a_value_is_read_by_its_kind(s: Setting, raw: object, value: object) -> None:
+    assert s.read(raw) == value
+    assert s.loaded(s.stored(s.read(raw))) == value
+
+
+@pytest.mark.parametrize(("s", "raw", "code", "message"), [
+    (setting(Scope.SERVER, "mentions"), "maybe", SettingProblem.VALUE, "mentions is on or off, not 'maybe'"),
+    (setting(Scope.SERVER, "mentions"), 1, SettingProblem.VALUE, "mentions is on or off, not 1"),
+    (LIMIT, "0", SettingProblem.RANGE, "farming is from 1 to 100, not 0"),
+    (LIMIT, "٣", SettingProblem.VALUE, "farming is a whole number, not '٣'"),
+    (LIMIT, True, SettingProblem.VALUE, "farming is a whole number, not True"),
+    (SEASONS, "weekly", SettingProblem.CHOICE, "seasons is one of off, monthly, quarterly, not 'weekly'"),
+    (CHANNEL, "#general", SettingProblem.VALUE, "results is a channel, not '#general'"),
+])
+def test_a_bad_value_is_refused_with_its_code(s: Setting, raw: object, code: SettingProblem, message: str) -> None:
+    with pytest.raises(SettingError) as refused:
+        s.read(raw)
+    assert (refused.value.code, str(refused.value)) == (code, message)
+
+
+def test_an_unknown_name_names_the_ones_there_are() -> None:
+    with pytest.raises(SettingError) as refused:
+        setting(Scope.SERVER, "colour")
+    assert (refused.value.code, str(refused.value)) == (SettingProblem.UNKNOWN,
+                                                        "no server setting 'colour'; there are: mentions")
+
+
+@given(st.one_of(hostile_text, st.integers(), st.booleans(), st.none(), st.floats()))
+def test_any_value_reads_or_is_refused_and_a_damaged_stored_value_is_the_default(raw: Any) -> None:
+    for s in (*SETTINGS, SEASONS, LIMIT, CHANNEL):
+        try:
+            s.read(raw)
+        except SettingError as exc:
+            assert exc.code in SettingProblem
+        if isinstance(raw, str):
+            assert s.loaded(raw) == (s.read(raw) if _reads(s, raw) else s.default)
+
+
+def _reads(s: Setting, raw: str) -> bool:
+    try:
+        s.read(raw)
+    except SettingError:
+        return False
+    return True
+
+
+def test_the_book_keeps_only_what_differs_from_the_default_and_says_each_change() -> None:
+    store = SqliteStorage(":memory:")
+    book = SettingsBook(store)
+    try:
+        assert book.change(Scope.SERVER, "srv", "mentions", "off", Lang.EN) == (
+            True, "Turn mentions are off in this server: nobody is mentioned when it is their turn.")
+        assert store.settings_of("server", "srv") == {"mentions": "false"}
+        assert book.change(Scope.SERVER, "srv", "mentions", "on", Lang.EN)[0]
+        assert store.settings_of("server", "srv") == {}
+        assert book.change(Scope.SERVER, "srv", "mentions", "loud", Lang.ZH) == (False, "mentions 不能设为 'loud'。")
+        assert book.change(Scope.SERVER, "srv", "colour", "red", Lang.EN) == (
+            False, "There is no setting 'colour'; there are: mentions.")
+        book.change(Scope.MEMBER, "u2", "mentions", "off", Lang.EN)
+        assert book.wanted("srv", ["u1", "u2"]) == ("u1",)
+        book.change(Scope.SERVER, "srv", "mentions", "off", Lang.EN)
+        assert book.wanted("srv", ["u1", "u2"]) == ()
+    finally:
+        store.close()
