@@ -88,3 +88,44 @@ def test_discord_is_imported_by_the_discord_door_alone() -> None:
                 if any(n == "discord" or n.startswith("discord.") for n in names):
                     users.add(folder(".".join(path.relative_to(ROOT).with_suffix("").parts)))
     assert users == {"bot.discord"}
+
+
+def module_imports() -> dict[str, set[str]]:
+    """Module -> the modules of ours it imports anywhere in it (a function's own imports too)."""
+    paths = {}
+    for top in OURS:
+        for path in (ROOT / top).rglob("*.py"):
+            rel = path.relative_to(ROOT).with_suffix("")
+            paths[".".join(rel.parts[:-1] if rel.name == "__init__" else rel.parts)] = path
+    graph: dict[str, set[str]] = {name: set() for name in paths}
+    for name, path in paths.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                wanted = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            elif isinstance(node, ast.Import):
+                wanted = [a.name for a in node.names]
+            else:
+                continue
+            graph[name] |= {w for w in wanted if w in paths and w != name}
+    return graph
+
+
+def test_no_module_imports_another_that_imports_it_however_indirectly() -> None:
+    graph = module_imports()
+    circles: list[list[str]] = []
+    reach: dict[str, set[str]] = {}
+
+    def reachable(start: str) -> set[str]:
+        seen, todo = set(), [start]
+        while todo:
+            for nxt in graph[todo.pop()] - seen:
+                seen.add(nxt)
+                todo.append(nxt)
+        return seen
+
+    for name in sorted(graph):
+        reach[name] = reachable(name)
+    for name in sorted(graph):
+        if name in reach[name] and not any(name in c for c in circles):
+            circles.append(sorted(m for m in reach[name] if name in reach[m]))
+    assert circles == []

@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from bot.cli.commands.arena import (
+from bot.cli.arena_runs import (
     CHUNKS_PER_WORKER,
     check_strengths,
     check_workers,

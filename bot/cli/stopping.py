@@ -13,13 +13,9 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # the worker processes' module imports this one
-    from bot.cli.worker_processes import WorkerPool
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 STOPPING = {signal.SIGINT, *STOP_SIGNALS}
@@ -82,28 +78,3 @@ def deferred_stops() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
-
-
-@contextmanager
-def worker_pool(workers: int, initializer: Callable[..., object] | None = None,
-                initargs: tuple[Any, ...] = ()) -> Iterator[WorkerPool]:
-    """`workers` forked processes (bot/cli/worker_processes.py) that are ended, and waited for, however the block is
-    left: told to stop when it ends well, killed at once when it does not. The stop signals wait while they start
-    and end (a Ctrl-C then would leave workers behind)."""
-    from bot.cli.worker_processes import WorkerPool
-
-    pool: WorkerPool | None = None
-    try:
-        with deferred_stops():  # a stop signal that waited arrives as this block ends, inside the try
-            pool = WorkerPool(workers, initializer, initargs)
-        yield pool
-    except BaseException:
-        if pool is not None:
-            with deferred_stops():
-                pool.kill()
-            pool = None
-        raise
-    finally:
-        if pool is not None:
-            with deferred_stops():
-                pool.close()

@@ -15,12 +15,12 @@ import multiprocessing
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import suppress
+from contextlib import contextmanager, suppress
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any, NoReturn
 
-from bot.cli.stopping import STOPPING, Stopped, signal_name
+from bot.cli.stopping import STOPPING, Stopped, deferred_stops, signal_name
 
 _PR_SET_PDEATHSIG = 1
 JOIN_SECONDS = 1.0
@@ -176,3 +176,27 @@ def _serve(conn: Connection, ignored: frozenset[int], initializer: Callable[...,
             conn.send(answer)
         except Exception as exc:  # a result or an error that does not pickle
             conn.send(("error", RuntimeError(f"a worker's answer could not be sent back: {exc!r}")))
+
+
+@contextmanager
+def worker_pool(workers: int, initializer: Callable[..., object] | None = None,
+                initargs: tuple[Any, ...] = ()) -> Iterator[WorkerPool]:
+    """`workers` forked processes (bot/cli/worker_processes.py) that are ended, and waited for, however the block is
+    left: told to stop when it ends well, killed at once when it does not. The stop signals wait while they start
+    and end (a Ctrl-C then would leave workers behind)."""
+    pool: WorkerPool | None = None
+    try:
+        with deferred_stops():  # a stop signal that waited arrives as this block ends, inside the try
+            pool = WorkerPool(workers, initializer, initargs)
+        yield pool
+    except BaseException:
+        if pool is not None:
+            with deferred_stops():
+                pool.kill()
+            pool = None
+        raise
+    finally:
+        if pool is not None:
+            with deferred_stops():
+                pool.close()
+

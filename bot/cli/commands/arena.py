@@ -7,31 +7,22 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable, Iterable
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable
 
+from bot.cli.arena_group import run_group
+from bot.cli.arena_runs import (
+    CHUNKS_PER_WORKER,
+    check_strengths,
+    check_workers,
+    role_header,
+    role_row,
+    run_ranges,
+    show_progress,
+)
 from bot.cli.errors import UsageError
-from bot.cli.numbers import seed_number, whole, worker_count, worker_number
-from bot.cli.stopping import worker_pool
-from engine.computer.arena import A, ArenaTally, B, RoleTally, play_pairs, split_pairs
-from engine.computer.players import STRENGTHS
+from bot.cli.numbers import seed_number, whole, worker_number
+from engine.computer.arena import A, ArenaTally, B, play_pairs, split_pairs
 from engine.core.rules import Rules, RulesError
-
-
-class _Tally(Protocol):
-    """What a match adds up: games, and exact addition."""
-
-    @property
-    def games(self) -> int: ...
-
-    def __add__(self, other: Any) -> Any: ...
-
-
-T = TypeVar("T", bound=_Tally)
-
-CHUNKS_PER_WORKER = 8
-"""Each worker takes several smaller ranges of pairs, so one slow range does not hold up the end
-(and progress can be shown as ranges finish)."""
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -57,8 +48,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.players != 2 or args.c is not None:
-        from bot.cli.arena_group import run_group
-
         return run_group(args)
     a, b, rules, pairs, workers = _check(args)
     progress = show_progress(args.games) if sys.stderr.isatty() else None
@@ -70,24 +59,6 @@ def run(args: argparse.Namespace) -> int:
     report = to_json(tally, a, b, args.seed, rules.target, seconds, workers)
     print(json.dumps(report) if args.json else format_table(tally, report))
     return 0
-
-
-def show_progress(games: int) -> Callable[[int], None]:
-    """A line on a terminal's stderr, rewritten as games finish: long matches say how far they are."""
-    def show(done: int) -> None:
-        print(f"\rarena: {done} of {games} games", end="", file=sys.stderr, flush=True)
-    return show
-
-
-def check_strengths(names: Iterable[str]) -> None:
-    for name in names:
-        if name not in STRENGTHS:
-            raise UsageError(f"unknown strength {name!r}; choose from {', '.join(sorted(STRENGTHS))}")
-
-
-def check_workers(workers: int, jobs: int) -> int:
-    """--workers as a number of processes: 0 is one per core, and never more than there are `jobs`."""
-    return min(worker_count(workers), jobs)
 
 
 def _check(args: argparse.Namespace) -> tuple[str, str, Rules, int, int]:
@@ -111,39 +82,6 @@ def play_match(a: str, b: str, rules: Rules, seed: int, pairs: int, workers: int
     ranges = split_pairs(pairs, max(1, workers) * CHUNKS_PER_WORKER)
     jobs = [(a, b, rules, seed, lo, hi) for lo, hi in ranges]
     return run_ranges(play_pairs, jobs, workers, ArenaTally(), progress)
-
-
-def run_ranges(play: Callable[..., T], jobs: list[tuple[Any, ...]], workers: int, total: T,
-               progress: Callable[[int], None] | None = None) -> T:
-    """`play(*job)` for every job, here or in `workers` forked processes, added to `total` as each finishes
-    (so in any order: the parts must add exactly); `progress` hears the games played so far."""
-    parts: Iterable[T]
-    if workers <= 1:
-        parts = (play(*job) for job in jobs)
-        for part in parts:
-            total = _add(total, part, progress)
-        return total
-    with worker_pool(workers) as pool:
-        for part in pool.imap_unordered(_Job(play), jobs):
-            total = _add(total, part, progress)
-    return total
-
-
-class _Job:
-    """A picklable `play(*job)` for the pool (the function is a module-level one, so it pickles by name)."""
-
-    def __init__(self, play: Callable[..., Any]) -> None:
-        self.play = play
-
-    def __call__(self, job: tuple[Any, ...]) -> Any:
-        return self.play(*job)
-
-
-def _add(total: T, part: T, progress: Callable[[int], None] | None) -> T:
-    total = total + part
-    if progress is not None:
-        progress(total.games)
-    return total
 
 
 def to_json(tally: ArenaTally, a: str, b: str, seed: int, target: int, seconds: float,
@@ -213,15 +151,3 @@ def _role_rows(tally: ArenaTally, a_label: str, b_label: str, same: bool) -> lis
             name = f"{label[:12]} as {'dealer' if dealer else 'pone'}"
             lines.append(role_row(name, tally.role(side, dealer, same), dealer, 22))
     return lines
-
-
-def role_header(width: int) -> str:
-    return f"{'':<{width}}{'pegging':>8}{'hand':>7}{'crib':>7}{'heels':>7}{'total':>7}{'deals':>8}"
-
-
-def role_row(name: str, role: RoleTally, dealer: bool, width: int) -> str:
-    """One seat's points a deal by kind (crib and heels only for the dealer), under `role_header`."""
-    avg = role.per_deal()
-    crib = f"{avg['crib']:>7.2f}" if dealer else f"{'-':>7}"
-    heels = f"{avg['heels']:>7.2f}" if dealer else f"{'-':>7}"
-    return f"{name:<{width}}{avg['pegging']:>8.2f}{avg['hand']:>7.2f}{crib}{heels}{avg['total']:>7.2f}{role.deals:>8}"

@@ -13,8 +13,8 @@ from pathlib import Path
 from bot.cli.errors import UsageError
 from bot.cli.numbers import seed_number, whole, worker_count, worker_number
 from bot.cli.paths import check_output
-from bot.cli.stopping import worker_pool
 from bot.cli.tablefile import named_table, table_or_unavailable
+from bot.cli.worker_processes import worker_pool
 from bot.config import ConfigError, read_small_file
 from engine.analysis.winprob import Unavailable, WinTable
 from engine.core.cards import CardError, parse_cards

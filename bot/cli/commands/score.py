@@ -13,8 +13,8 @@ from typing import IO, TextIO
 from bot.cli.errors import UsageError
 from bot.cli.numbers import worker_count, worker_number
 from bot.cli.stdin_lines import BadLine, decode_line, line_blocks
-from bot.cli.stopping import worker_pool
 from bot.cli.streams import without_bom
+from bot.cli.worker_processes import worker_pool
 from engine.core.cards import CARD_BY_TEXT, Card, CardError, check_distinct, parse_card, parse_cards
 from engine.core.scoring import (
     Breakdown,

@@ -16,8 +16,8 @@ from bot.cli.errors import UsageError
 from bot.cli.files import WriteFailed, failed, write_whole
 from bot.cli.numbers import seed_number, whole, worker_count, worker_number
 from bot.cli.paths import check_output
-from bot.cli.stopping import worker_pool
 from bot.cli.tablefile import table_bytes, table_or_unavailable
+from bot.cli.worker_processes import worker_pool
 from engine.analysis.table_sources import Source, SourceError, first_repeat, shard_seed, sources_json, sources_of
 from engine.analysis.winprob import (
     ENGINE_VERSION,

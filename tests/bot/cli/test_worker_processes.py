@@ -11,7 +11,8 @@ import time
 
 import pytest
 
-from bot.cli.stopping import Stopped, worker_pool
+from bot.cli.stopping import Stopped
+from bot.cli.worker_processes import worker_pool
 
 _started: list[int] = []
 
