@@ -27,6 +27,7 @@ from bot.discord.exchange import Exchange
 from bot.discord.options import Points
 from bot.discord.rule_options import rule_choices
 from bot.discord.views import NUMBER, REASON, NumberModal, to_files, to_view
+from bot.discord.words import command, description
 from bot.i18n import LANGS, t
 from engine.core.errors import escaped
 from engine.core.rules import rule_option
@@ -187,32 +188,28 @@ class TableGroup(app_commands.Group):
     """/cribbage table start|add|undo|status|end: keeping the score of a game at a real table."""
 
     def __init__(self, door: TableDoor) -> None:
-        super().__init__(name="table", description="Keep the score of a game at a real table")
+        super().__init__(name="table", description=description("cribbage table"))
         self.tables = door
 
-    @app_commands.command(name="start", description="Start keeping score for a real game")
-    @app_commands.describe(players="The players (or teams), in seat order", target="Points to win")
+    @command("cribbage table start")
     @app_commands.choices(target=TARGET_CHOICES)
     async def start(self, interaction: discord.Interaction, players: str,
                     target: app_commands.Choice[int] | None = None) -> None:
         await self.tables.start(Exchange.of(interaction), players, target.value if target else None)
 
-    @app_commands.command(name="add", description="Peg points for a player")
-    @app_commands.describe(player="Who scores: a name, a mention, or a seat number (1 is the first)",
-                           points="How many points",
-                           reason="What for (optional), e.g. hand, crib, go")
+    @command("cribbage table add")
     async def add(self, interaction: discord.Interaction, player: str, points: Points,
                   reason: str | None = None) -> None:
         await self.tables.add(Exchange.of(interaction), player, points, reason)
 
-    @app_commands.command(name="undo", description="Take back the last peg")
+    @command("cribbage table undo")
     async def undo(self, interaction: discord.Interaction) -> None:
         await self.tables.undo(Exchange.of(interaction))
 
-    @app_commands.command(name="status", description="The board: scores, dealer and pace")
+    @command("cribbage table status")
     async def status(self, interaction: discord.Interaction) -> None:
         await self.tables.status(Exchange.of(interaction))
 
-    @app_commands.command(name="end", description="Stop keeping score for this table")
+    @command("cribbage table end")
     async def end(self, interaction: discord.Interaction) -> None:
         await self.tables.end(Exchange.of(interaction))

@@ -191,3 +191,15 @@ async def test_the_translator_localizes_the_command_payload() -> None:
     rules = next(o for o in payload["options"] if o["name"] == "rules")
     choice = rules["options"][0]["choices"][0]
     assert choice["name"] == "Beginner tips" and choice["name_localizations"]["zh-CN"] == "新手建议"
+
+
+def test_slash_command_words_are_written_only_in_the_catalog() -> None:
+    """Descriptions come from the catalog (bot/discord/words.py), never a second English copy in the code."""
+    import re
+    from pathlib import Path
+
+    door = Path(__file__).resolve().parents[2] / "bot" / "discord"
+    written = [f"{p.name}:{n}" for p in sorted(door.glob("*.py")) for n, line in
+               enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+               if re.search(r'description="|app_commands\.describe\(|@app_commands\.command\(', line)]
+    assert written == []
