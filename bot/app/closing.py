@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from bot.app.games import GameCache
+from bot.app.game_cache import GameCache
 from bot.app.live_game import CountStep, LiveGame
 from bot.app.pegboard import Pegboard
 from bot.app.presenter import Presenter, closed_note, record_file, sentence_sep, with_line

@@ -24,8 +24,8 @@ from bot.app.closing import Closing
 from bot.app.command_base import HANDLES, Command, handles
 from bot.app.commands import BoardFollow, BoardShowHere, GameInfo, LiveGames, Sweep
 from bot.app.companion_commands import CompanionCommands
+from bot.app.game_cache import GameCache
 from bot.app.game_commands import GameCommands, find_player_game
-from bot.app.games import GameCache
 from bot.app.invites import Invitations
 from bot.app.learning import Scorer
 from bot.app.pegboard import Pegboard

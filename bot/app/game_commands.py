@@ -35,7 +35,7 @@ from bot.app.commands import (
     ViewGame,
     user_id,
 )
-from bot.app.games import GameCache
+from bot.app.game_cache import GameCache
 from bot.app.invites import Invitations
 from bot.app.learn_text import group_review_text, review_text
 from bot.app.learning import Scorer

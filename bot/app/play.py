@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from bot.app.command_base import Command
-from bot.app.games import GameCache
+from bot.app.game_cache import GameCache
 from bot.app.invites import cut_line
 from bot.app.live_game import LiveGame
 from bot.app.moves import DeclareCount, action_maker, check_version

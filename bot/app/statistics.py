@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.app.game_cache import replayed
 from bot.app.game_stats import (
     COMPUTER_PREFIX,
     DEFAULT_MIN_GAMES,
@@ -19,7 +20,6 @@ from bot.app.game_stats import (
     stats_text,
     totals_text,
 )
-from bot.app.games import replayed
 from bot.app.live_game import LiveGame
 from bot.app.replies import Answer
 from bot.i18n import Lang

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.exchange import Exchange
-from bot.discord.games import game_commands
+from bot.discord.game_door import game_commands
 from bot.discord.learning import learn_commands
 from bot.discord.options import OutOfRange
 from bot.discord.pegboard import BoardGroup

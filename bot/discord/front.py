@@ -1,6 +1,6 @@
 """The door's entrance: every interaction, command, click or pad, reaches its feature's handler from here.
 
-The features (games.py, learning.py, tables.py, pegboard.py) each hold their commands and their handlers
+The features (game_door.py, learning.py, tables.py, pegboard.py, settings.py) each hold their commands and their handlers
 together; publishing.py says where messages go. This layer only translates: every decision (who may act, what
 is legal, what is public) is the controller's. A component's custom id was decoded once, by its DynamicItem,
 into a `ComponentId`; here one table maps each verb to its handler (and, for the verbs that open a number pad,
@@ -28,7 +28,7 @@ from bot.app.controller import Controller
 from bot.app.ids import BadComponentId, ComponentId, Verb
 from bot.config import Config
 from bot.discord.exchange import Exchange
-from bot.discord.games import GameDoor
+from bot.discord.game_door import GameDoor
 from bot.discord.learning import LearnDoor
 from bot.discord.pegboard import BoardDoor
 from bot.discord.publishing import Panels, Publisher, TableEditor

@@ -9,13 +9,13 @@ needs the `postgres` extra (psycopg 3 and psycopg-pool).
 
 from __future__ import annotations
 
-from bot.storage.codec.games import LIVE
+from bot.storage.codec.game_rows import LIVE
 from bot.storage.errors import StorageError
 from bot.storage.health import Health
 from bot.storage.postgres.checks import index_findings
 from bot.storage.postgres.connection import PostgresDatabase
 from bot.storage.sql.connection import marks
-from bot.storage.sql.games import SqlGames
+from bot.storage.sql.game_store import SqlGames
 from bot.storage.sql.practice import SqlPractice
 from bot.storage.sql.settings import SqlSettings
 from bot.storage.sql.tables import SqlTables

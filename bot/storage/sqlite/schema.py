@@ -7,7 +7,7 @@ import sqlite3
 import time
 from contextlib import suppress
 
-from bot.storage.codec.games import GAME_COLUMNS
+from bot.storage.codec.game_rows import GAME_COLUMNS
 from bot.storage.sql.layout import TABLES, newer_version, unknown_columns, unknown_schema
 
 VERSION = 10

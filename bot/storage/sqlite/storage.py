@@ -9,7 +9,7 @@ from bot.storage.sql.practice import SqlPractice
 from bot.storage.sql.settings import SqlSettings
 from bot.storage.sql.tables import SqlTables
 from bot.storage.sql.totals import SqlSummaries
-from bot.storage.sqlite.games import SqliteGames
+from bot.storage.sqlite.game_files import SqliteGames
 
 
 class SqliteStorage(SqliteGames, SqlTables, SqlPractice, SqlSummaries, SqlSettings):

@@ -5,7 +5,7 @@ from dataclasses import replace
 import pytest
 
 from bot.storage import StorageError
-from bot.storage.codec.games import (
+from bot.storage.codec.game_rows import (
     DIFFICULTIES,
     GAME_COLUMNS,
     LANGS,

@@ -17,7 +17,7 @@ from bot.app.commands import (
     MakeMove,
 )
 from bot.app.controller import Controller, Member, NewGame
-from bot.app.games import replayed
+from bot.app.game_cache import replayed
 from bot.app.moves import LayAway
 from bot.cli.main import main
 from bot.storage import DatabaseFault, SqliteStorage, StorageError

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from bot.storage.codec.actions import decode_action
-from bot.storage.codec.games import LIVE, game_meta
+from bot.storage.codec.game_rows import LIVE, game_meta
 from bot.storage.errors import AFTER, Damage, DamagedGame, DatabaseFault, StorageError
 from bot.storage.health import Health
-from bot.storage.sql.games import SqlGames, check_log
+from bot.storage.sql.game_store import SqlGames, check_log
 from bot.storage.sqlite.connection import SqliteDatabase
 from bot.storage.sqlite.files import explain, page_check
 from bot.storage.sqlite.schema import readable_columns

@@ -8,7 +8,7 @@ from contextlib import suppress
 from typing import Any
 
 from bot.storage.codec.actions import decode_action
-from bot.storage.codec.games import (
+from bot.storage.codec.game_rows import (
     GAME_COLUMNS,
     LIVE,
     NEW_GAME_COLUMNS,
