@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from math import comb
 
 from engine.computer.expert import seat_spots
-from engine.computer.group_pegging import Guesser
+from engine.computer.group.pegging import Guesser
 from engine.computer.strategies import CRIB_CARD_VALUE
 from engine.core.cards import Card
 from engine.core.observation import Observation

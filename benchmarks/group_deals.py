@@ -18,7 +18,7 @@ With `--endgame N` each "deal" is a game played to its end from scores drawn bet
 (the same scores and cards for every variant), and its value is 1 when seat 0's side wins.
 
 A variant is a strength (`expected`, `hard`, `expert`) with `key=value` changes to its group settings
-(`PegSettings` in engine/computer/group_pegging.py), `pegging=expected` (pegs one move deep) or
+(`PegSettings` in engine/computer/group/pegging.py), `pegging=expected` (pegs one move deep) or
 `discard=expected` (`expected`'s discards), or `peek=1`: its play-outs are played on every other seat's true
 cards instead of guesses, which no real seat can do, to measure what the cards it cannot see are worth (`peek=partner`
 or `peek=opponents`: those seats' true cards, the others guessed as usual), or `model=expected`: its guesses of the
@@ -47,8 +47,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from expected_model import ExpectedReading  # noqa: E402
 
-from engine.computer.group_pegging import GroupLay, Guess, Guesser, PegSettings  # noqa: E402
-from engine.computer.group_players import EXPERT_FOUR, EXPERT_GROUP, HARD_GROUP, GroupPlayer  # noqa: E402
+from engine.computer.group.pegging import GroupLay, Guess, Guesser, PegSettings  # noqa: E402
+from engine.computer.group.players import EXPERT_FOUR, EXPERT_GROUP, HARD_GROUP, GroupPlayer  # noqa: E402
 from engine.computer.players import Player  # noqa: E402
 from engine.computer.strategies import ExpectedPlayer, hand_ev_discard, one_ply  # noqa: E402
 from engine.core.cards import Card  # noqa: E402

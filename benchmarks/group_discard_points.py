@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.computer.group_pegging import seat_weights  # noqa: E402
+from engine.computer.group.pegging import seat_weights  # noqa: E402
 from engine.computer.players import make_player  # noqa: E402
 from engine.computer.strategies import hand_ev_discard  # noqa: E402
 from engine.core.actions import Discard  # noqa: E402

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.computer.group_race import CAP, RaceModel, race_chances, race_model, shifted  # noqa: E402
+from engine.computer.group.race import CAP, RaceModel, race_chances, race_model, shifted  # noqa: E402
 from engine.core.rules import Rules  # noqa: E402
 
 

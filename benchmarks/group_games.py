@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from group_deals import make  # noqa: E402
 
 from bot.cli.arena_group import format_group, group_json, play_group_match  # noqa: E402
-from engine.computer.group_arena import Lineup  # noqa: E402
+from engine.computer.group.arena import Lineup  # noqa: E402
 from engine.computer.players import Player, make_player  # noqa: E402
 from engine.core.game import Game  # noqa: E402
 from engine.core.rules import Rules  # noqa: E402

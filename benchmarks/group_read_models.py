@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from expected_model import ExpectedReading  # noqa: E402
 
-from engine.computer.group_pegging import Guesser  # noqa: E402
+from engine.computer.group.pegging import Guesser  # noqa: E402
 from engine.computer.players import make_player  # noqa: E402
 from engine.computer.selfplay import decisions  # noqa: E402
 from engine.core.actions import Play  # noqa: E402

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.analysis.discards import analyze  # noqa: E402
-from engine.computer.group_discards import group_options  # noqa: E402
+from engine.computer.group.discards import group_options  # noqa: E402
 from engine.computer.players import make_player  # noqa: E402
 from engine.core.cards import DECK  # noqa: E402
 from engine.core.game import Game  # noqa: E402

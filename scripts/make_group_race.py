@@ -1,6 +1,6 @@
 """Build engine/data/group_race.json: how many points each side of a three- or four-player table makes in a deal,
 by its place at the table, split into the parts of a deal that count in turn (the play, then each hand in the
-show's order, the crib with the dealer's hand). The group strengths' race estimate (engine/computer/group_race.py)
+show's order, the crib with the dealer's hand). The group strengths' race estimate (engine/computer/group/race.py)
 reads the chance of winning from them.
 
 Counted over whole deals of `expected` against itself (the last deal of a game, cut short by the win, left out):
@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.computer.group_race import PHASES, RACE_DATA  # noqa: E402
+from engine.computer.group.race import PHASES, RACE_DATA  # noqa: E402
 from engine.computer.players import make_player  # noqa: E402
 from engine.computer.selfplay import play_game  # noqa: E402
 from engine.core.events import PegReason  # noqa: E402

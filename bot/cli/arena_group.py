@@ -20,7 +20,7 @@ from bot.cli.arena_runs import (
 )
 from bot.cli.errors import UsageError
 from engine.computer.arena import split_pairs
-from engine.computer.group_arena import (
+from engine.computer.group.arena import (
     SIDE_NAMES,
     GroupTally,
     Lineup,

@@ -1,7 +1,7 @@
 """The door's entrance: every interaction, command, click or pad, reaches its feature's handler from here.
 
-The features (game_door.py, learning.py, tables.py, pegboard.py, settings.py) each hold their commands and their handlers
-together; publishing.py says where messages go. This layer only translates: every decision (who may act, what
+The features (game_door.py, learning.py, tables.py, pegboard.py, settings.py) each hold their commands and their
+handlers together; publishing.py says where messages go. This layer only translates: every decision (who may act, what
 is legal, what is public) is the controller's. A component's custom id was decoded once, by its DynamicItem,
 into a `ComponentId`; here one table maps each verb to its handler (and, for the verbs that open a number pad,
 to the handler of the pad's submission). Work that can take a while is deferred first (Discord wants an answer

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from engine.computer.expert import ExpertPlayer
-from engine.computer.group_players import EXPERT_FOUR, EXPERT_GROUP, HARD_GROUP, ByTableSize, GroupPlayer
+from engine.computer.group.players import EXPERT_FOUR, EXPERT_GROUP, HARD_GROUP, ByTableSize, GroupPlayer
 from engine.computer.reference import ReferencePlayer
 from engine.computer.strategies import ExpectedPlayer, GreedyPlayer, show_answer
 from engine.core.actions import Action

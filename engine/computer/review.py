@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.analysis.discards import DiscardOption, analyze
 from engine.analysis.winprob import TableError, Unavailable, WinTable, shipped_table
-from engine.computer.group_discards import GroupOption, group_options, side_crib_weight
+from engine.computer.group.discards import GroupOption, group_options, side_crib_weight
 from engine.computer.winplay import option_chances
 from engine.core.cards import Card, parse_card
 from engine.core.errors import excerpt

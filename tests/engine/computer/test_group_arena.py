@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from engine.computer.arena import RoleTally, pair_seed
-from engine.computer.group_arena import (
+from engine.computer.group.arena import (
     GroupTally,
     Lineup,
     LineupError,

@@ -3,8 +3,8 @@ from __future__ import annotations
 import math
 import random
 
-from engine.computer.group_choice import best_mean, guarded_choice, one_ply_rank, paired_z
-from engine.computer.group_pegging import GroupLay, PegSettings
+from engine.computer.group.choice import best_mean, guarded_choice, one_ply_rank, paired_z
+from engine.computer.group.pegging import GroupLay, PegSettings
 from engine.core.cards import parse_card
 from engine.core.observation import observe
 from tests.engine.computer.test_group_pegging import group_deal

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.computer.group_discards import best_group_discard, crib_weight, group_options
+from engine.computer.group.discards import best_group_discard, crib_weight, group_options
 from engine.core.actions import Deal
 from engine.core.cards import DECK, CardError, parse_card, parse_cards
 from engine.core.game import Game

@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from engine.computer.group_discards import best_group_discard
-from engine.computer.group_keep_play import KeepPlay
-from engine.computer.group_players import EXPERT_FOUR, EXPERT_GROUP, GroupPlayer
+from engine.computer.group.discards import best_group_discard
+from engine.computer.group.keep_play import KeepPlay
+from engine.computer.group.players import EXPERT_FOUR, EXPERT_GROUP, GroupPlayer
 from engine.core.cards import CardError, parse_cards
 from tests.engine.computer.test_group_discards import seat_sees
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import random
 
-from engine.computer.group_pegging import (
+from engine.computer.group.pegging import (
     GroupLay,
     Guesser,
     PegSettings,

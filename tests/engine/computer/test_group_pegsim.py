@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from engine.computer.group_pegsim import group_playout
+from engine.computer.group.pegsim import group_playout
 from engine.computer.pegsim import quick_policy
 from engine.core.actions import Action, Discard, Play
 from engine.core.events import PegReason

@@ -5,10 +5,10 @@ from collections.abc import Sequence
 import pytest
 
 from engine.computer.expert import ExpertPlayer
-from engine.computer.group_arena import checked
-from engine.computer.group_discards import best_group_discard
-from engine.computer.group_pegging import GroupLay
-from engine.computer.group_players import EXPERT_FOUR, EXPERT_GROUP, HARD_GROUP, ByTableSize, GroupPlayer
+from engine.computer.group.arena import checked
+from engine.computer.group.discards import best_group_discard
+from engine.computer.group.pegging import GroupLay
+from engine.computer.group.players import EXPERT_FOUR, EXPERT_GROUP, HARD_GROUP, ByTableSize, GroupPlayer
 from engine.computer.players import make_player
 from engine.computer.selfplay import decisions, play_game
 from engine.core.actions import Discard

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from engine.computer.group_policies import knowing_policy, known_counts
+from engine.computer.group.policies import knowing_policy, known_counts
 from engine.computer.pegsim import careful_policy
 
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.computer.group_pegging import ShowRace
-from engine.computer.group_race import (
+from engine.computer.group.pegging import ShowRace
+from engine.computer.group.race import (
     CAP,
     RaceLeaf,
     add_points,

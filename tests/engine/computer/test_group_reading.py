@@ -3,9 +3,9 @@ from __future__ import annotations
 import random
 
 from engine.computer.expert import Spot, seat_spots
-from engine.computer.group_pegging import GroupLay, Guesser, PegSettings
-from engine.computer.group_policies import known_counts
-from engine.computer.group_reading import SeatReading, seen_at_each_lay
+from engine.computer.group.pegging import GroupLay, Guesser, PegSettings
+from engine.computer.group.policies import known_counts
+from engine.computer.group.reading import SeatReading, seen_at_each_lay
 from engine.core.cards import parse_card, parse_cards
 from engine.core.observation import observe
 from tests.engine.computer.test_group_pegging import group_deal

@@ -1,7 +1,7 @@
 import pytest
 
 from engine.analysis.winprob import Unavailable, WinTable, build_table
-from engine.computer.group_discards import group_options
+from engine.computer.group.discards import group_options
 from engine.computer.review import (
     DealFacts,
     ReviewError,

@@ -6,9 +6,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from engine.computer.group_discards import best_group_discard
-from engine.computer.group_keep_play import KeepPlay
-from engine.computer.group_pegging import GroupLay, PegSettings, seat_weights
+from engine.computer.group.discards import best_group_discard
+from engine.computer.group.keep_play import KeepPlay
+from engine.computer.group.pegging import GroupLay, PegSettings, seat_weights
 from engine.computer.strategies import ComputerPlayer, one_ply
 from engine.core.actions import Action
 from engine.core.cards import Card
@@ -16,8 +16,8 @@ from engine.core.observation import Observation
 
 
 class GroupPlayer(ComputerPlayer):
-    """Lays away by the exact group values (engine/computer/group_discards.py) and pegs by play-outs over guessed
-    hands of every other seat (engine/computer/group_pegging.py) with `settings`."""
+    """Lays away by the exact group values (engine/computer/group/discards.py) and pegs by play-outs over guessed
+    hands of every other seat (engine/computer/group/pegging.py) with `settings`."""
 
     def __init__(self, seed: int | None = None, settings: PegSettings | None = None, name: str = "group",
                  four: PegSettings | None = None) -> None:
@@ -64,7 +64,7 @@ each seat threw and laid (`play_model`), each opponent's points weighed by what 
 from the scores (`score_weights`: the leader's cost more than the trailer's), as the dealer half of each kept hand's
 worth in the play added to its discards (`keep_play`: the dealer lays last, and low cards peg the go; as the pone it
 measured worse, as the third no better), and once a side is within 30 of the target each lay and discard chosen for
-its chance of winning the game (engine/computer/group_race.py)."""
+its chance of winning the game (engine/computer/group/race.py)."""
 EXPERT_FOUR = dataclasses.replace(EXPERT_GROUP, score_weights=False, prior_z=1.0, endgame=0, race=False)
 """`expert` at a four-player table: reading the lays and the knowing play-outs as with three (+0.070 ± 0.024 a deal
 over two fresh seeds of 4,800, the rule fixed before the runs), the dealer's kept hand's play in its discards as with

@@ -15,8 +15,8 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from engine.computer.expert import peg_value
-from engine.computer.group_pegging import seat_weights
-from engine.computer.group_race import keep_chance
+from engine.computer.group.pegging import seat_weights
+from engine.computer.group.race import keep_chance
 from engine.core.cards import DECK, JACK, SUITS, Card, CardError, check_distinct
 from engine.core.observation import Observation
 from engine.core.rules import Rules
@@ -119,7 +119,7 @@ def best_group_discard(obs: Observation, rival: float = 0.5, endgame: int = 0, w
     to the target wins, and the hands count before the crib. With `race`, once any side is within `endgame` of
     the target the option with the best chance of winning the game is taken (`keep_chance`). With `by_score`, an
     opponent's crib is weighed by the scores (`crib_weight`). `play`, if given, adds each kept hand's worth in the
-    play (engine/computer/group_keep_play.py)."""
+    play (engine/computer/group/keep_play.py)."""
     weight = crib_weight(obs, rival, own, by_score)
     need = obs.rules.target - obs.scores[obs.seat]
     out = win_worth if endgame and need <= endgame else 0.0

@@ -13,11 +13,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.computer.group_choice import best_mean, guarded_choice, one_ply_rank
-from engine.computer.group_pegsim import group_playout
-from engine.computer.group_policies import knowing_policy, known_counts
-from engine.computer.group_race import RaceLeaf, seat_score_weights
-from engine.computer.group_reading import SeatReading
+from engine.computer.group.choice import best_mean, guarded_choice, one_ply_rank
+from engine.computer.group.pegsim import group_playout
+from engine.computer.group.policies import knowing_policy, known_counts
+from engine.computer.group.race import RaceLeaf, seat_score_weights
+from engine.computer.group.reading import SeatReading
 from engine.computer.pegsim import Policy, careful_policy, quick_policy
 from engine.computer.strategies import CRIB_CARD_VALUE
 from engine.core.cards import Card
@@ -40,16 +40,16 @@ class PegSettings:
     ones a sensible player would have kept (`guess_hands`), and with `play_model` p a guess is drawn again with chance
     p when a seat's lays look unlikely from it (it passed up points or, with `careful_reading`, laid a card the careful
     rule finds worse, or with `knowing_reading` worse by the rule counting what the seat knew then:
-    engine/computer/group_reading.py), up to `read_tries` draws a seat; with `knowing`, careful
+    engine/computer/group/reading.py), up to `read_tries` draws a seat; with `knowing`, careful
     lays in the play-outs count the unseen cards from the laying seat's hand, the starter and the deal's lays
     (`knowing_policy`); `series_only` plays out only the series under way; with `race`, within `endgame` a lay is
     worth its chance of winning the game alone (`RaceLeaf`), in hundredths; with `prior_z` above 0 at a table size
     in `guard_at`, the play-outs overrule `expected`'s lay only for a rank that beats it by more than `prior_z`
-    standard errors on the same guesses (engine/computer/group_choice.py); with `score_weights`, each side's point
+    standard errors on the same guesses (engine/computer/group/choice.py); with `score_weights`, each side's point
     is worth what it does to the seat's chance of winning from the scores (`seat_score_weights`), not `rival`;
     with `keep_play` w, a seat at a place in `keep_play_places` (0 the dealer, 1 the pone, and so on round the
     table) adds to each discard w times its kept hand's worth in the play over `keep_guesses` guessed deals
-    (engine/computer/group_keep_play.py).
+    (engine/computer/group/keep_play.py).
     At a table size not in `simulate_at` a lay is `expected`'s: points now less the next seat's best reply."""
 
     samples: int = 48

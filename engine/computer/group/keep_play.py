@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.computer.group_pegging import likely_throw
-from engine.computer.group_pegsim import group_playout
+from engine.computer.group.pegging import likely_throw
+from engine.computer.group.pegsim import group_playout
 from engine.computer.pegsim import careful_policy
 from engine.core.cards import Card, CardError
 from engine.core.observation import Observation

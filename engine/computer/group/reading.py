@@ -2,7 +2,7 @@
 (engine/computer/expert.py): a guessed hand is unlikely when, holding it, the seat would have passed up points or,
 read carefully, laid a card the careful rule finds worse than its own choice; read knowingly, worse by the rule
 that counts the unseen cards from what the seat knew then (its cards, the starter and the deal's earlier lays:
-engine/computer/group_policies.py), as a careful player does and `expected` does.
+engine/computer/group/policies.py), as a careful player does and `expected` does.
 
 Each lay is a `Spot`: the series and count before it, the points it made, the ranks the seat laid later, its rank,
 and how many cards the next seat round (the one that replies, as `expected` and the play-outs weigh it) held then.
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.computer.expert import Misread, Spot, careless_lay, missed_points, seat_spots
-from engine.computer.group_policies import knowing_worth, known_counts
+from engine.computer.group.policies import knowing_worth, known_counts
 from engine.core.cards import Card
 from engine.core.observation import Observation
 
