@@ -23,7 +23,8 @@ import pytest
 
 from bot.storage.postgres.schema import MIGRATIONS
 from engine.core.version import __version__
-from tests.pg_server import PgServer, Unavailable
+from tests.bot.pg_fixtures import serve
+from tests.pg_server import PgServer
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "deploy.md"
@@ -113,17 +114,8 @@ class Machine:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PgServer]:
-    pytest.importorskip("psycopg")
-    pg = PgServer()
-    pg.user = "postgres"
-    try:
-        pg.start()
-    except Unavailable as exc:
-        pg.stop()
-        pytest.skip(str(exc))
-    yield pg
-    pg.stop()
+def server() -> Iterator[PgServer]:
+    yield from serve("postgres")  # as on Debian: the superuser is postgres, the bot's role is the guide's own
 
 
 @pytest.fixture(scope="module")

@@ -10,14 +10,16 @@ import pytest
 from tests.pg_server import PgServer, Unavailable
 
 
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[PgServer]:
+def serve(superuser: str = "cribbage") -> Iterator[PgServer]:
+    """A server whose superuser is `superuser`, for as long as the generator runs; the test skips, saying why,
+    without PostgreSQL's binaries or psycopg."""
     try:
         import psycopg  # noqa: F401
         import psycopg_pool  # noqa: F401
     except ImportError:
         pytest.skip("psycopg and psycopg-pool are not installed (the postgres extra)")
     server = PgServer()
+    server.user = superuser
     try:
         server.start()
     except Unavailable as exc:
@@ -25,6 +27,11 @@ def pg_server() -> Iterator[PgServer]:
         pytest.skip(str(exc))
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    yield from serve()
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.fuzz.fuzzing import cribbage, scaled
+from tests.small_disk import small_disk
 
 OLD = b"the file as it was\n"
 
@@ -34,16 +34,8 @@ WRITERS: dict[str, tuple[list[str], list[str]]] = {
 
 @pytest.fixture(scope="module")
 def disk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    folder = tmp_path_factory.mktemp("small") / "disk"
-    folder.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=160k", "tmpfs", str(folder)], capture_output=True,
-                             text=True, check=False) if os.geteuid() == 0 else None
-    if mounted is None or mounted.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs here ({'not root' if mounted is None else mounted.stderr.strip()})")
-    try:
+    with small_disk(tmp_path_factory.mktemp("small") / "disk") as folder:
         yield folder
-    finally:
-        subprocess.run(["umount", "-l", str(folder)], check=False)
 
 
 def _clear(folder: Path) -> None:

@@ -18,6 +18,7 @@ import pytest
 from bot.cli.errors import UsageError
 from bot.cli.files import LineFile, WriteFailed, write_all, write_whole
 from bot.cli.paths import check_output
+from tests.small_disk import small_disk as mounted
 
 ROOT = Path(__file__).resolve().parents[3]
 OLD = b"old contents, kept whole\n"
@@ -48,16 +49,8 @@ def hidden(folder: Path) -> list[str]:
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A real 160 KB file system (tmpfs), mounted for the test; skipped where mounting is not permitted."""
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=160k", "tmpfs", str(disk)], capture_output=True,
-                             text=True, check=False) if os.geteuid() == 0 else None
-    if mounted is None or mounted.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs here ({'not root' if mounted is None else mounted.stderr.strip()})")
-    try:
+    with mounted(tmp_path / "disk") as disk:
         yield disk
-    finally:
-        subprocess.run(["umount", "-l", str(disk)], check=False)
 
 
 def fill(disk: Path, leave: int) -> None:

@@ -16,27 +16,16 @@ import pytest
 from bot.cli.main import main
 from bot.storage import SqliteStorage
 from tests.bot.storage.sqlite.test_faults import games_in
+from tests.small_disk import small_disk
 
 DISK = "160k"
-
-
-def mount(folder: Path, size: str) -> None:
-    folder.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size},mode=0700", "tmpfs", str(folder)],
-                          capture_output=True, text=True)
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs here: {(done.stderr or done.stdout).strip() or done.returncode}")
 
 
 @pytest.fixture
 def disk(tmp_path: Path) -> Iterator[Path]:
     """An empty 160 KB file system of its own."""
-    folder = tmp_path / "disk"
-    mount(folder, DISK)
-    try:
+    with small_disk(tmp_path / "disk", DISK) as folder:
         yield folder
-    finally:
-        subprocess.run(["umount", "-l", str(folder)], capture_output=True)
 
 
 def play(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, path: Path,
@@ -82,9 +71,7 @@ def test_a_new_database_on_a_nearly_full_disk_is_whole_or_not_there(
 @pytest.fixture
 def readonly_disk(tmp_path: Path) -> Iterator[Path]:
     """A small file system holding a database of three games, mounted read-only."""
-    folder = tmp_path / "media"
-    mount(folder, "1m")
-    try:
+    with small_disk(tmp_path / "media", "1m") as folder:
         storage_path = folder / "games.sqlite3"
         games_in(storage_path, 3)
         SqliteStorage(storage_path).close()
@@ -92,8 +79,6 @@ def readonly_disk(tmp_path: Path) -> Iterator[Path]:
         if remounted.returncode != 0:
             pytest.skip(f"cannot remount the tmpfs read-only: {remounted.stderr.strip()}")
         yield folder
-    finally:
-        subprocess.run(["umount", "-l", str(folder)], capture_output=True)
 
 
 def test_a_database_on_read_only_media_is_checked_and_backed_up(
