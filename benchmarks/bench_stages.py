@@ -50,8 +50,8 @@ def _timed(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
 
 def install() -> None:
     """Wrap the stages (in this process; before the controller is made)."""
-    from bot.app import play
-    from bot.app.runner import Runner
+    from bot.app.game import play
+    from bot.app.plumbing.runner import Runner
     from render import canvas
 
     play.GamePlay.move = _timed(ORDER[0], play.GamePlay.move)  # type: ignore[method-assign]

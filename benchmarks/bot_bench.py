@@ -45,10 +45,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import bench_stages  # noqa: E402
 import bench_storage  # noqa: E402
 
-from bot.app.autopilot import autopilot  # noqa: E402
 from bot.app.controller import Controller, Member, NewGame  # noqa: E402
-from bot.app.ids import ComponentId  # noqa: E402
-from bot.app.moves import move_of  # noqa: E402
+from bot.app.game.autopilot import autopilot  # noqa: E402
+from bot.app.game.moves import move_of  # noqa: E402
+from bot.app.shown.ids import ComponentId  # noqa: E402
 from engine.core.rules import Rules  # noqa: E402
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.app.pictures import public_board, public_table  # noqa: E402
+from bot.app.shown.pictures import public_board, public_table  # noqa: E402
 from engine.computer.players import make_player  # noqa: E402
 from engine.computer.selfplay import decisions  # noqa: E402
 from engine.core.events import Shown  # noqa: E402

@@ -41,7 +41,7 @@ def offenders(path: Path, source: str, ours: frozenset[str]) -> Iterator[Offende
                 if is_private(alias.name):
                     yield Offender(str(path), node.lineno, f"imports {alias.name} from {node.module}")
                 else:
-                    modules.add(alias.asname or alias.name)  # may be a module: `from bot.app import retry`
+                    modules.add(alias.asname or alias.name)  # may be a module: `from bot.app.plumbing import retry`
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.split(".")[0] in ours:

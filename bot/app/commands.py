@@ -12,11 +12,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.app.command_base import Command, GameCommand
-from bot.app.moves import Move
-from bot.app.play import Member
-from bot.app.play import NewGame as NewGame  # a command too: a game to start
-from bot.app.replies import Answer, Attachment, Reply
-from bot.app.tablemode import TablePlayer
+from bot.app.companion.tablemode import TablePlayer
+from bot.app.game.moves import Move
+from bot.app.game.play import Member
+from bot.app.game.play import NewGame as NewGame  # a command too: a game to start
+from bot.app.shown.replies import Answer, Attachment, Reply
 from bot.i18n import Lang
 from bot.settings import Scope
 from bot.storage.values import GameMeta

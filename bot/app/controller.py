@@ -20,25 +20,25 @@ from typing import Any, TypeVar, cast
 
 from board_driver.driver import BoardDriver
 from bot.app import commands
-from bot.app.closing import Closing
 from bot.app.command_base import HANDLES, Command, handles
 from bot.app.commands import BoardFollow, BoardShowHere, GameInfo, LiveGames, Sweep
-from bot.app.companion_commands import CompanionCommands
-from bot.app.game_cache import GameCache
-from bot.app.game_commands import GameCommands, find_player_game
-from bot.app.invites import Invitations
-from bot.app.learning import Scorer
-from bot.app.pegboard import Pegboard
-from bot.app.play import ControllerError, GamePlay, Member, NewGame, game_rules, new_game_id, unknown_difficulty
-from bot.app.practice import Practice
-from bot.app.presenter import Presenter
-from bot.app.replies import Reply
-from bot.app.retry import afresh
-from bot.app.runner import Runner
-from bot.app.selfcount import SelfCount
-from bot.app.settings_book import SettingsBook
-from bot.app.statistics import Statistics
-from bot.app.tablemode import TableMode, TablePlayer
+from bot.app.companion.companion_commands import CompanionCommands
+from bot.app.companion.learning import Scorer
+from bot.app.companion.pegboard import Pegboard
+from bot.app.companion.practice import Practice
+from bot.app.companion.settings_book import SettingsBook
+from bot.app.companion.statistics import Statistics
+from bot.app.companion.tablemode import TableMode, TablePlayer
+from bot.app.game.closing import Closing
+from bot.app.game.game_cache import GameCache
+from bot.app.game.game_commands import GameCommands, find_player_game
+from bot.app.game.invites import Invitations
+from bot.app.game.play import ControllerError, GamePlay, Member, NewGame, game_rules, new_game_id, unknown_difficulty
+from bot.app.game.selfcount import SelfCount
+from bot.app.plumbing.retry import afresh
+from bot.app.plumbing.runner import Runner
+from bot.app.shown.presenter import Presenter
+from bot.app.shown.replies import Reply
 from bot.i18n import t
 from bot.storage import Storage, StorageError
 from engine.analysis.winprob import Unavailable, WinTable

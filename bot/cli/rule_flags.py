@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 
-from bot.app.rule_words import described
+from bot.app.shown.rule_words import described
 from bot.cli.errors import UsageError
 from bot.cli.numbers import whole
 from engine.core.errors import excerpt

@@ -9,7 +9,7 @@ import discord
 from discord.utils import MISSING
 
 from bot.app.controller import Member
-from bot.app.replies import Answer
+from bot.app.shown.replies import Answer
 from bot.discord.views import clip, to_files, to_view
 from bot.i18n import Lang, pick_lang, t
 

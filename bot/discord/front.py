@@ -25,7 +25,7 @@ from bot.app.commands import (
     Sweep,
 )
 from bot.app.controller import Controller
-from bot.app.ids import BadComponentId, ComponentId, Verb
+from bot.app.shown.ids import BadComponentId, ComponentId, Verb
 from bot.config import Config
 from bot.discord.exchange import Exchange
 from bot.discord.game_door import GameDoor

@@ -29,11 +29,11 @@ from bot.app.commands import (
     ViewGame,
 )
 from bot.app.controller import Controller, ControllerError, Member, NewGame, find_player_game, game_rules
-from bot.app.ids import BadComponentId, ComponentId, Verb
-from bot.app.moves import move_of
-from bot.app.presenter import MUGGINS_COUNT
-from bot.app.replies import Post, Reply
-from bot.app.seating import Partners
+from bot.app.game.moves import move_of
+from bot.app.game.seating import Partners
+from bot.app.shown.ids import BadComponentId, ComponentId, Verb
+from bot.app.shown.presenter import MUGGINS_COUNT
+from bot.app.shown.replies import Post, Reply
 from bot.config import Config
 from bot.discord.exchange import Exchange, member_of
 from bot.discord.options import Seats

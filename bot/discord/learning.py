@@ -21,9 +21,9 @@ from bot.app.commands import (
     RulesHelp,
     ScoreHand,
 )
+from bot.app.companion.rules_help import topics
 from bot.app.controller import Controller
-from bot.app.ids import ComponentId
-from bot.app.rules_help import topics
+from bot.app.shown.ids import ComponentId
 from bot.discord.exchange import Exchange, member_of
 from bot.discord.options import DealNumber
 from bot.discord.views import NUMBER, NumberModal

@@ -16,7 +16,7 @@ import discord
 
 from bot.app.commands import WhomToMention
 from bot.app.controller import Controller
-from bot.app.replies import Reply
+from bot.app.shown.replies import Reply
 from bot.discord.views import clip
 
 log = logging.getLogger(__name__)

@@ -18,7 +18,7 @@ from bot.app.commands import (
     SetMessage,
 )
 from bot.app.controller import Controller
-from bot.app.replies import Panel, Post, Reply, TableMessage
+from bot.app.shown.replies import Panel, Post, Reply, TableMessage
 from bot.discord.exchange import Edit, Exchange
 from bot.discord.mentions import TurnMentions
 from bot.discord.views import clip, to_files, to_view

@@ -16,7 +16,7 @@ from typing import Any, TypeVar, cast
 
 from discord import app_commands
 
-from bot.app.rule_words import choice_key, described
+from bot.app.shown.rule_words import choice_key, described
 from bot.i18n import Lang, t
 from engine.core.rules import OPTIONS, RuleOption
 

@@ -20,8 +20,8 @@ from bot.app.commands import (
     TableUsers,
 )
 from bot.app.controller import Controller, TablePlayer
-from bot.app.ids import ComponentId
-from bot.app.replies import Answer
+from bot.app.shown.ids import ComponentId
+from bot.app.shown.replies import Answer
 from bot.config import Config
 from bot.discord.exchange import Exchange
 from bot.discord.options import Points

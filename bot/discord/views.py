@@ -17,8 +17,8 @@ from typing import Any, Protocol, cast
 
 import discord
 
-from bot.app.ids import BUTTON_VERBS, SELECT_VERBS, ComponentId, template
-from bot.app.replies import Attachment, Button, Control, Style
+from bot.app.shown.ids import BUTTON_VERBS, SELECT_VERBS, ComponentId, template
+from bot.app.shown.replies import Attachment, Button, Control, Style
 
 MESSAGE_LIMIT = 2000
 NUMBER, REASON = "number", "reason"

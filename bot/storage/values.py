@@ -115,7 +115,7 @@ class GameMeta:
     """Seats handed to the computer during the game, in order (the record says so)."""
     auto_go: bool = True
     """A table convenience, not a rule (the record does not hold it): a member's forced moves are made for them
-    (go when no card fits, the last card held when it fits: bot.app.play.forced_move)."""
+    (go when no card fits, the last card held when it fits: bot.app.game.play.forced_move)."""
     rev: int = 0
     """The row's revision when read: every write adds one, and a write made from an older read is refused
     (StaleWrite), so two processes on one database never both act on what they each saw."""
@@ -162,7 +162,7 @@ class StoredTable:
 
 SUMMARY_COUNTS = ("games", "wins", "skunks_given", "skunks_taken", "double_skunks_given", "double_skunks_taken",
                   "deals", "cribs", "pegging", "hand", "crib", "heels")
-"""What a player's statistics add up, game by game (bot.app.game_stats.PlayerStats has the same fields)."""
+"""What a player's statistics add up, game by game (bot.app.companion.game_stats.PlayerStats has the same fields)."""
 
 
 @dataclass(frozen=True, slots=True)

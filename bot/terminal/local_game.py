@@ -20,9 +20,9 @@ from bot.app.commands import (
     ShowHand,
 )
 from bot.app.controller import Controller, Member, NewGame
-from bot.app.moves import ClaimMuggins, DeclareCount, LayAway, Move, PlayCard, SayGo
-from bot.app.replies import Panel, Reply, Select
-from bot.app.rule_words import options_said
+from bot.app.game.moves import ClaimMuggins, DeclareCount, LayAway, Move, PlayCard, SayGo
+from bot.app.shown.replies import Panel, Reply, Select
+from bot.app.shown.rule_words import options_said
 from bot.terminal.prompt import HungUp, LineTooLong, read_line
 from engine.core.cards import Card, CardError, parse_card
 from engine.core.errors import clip

@@ -11,9 +11,9 @@ from bot.app.commands import (
     ShowHand,
 )
 from bot.app.controller import Controller, Member
-from bot.app.ids import BadComponentId, ComponentId, Verb
-from bot.app.moves import move_of
-from bot.app.replies import Reply
+from bot.app.game.moves import move_of
+from bot.app.shown.ids import BadComponentId, ComponentId, Verb
+from bot.app.shown.replies import Reply
 from bot.i18n import Lang
 
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.app.settings_book import SettingsBook
+from bot.app.companion.settings_book import SettingsBook
 from bot.i18n import Lang, has
 from bot.settings import SETTINGS, Kind, Scope, Setting, SettingError, SettingProblem, setting
 from bot.storage import SqliteStorage

@@ -27,8 +27,8 @@ from bot.app.commands import (
     TableStatus,
 )
 from bot.app.controller import Controller, ControllerError, Member, NewGame, TablePlayer, game_rules
-from bot.app.moves import BadMove, ClaimMuggins, LayAway, PlayCard, SayGo
-from bot.app.replies import Answer, Reply
+from bot.app.game.moves import BadMove, ClaimMuggins, LayAway, PlayCard, SayGo
+from bot.app.shown.replies import Answer, Reply
 from bot.storage import SqliteStorage
 from engine.core.cards import DECK
 from engine.core.rules import STANDARD, Rules

@@ -11,8 +11,8 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.app.ids import BadComponentId, ComponentId, Verb
-from bot.app.moves import ClaimMuggins, LayAway, PlayCard, SayGo, move_of
+from bot.app.game.moves import ClaimMuggins, LayAway, PlayCard, SayGo, move_of
+from bot.app.shown.ids import BadComponentId, ComponentId, Verb
 from bot.config import Config, ConfigError, load_config, parse_config
 from bot.storage import StorageError, decode_action
 from engine.core.cards import Card, CardError, parse_card, parse_cards

@@ -25,7 +25,7 @@ from bot.app.commands import (
     TableUndo,
 )
 from bot.app.controller import Controller, Member, TablePlayer
-from bot.app.replies import Answer
+from bot.app.shown.replies import Answer
 from bot.storage import SqliteStorage
 from engine.core.errors import clip, escaped
 from engine.core.typed import is_number_like, whole_number

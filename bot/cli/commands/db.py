@@ -99,7 +99,7 @@ def _open(where: str) -> SqliteStorage | PostgresStorage:
 
 def _replayed(storage: SqliteStorage | PostgresStorage, games: list[GameMeta]) -> list[str]:
     """A line for each game that does not load and replay (each one replayed, then let go)."""
-    from bot.app.game_cache import GameCache
+    from bot.app.game.game_cache import GameCache
     from bot.storage import DamagedGame, StorageError
 
     cache = GameCache(storage, size=1)

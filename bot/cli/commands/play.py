@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from bot.app.commands import (
     GamesAt,
 )
-from bot.app.rule_words import said
+from bot.app.shown.rule_words import said
 from bot.cli.board_url import board_url, configured_board
 from bot.cli.errors import UsageError, bounded, one_line
 from bot.cli.numbers import seed_number
@@ -40,7 +40,7 @@ from engine.core.rules import Rules
 
 if TYPE_CHECKING:  # the controller brings Pillow: loaded only when a game starts
     from bot.app.controller import Controller, NewGame
-    from bot.app.replies import Panel
+    from bot.app.shown.replies import Panel
     from bot.storage import DamagedGame
     from bot.storage.values import GameMeta
     from bot.terminal.local_game import PegHook

@@ -4,13 +4,13 @@ card held when it fits; and the log saying so."""
 import itertools
 import json
 
-from bot.app.autopilot import play_out
 from bot.app.commands import (
     AcceptInvite,
     GameInfo,
 )
 from bot.app.controller import Controller, Member, NewGame
-from bot.app.replies import Button, Reply
+from bot.app.game.autopilot import play_out
+from bot.app.shown.replies import Button, Reply
 from bot.i18n import Lang
 from bot.storage import SqliteStorage
 from engine.core.record import replay

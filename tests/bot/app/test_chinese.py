@@ -8,8 +8,6 @@ import dataclasses
 
 import pytest
 
-from bot.app import pictures
-from bot.app.autopilot import autopilot, play_out
 from bot.app.commands import (
     AnalyzeDiscards,
     Resign,
@@ -17,9 +15,11 @@ from bot.app.commands import (
     Sweep,
 )
 from bot.app.controller import Controller, Member, NewGame
-from bot.app.narrate import describe, scores_named
-from bot.app.pictures import breakdown_image, catalog_labels, labels
-from bot.app.replies import Button, Select
+from bot.app.game.autopilot import autopilot, play_out
+from bot.app.shown import pictures
+from bot.app.shown.narrate import describe, scores_named
+from bot.app.shown.pictures import breakdown_image, catalog_labels, labels
+from bot.app.shown.replies import Button, Select
 from bot.i18n import Lang, catalog
 from bot.storage import SqliteStorage
 from engine.core.cards import parse_card, parse_cards

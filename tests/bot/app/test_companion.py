@@ -10,7 +10,6 @@ import pytest
 from board_driver import sim
 from board_driver.driver import BoardDriver, Timing
 from board_driver.model import NO_EFFECTS, Effects, default_track
-from bot.app.autopilot import play_out
 from bot.app.commands import (
     AnalyzeDiscards,
     AnswerDrill,
@@ -28,10 +27,11 @@ from bot.app.commands import (
     TableStatus,
     TableUndo,
 )
+from bot.app.companion.tablemode import TablePlayer
 from bot.app.controller import Controller, Member, NewGame
-from bot.app.ids import ComponentId, Verb
-from bot.app.replies import Button, Reply
-from bot.app.tablemode import TablePlayer
+from bot.app.game.autopilot import play_out
+from bot.app.shown.ids import ComponentId, Verb
+from bot.app.shown.replies import Button, Reply
 from bot.i18n import Lang
 from bot.storage import SqliteStorage
 from engine.analysis.winprob import Unavailable

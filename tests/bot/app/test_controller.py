@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.app.autopilot import autopilot, play_out
 from bot.app.commands import (
     DeclareMuggins,
     EndGame,
@@ -16,9 +15,10 @@ from bot.app.commands import (
     Sweep,
 )
 from bot.app.controller import Controller, ControllerError, Member, NewGame, game_rules
-from bot.app.ids import ComponentId, Verb
-from bot.app.play import NewGameProblem
-from bot.app.replies import Button, Reply, Select
+from bot.app.game.autopilot import autopilot, play_out
+from bot.app.game.play import NewGameProblem
+from bot.app.shown.ids import ComponentId, Verb
+from bot.app.shown.replies import Button, Reply, Select
 from bot.i18n import Lang
 from bot.storage import SqliteStorage
 from bot.storage.values import Status

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import snapshot
-from bot.app.autopilot import autopilot
 from bot.app.controller import Controller, NewGame
-from bot.app.live_game import LiveGame
+from bot.app.game import snapshot
+from bot.app.game.autopilot import autopilot
+from bot.app.game.live_game import LiveGame
 from bot.i18n import Lang
 from engine.core.game import Game
 from engine.core.observation import observe

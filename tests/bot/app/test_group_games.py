@@ -5,7 +5,6 @@ import itertools
 import json
 from pathlib import Path
 
-from bot.app.autopilot import play_out
 from bot.app.commands import (
     AcceptInvite,
     CancelInvite,
@@ -21,10 +20,11 @@ from bot.app.commands import (
     Sweep,
 )
 from bot.app.controller import Controller, Member, NewGame
-from bot.app.ids import ComponentId
-from bot.app.moves import LayAway
-from bot.app.replies import Button, Reply
-from bot.app.seating import Partners, cut_for_partners
+from bot.app.game.autopilot import play_out
+from bot.app.game.moves import LayAway
+from bot.app.game.seating import Partners, cut_for_partners
+from bot.app.shown.ids import ComponentId
+from bot.app.shown.replies import Button, Reply
 from bot.i18n import Lang
 from bot.storage import SqliteStorage
 from bot.storage.values import SeatKind, Status
@@ -157,7 +157,7 @@ async def test_a_member_who_stops_answering_is_replaced_by_the_computer_not_the_
 
 async def test_a_table_for_five_is_refused_for_its_size() -> None:
     from bot.app.controller import ControllerError
-    from bot.app.play import NewGameProblem
+    from bot.app.game.play import NewGameProblem
 
     c = make()
     try:

@@ -1,4 +1,4 @@
-from bot.app.learn_text import drill_prompt, practice_feedback, review_text, tally_text
+from bot.app.shown.learn_text import drill_prompt, practice_feedback, review_text, tally_text
 from engine.analysis.practice import Tally, check, deal_drill
 from engine.computer.review import DealReview, DiscardReview, WinCost, review_game_deal
 from engine.core.cards import parse_card, parse_cards

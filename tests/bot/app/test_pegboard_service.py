@@ -5,11 +5,11 @@ import itertools
 from board_driver import sim
 from board_driver.driver import BoardDriver
 from board_driver.model import Effects, default_track
-from bot.app.autopilot import play_out
 from bot.app.commands import (
     GameRecord,
 )
 from bot.app.controller import Controller, Member, NewGame
+from bot.app.game.autopilot import play_out
 from bot.storage import SqliteStorage
 from engine.core.rules import Rules
 from tests.bot.app.test_table_board import FAST

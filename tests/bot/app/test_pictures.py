@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-from bot.app import pictures
+from bot.app.shown import pictures
 from bot.i18n import Lang
 from engine.core.cards import parse_card, parse_cards
 from engine.core.events import Shown

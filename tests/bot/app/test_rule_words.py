@@ -1,7 +1,7 @@
 """The words of the rules' declared options: every option has them in both languages, within Discord's
 limits, and a game's options are said against the door's usual rules."""
 
-from bot.app.rule_words import choice_key, described, options_said, said
+from bot.app.shown.rule_words import choice_key, described, options_said, said
 from bot.i18n import DESCRIPTION_LIMIT, LANGS, Lang, has, t
 from bot.terminal.local_game import options_line
 from engine.core.rules import OPTIONS, STANDARD, Overcount, Rules, rule_option

@@ -1,6 +1,6 @@
 import pytest
 
-from bot.app.rules_help import TOPICS, find_topic, rules_page, topic_list, topics
+from bot.app.companion.rules_help import TOPICS, find_topic, rules_page, topic_list, topics
 from bot.i18n import Lang
 
 DISCORD_MESSAGE_LIMIT = 2000

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from bot.app.runner import Runner
+from bot.app.plumbing.runner import Runner
 
 
 @pytest.mark.parametrize("processes", [0, 1, 2, 3])

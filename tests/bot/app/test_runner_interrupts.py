@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from bot.app.runner import Runner
+from bot.app.plumbing.runner import Runner
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")
 

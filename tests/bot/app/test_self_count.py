@@ -4,7 +4,6 @@ always goes on with the true count, and declared counts join the member's counti
 import itertools
 from pathlib import Path
 
-from bot.app.autopilot import autopilot
 from bot.app.commands import (
     DeclareOwnCount,
     GameMessage,
@@ -13,8 +12,9 @@ from bot.app.commands import (
     Sweep,
 )
 from bot.app.controller import Controller, Member, NewGame
-from bot.app.ids import ComponentId, Verb
-from bot.app.replies import Button, Reply
+from bot.app.game.autopilot import autopilot
+from bot.app.shown.ids import ComponentId, Verb
+from bot.app.shown.replies import Button, Reply
 from bot.storage import SqliteStorage
 from tests.bot.app_helpers import click
 from tests.waiting import Clock

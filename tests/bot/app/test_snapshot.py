@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pickle
 
-from bot.app import snapshot
+from bot.app.game import snapshot
 from engine.computer.players import make_player
 from engine.core.cards import parse_card
 from engine.core.events import CardPlayed

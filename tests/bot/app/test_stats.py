@@ -1,6 +1,6 @@
 import pytest
 
-from bot.app.game_stats import (
+from bot.app.companion.game_stats import (
     LeaderRow,
     PlayerStats,
     StatsError,

@@ -8,7 +8,7 @@ import pytest
 from board_driver import sim
 from board_driver.driver import BoardDriver, Timing
 from board_driver.model import NO_EFFECTS, Effects, TrackState, default_track
-from bot.app.pegboard import Pegboard, table_picture
+from bot.app.companion.pegboard import Pegboard, table_picture
 from engine.core.rules import Rules
 from engine.table.session import Pegs, TableSession
 from tests.waiting import wait_until

@@ -15,9 +15,9 @@ from bot.app.commands import (
     TableStatus,
     TableUndo,
 )
+from bot.app.companion.tablemode import TablePlayer
 from bot.app.controller import Controller, Member
-from bot.app.replies import Button
-from bot.app.tablemode import TablePlayer
+from bot.app.shown.replies import Button
 from bot.i18n import Lang
 from bot.storage import SqliteStorage
 from bot.storage.values import StoredTable

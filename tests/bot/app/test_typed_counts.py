@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.app.practice import read_count
+from bot.app.companion.practice import read_count
 from bot.i18n import Lang
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app.workers import WorkerDied, Workers
+from bot.app.plumbing.workers import WorkerDied, Workers
 
 
 def wait_until_dead(pid: int) -> None:

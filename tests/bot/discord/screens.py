@@ -28,7 +28,7 @@ from bot.app.commands import (
     GameRecord,
 )
 from bot.app.controller import Controller
-from bot.app.ids import BadComponentId, ComponentId, Verb
+from bot.app.shown.ids import BadComponentId, ComponentId, Verb
 from engine.core.cards import parse_card
 from engine.core.record_view import record_for
 from tests.bot.discord.test_discord_group import CARD, MENTION

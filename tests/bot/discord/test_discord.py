@@ -13,8 +13,8 @@ from typing import Any
 import discord
 
 from bot.app.commands import GameInfo, GamesAt, Resign, ViewGame
-from bot.app.ids import BUTTON_VERBS, SELECT_VERBS, template
-from bot.app.replies import Button, Option, Select, Style, TableMessage
+from bot.app.shown.ids import BUTTON_VERBS, SELECT_VERBS, template
+from bot.app.shown.replies import Button, Option, Select, Style, TableMessage
 from bot.discord.publishing import TableEditor
 from bot.discord.views import GameButton, GameSelect, clip, to_view
 from bot.storage.values import Status

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.app.autopilot import play_out
 from bot.app.controller import Controller, Member, NewGame
+from bot.app.game.autopilot import play_out
 from bot.storage import SqliteStorage
 from engine.core.rules import Rules
 from tests.bot.conftest import make_controller

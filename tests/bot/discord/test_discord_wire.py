@@ -17,7 +17,7 @@ import pytest
 
 from bot.app.commands import Leaderboard
 from bot.app.controller import Controller
-from bot.app.replies import Answer
+from bot.app.shown.replies import Answer
 from tests.bot.conftest import make_controller, start_bot
 from tests.bot.discord_helpers import (
     ANN,

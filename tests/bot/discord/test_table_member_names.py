@@ -1,6 +1,6 @@
 """A mentioned member's name at a real table: the server's name made one the table takes."""
 
-from bot.app.tablemode import TablePlayer
+from bot.app.companion.tablemode import TablePlayer
 from bot.discord.tables import MENTION, member_name
 
 

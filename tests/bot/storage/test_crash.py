@@ -46,8 +46,8 @@ def open_db(db: str, synchronous: str = "FULL") -> Any:
 
 async def drive(db: str, acks: str, synchronous: str = "FULL") -> None:
     sys.path.insert(0, str(ROOT))
-    from bot.app.autopilot import autopilot
     from bot.app.controller import Controller, Member, NewGame
+    from bot.app.game.autopilot import autopilot
     from bot.storage.values import Status
     from engine.core.rules import Rules
     from tests.bot.app_helpers import click

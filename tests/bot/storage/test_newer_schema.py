@@ -17,8 +17,8 @@ from bot.app.commands import (
     MakeMove,
 )
 from bot.app.controller import Controller, Member, NewGame
-from bot.app.game_cache import replayed
-from bot.app.moves import LayAway
+from bot.app.game.game_cache import replayed
+from bot.app.game.moves import LayAway
 from bot.cli.main import main
 from bot.storage import DatabaseFault, SqliteStorage, StorageError
 from bot.storage.values import StoredGame

@@ -4,7 +4,6 @@ backfilled when the application starts; stats and the leaderboard never replay t
 import sqlite3
 from pathlib import Path
 
-from bot.app.autopilot import play_out
 from bot.app.commands import (
     AcceptInvite,
     Leaderboard,
@@ -12,6 +11,7 @@ from bot.app.commands import (
     Resign,
 )
 from bot.app.controller import Controller, Member, NewGame
+from bot.app.game.autopilot import play_out
 from bot.storage import SqliteStorage
 from bot.storage.values import GameSummary, GuildTotals, PlayerLine
 from engine.core.rules import Rules

@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from bot.app.autopilot import autopilot
 from bot.app.commands import (
     GameInfo,
     MakeMove,
@@ -26,8 +25,9 @@ from bot.app.commands import (
     TableStart,
 )
 from bot.app.controller import Controller, Member, NewGame, TablePlayer
-from bot.app.ids import ComponentId
-from bot.app.moves import move_of
+from bot.app.game.autopilot import autopilot
+from bot.app.game.moves import move_of
+from bot.app.shown.ids import ComponentId
 from bot.storage import SqliteStorage, Storage
 from bot.storage.values import Status
 from tests.waiting import Clock

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from bot.app.game_cache import replayed
+from bot.app.game.game_cache import replayed
 from bot.cli.main import main
 from bot.storage import SqliteStorage
 from bot.storage.sqlite.schema import VERSION

@@ -72,7 +72,7 @@ async def test_terminal_game_plays_to_the_end_through_the_controller() -> None:
 
 
 def test_what_a_panel_asks_is_read_from_its_values() -> None:
-    from bot.app.replies import Button, Option, Panel, Select
+    from bot.app.shown.replies import Button, Option, Panel, Select
     from bot.terminal.local_game import Ask, asked
     from engine.core.cards import parse_cards
 

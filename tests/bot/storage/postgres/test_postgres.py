@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from bot.app.autopilot import play_out
 from bot.app.commands import (
     GameRecord,
     MemberStats,
 )
 from bot.app.controller import Controller, Member, NewGame
+from bot.app.game.autopilot import play_out
 from bot.cli.main import main
 from bot.config import Config, ConfigError, load_config
 from bot.storage import SqliteStorage, StaleWrite, Storage, StorageError, encode_action

@@ -21,7 +21,7 @@ from bot.app.commands import (
     MakeMove,
 )
 from bot.app.controller import Controller, Member, NewGame
-from bot.app.moves import LayAway, PlayCard
+from bot.app.game.moves import LayAway, PlayCard
 from bot.cli.main import main
 from bot.storage import DatabaseFault, SqliteStorage, StorageError
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from bot.app.controller import Controller
-from bot.app.game_cache import GameCache
+from bot.app.game.game_cache import GameCache
 from bot.cli.main import main
 from bot.storage import DamagedGame, SqliteStorage, StorageError
 from bot.storage.errors import Damage

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app.live_game import LiveGame
+from bot.app.game.live_game import LiveGame
 from bot.i18n import Lang, t
 from engine.core.cards import Card
 from engine.core.legality import Illegal, IllegalAction

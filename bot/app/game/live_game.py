@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from bot.app.narrate import scores_named
+from bot.app.shown.narrate import scores_named
 from bot.i18n import Lang
 from bot.storage.values import GameMeta, SeatKind, Status
 from engine.core.events import CardPlayed, DealStarted, Pegged, SaidGo, Shown
@@ -69,7 +69,7 @@ class LiveGame:
         return [s for s, seat in enumerate(self.meta.seats) if seat.kind is SeatKind.HUMAN]
 
     def for_them(self) -> frozenset[int]:
-        """The indexes of the events the game made for its members (bot.app.play.forced_move): every member's go,
+        """The indexes of the events the game made for its members (bot.app.game.play.forced_move): every member's go,
         and every member's last card of a deal, when the game has that convenience on."""
         if not self.meta.auto_go:
             return frozenset()

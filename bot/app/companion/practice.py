@@ -9,10 +9,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from bot.app.ids import ComponentId, Verb
-from bot.app.learn_text import drill_prompt, practice_feedback
-from bot.app.learning import Scorer
-from bot.app.replies import Answer, Attachment, Button, Control, Style
+from bot.app.companion.learning import Scorer
+from bot.app.shown.ids import ComponentId, Verb
+from bot.app.shown.learn_text import drill_prompt, practice_feedback
+from bot.app.shown.replies import Answer, Attachment, Button, Control, Style
 from bot.i18n import Lang, t
 from bot.storage import GameStore, PracticeStore
 from bot.storage.values import Declaration

@@ -1,7 +1,7 @@
 """A stand-in for a person clicking: picks a control from a private panel, deterministically.
 
 The crash test, the benchmark and the tests drive whole games through the controller with it,
-exactly as a door would: a pressed control read back as a move by `bot.app.moves.move_of`.
+exactly as a door would: a pressed control read back as a move by `bot.app.game.moves.move_of`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from bot.app.commands import (
     MakeMove,
     ShowHand,
 )
-from bot.app.ids import ComponentId, Verb
-from bot.app.moves import move_of
-from bot.app.replies import Button, Panel, Reply, Select
+from bot.app.game.moves import move_of
+from bot.app.shown.ids import ComponentId, Verb
+from bot.app.shown.replies import Button, Panel, Reply, Select
 
 if TYPE_CHECKING:
     from bot.app.controller import Controller

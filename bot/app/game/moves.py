@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.app.ids import BadComponentId, ComponentId, Verb
+from bot.app.shown.ids import BadComponentId, ComponentId, Verb
 from engine.core.actions import Declare, Discard, Go, Muggins, Play, PlayerAction
 from engine.core.cards import Card, CardError, parse_card
 from engine.core.errors import excerpt

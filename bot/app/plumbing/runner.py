@@ -14,8 +14,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from board_driver.driver import leave_interrupts_to_main_thread
-from bot.app import pictures
-from bot.app.workers import Workers
+from bot.app.plumbing.workers import Workers
+from bot.app.shown import pictures
 
 T = TypeVar("T")
 

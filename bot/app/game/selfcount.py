@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from bot.app.closing import settle
-from bot.app.learn_text import practice_feedback
-from bot.app.live_game import LiveGame
-from bot.app.pegboard import Pegboard
-from bot.app.practice import Practice, read_count
-from bot.app.presenter import Presenter, with_line
-from bot.app.replies import Reply
+from bot.app.companion.pegboard import Pegboard
+from bot.app.companion.practice import Practice, read_count
+from bot.app.game.closing import settle
+from bot.app.game.live_game import LiveGame
+from bot.app.shown.learn_text import practice_feedback
+from bot.app.shown.presenter import Presenter, with_line
+from bot.app.shown.replies import Reply
 from bot.i18n import Lang, t
 from bot.storage.values import Declaration
 from engine.analysis.practice import check

@@ -17,7 +17,7 @@ from board_driver.driver import BoardDriver, DriverStatus
 from board_driver.model import GAME_HOLE, Effects, TrackState, default_track
 from board_driver.sim import SimBoard, board_for_url
 from board_driver.view import draw
-from bot.app.live_game import LiveGame
+from bot.app.game.live_game import LiveGame
 from bot.i18n import Lang, t
 from engine.core.game import Phase, skunk_of
 from engine.table.session import TableSession

@@ -8,11 +8,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.app import pictures
-from bot.app.ids import ComponentId, Verb
-from bot.app.live_game import CountStep, LiveGame, show_range, show_ranges, shows_completed
-from bot.app.narrate import describe, scores_named
-from bot.app.replies import (
+from bot.app.game.live_game import CountStep, LiveGame, show_range, show_ranges, shows_completed
+from bot.app.plumbing.runner import Runner
+from bot.app.shown import pictures
+from bot.app.shown.ids import ComponentId, Verb
+from bot.app.shown.narrate import describe, scores_named
+from bot.app.shown.replies import (
     Attachment,
     Awaited,
     Button,
@@ -25,7 +26,6 @@ from bot.app.replies import (
     Style,
     TableMessage,
 )
-from bot.app.runner import Runner
 from bot.i18n import Lang, t
 from bot.storage.values import Status
 from engine.core.actions import Declare, Go, Muggins, Play

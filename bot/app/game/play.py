@@ -13,16 +13,14 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from bot.app.command_base import Command
-from bot.app.game_cache import GameCache
-from bot.app.invites import cut_line
-from bot.app.live_game import LiveGame
-from bot.app.moves import DeclareCount, action_maker, check_version
-from bot.app.pegboard import Pegboard
-from bot.app.practice import read_count
-from bot.app.presenter import Presenter, closed_note, with_line
-from bot.app.refusals import illegal_text
-from bot.app.replies import Post, Reply
-from bot.app.seating import (
+from bot.app.companion.pegboard import Pegboard
+from bot.app.companion.practice import read_count
+from bot.app.companion.statistics import summary_of
+from bot.app.game.game_cache import GameCache
+from bot.app.game.invites import cut_line
+from bot.app.game.live_game import LiveGame
+from bot.app.game.moves import DeclareCount, action_maker, check_version
+from bot.app.game.seating import (
     PartnerCut,
     Partners,
     arrange,
@@ -32,7 +30,9 @@ from bot.app.seating import (
     seat_computers,
     waiting_seats,
 )
-from bot.app.statistics import summary_of
+from bot.app.shown.presenter import Presenter, closed_note, with_line
+from bot.app.shown.refusals import illegal_text
+from bot.app.shown.replies import Post, Reply
 from bot.i18n import Lang, t
 from bot.storage import GameStore
 from bot.storage.values import GameMeta, Seat, SeatChange, SeatKind, Status

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.app.pictures import breakdown_image, labels
-from bot.app.replies import Answer, Attachment
-from bot.app.rules_help import rules_page
+from bot.app.companion.rules_help import rules_page
+from bot.app.shown.pictures import breakdown_image, labels
+from bot.app.shown.replies import Answer, Attachment
 from bot.i18n import Lang, breakdown_calls, card_error, percent, t
 from engine.analysis.discards import analyze
 from engine.analysis.winprob import Unavailable, WinTable, shipped_table

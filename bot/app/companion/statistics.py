@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.app.game_cache import replayed
-from bot.app.game_stats import (
+from bot.app.companion.game_stats import (
     COMPUTER_PREFIX,
     DEFAULT_MIN_GAMES,
     PlayerStats,
@@ -20,8 +19,9 @@ from bot.app.game_stats import (
     stats_text,
     totals_text,
 )
-from bot.app.live_game import LiveGame
-from bot.app.replies import Answer
+from bot.app.game.game_cache import replayed
+from bot.app.game.live_game import LiveGame
+from bot.app.shown.replies import Answer
 from bot.i18n import Lang
 from bot.storage import DatabaseFault, GameStore, PracticeStore, StorageError, SummaryStore
 from bot.storage.values import SUMMARY_COUNTS, GameSummary, PlayerLine, Seat, SeatKind

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from bot.app.game_cache import GameCache
-from bot.app.live_game import CountStep, LiveGame
-from bot.app.pegboard import Pegboard
-from bot.app.presenter import Presenter, closed_note, record_file, sentence_sep, with_line
-from bot.app.replies import Post, Reply
-from bot.app.statistics import summary_of
+from bot.app.companion.pegboard import Pegboard
+from bot.app.companion.statistics import summary_of
+from bot.app.game.game_cache import GameCache
+from bot.app.game.live_game import CountStep, LiveGame
+from bot.app.shown.presenter import Presenter, closed_note, record_file, sentence_sep, with_line
+from bot.app.shown.replies import Post, Reply
 from bot.i18n import t
 from bot.storage.values import DECIDED, Declaration, GameMeta, SeatKind, Status
 from engine.core.events import Shown

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import astuple
 from functools import lru_cache
 
-from bot.app.replies import Attachment
+from bot.app.shown.replies import Attachment
 from bot.i18n import Lang, as_lang, breakdown_calls, catalog
 from engine.core.cards import Card
 from engine.core.events import Shown

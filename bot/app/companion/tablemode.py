@@ -13,12 +13,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Concatenate, ParamSpec, TypeVar
 
-from bot.app import retry
-from bot.app.ids import ComponentId, Verb
-from bot.app.learning import Scorer
-from bot.app.pegboard import Pegboard
-from bot.app.pictures import labels
-from bot.app.replies import Answer, Attachment, Button, Control, Style
+from bot.app.companion.learning import Scorer
+from bot.app.companion.pegboard import Pegboard
+from bot.app.plumbing import retry
+from bot.app.shown.ids import ComponentId, Verb
+from bot.app.shown.pictures import labels
+from bot.app.shown.replies import Answer, Attachment, Button, Control, Style
 from bot.i18n import Lang, breakdown_calls, card_error, has, percent, t
 from bot.storage import StaleWrite, TableStore
 from bot.storage.values import StoredTable

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from bot.app.ids import ComponentId, Verb
-from bot.app.live_game import LiveGame
-from bot.app.narrate import side_names
-from bot.app.presenter import sentence_sep
-from bot.app.replies import Button, Post, Reply, Style
-from bot.app.seating import OPEN_NAME, PartnerCut, computer_seat, number_computers, open_seat, waiting_seats
+from bot.app.game.live_game import LiveGame
+from bot.app.game.seating import OPEN_NAME, PartnerCut, computer_seat, number_computers, open_seat, waiting_seats
+from bot.app.shown.ids import ComponentId, Verb
+from bot.app.shown.narrate import side_names
+from bot.app.shown.presenter import sentence_sep
+from bot.app.shown.replies import Button, Post, Reply, Style
 from bot.i18n import Lang, t
 from bot.storage.values import Seat, SeatKind, Status
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.app.learn_text import tally_text
+from bot.app.shown.learn_text import tally_text
 from bot.i18n import Lang, as_lang, percent, t
 from bot.storage.values import GuildTotals
 from engine.analysis.practice import Tally

@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from bot.app import snapshot
-from bot.app.live_game import LiveGame
+from bot.app.game import snapshot
+from bot.app.game.live_game import LiveGame
 from bot.storage import GameStore, StorageError
 from bot.storage.errors import state_mismatch
 from bot.storage.values import GameMeta, Status, StoredGame

@@ -29,13 +29,13 @@ from bot.app.commands import (
     WhomToMention,
     user_id,
 )
-from bot.app.learning import Scorer
-from bot.app.pegboard import Pegboard
-from bot.app.practice import Practice
-from bot.app.replies import Answer
-from bot.app.settings_book import SettingsBook
-from bot.app.statistics import Statistics
-from bot.app.tablemode import TableMode
+from bot.app.companion.learning import Scorer
+from bot.app.companion.pegboard import Pegboard
+from bot.app.companion.practice import Practice
+from bot.app.companion.settings_book import SettingsBook
+from bot.app.companion.statistics import Statistics
+from bot.app.companion.tablemode import TableMode
+from bot.app.shown.replies import Answer
 from bot.storage import Storage
 from engine.table.session import TableSession
 

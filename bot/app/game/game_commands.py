@@ -8,7 +8,6 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from bot.app.closing import Closing
 from bot.app.command_base import handles
 from bot.app.commands import (
     AcceptInvite,
@@ -35,18 +34,19 @@ from bot.app.commands import (
     ViewGame,
     user_id,
 )
-from bot.app.game_cache import GameCache
-from bot.app.invites import Invitations
-from bot.app.learn_text import group_review_text, review_text
-from bot.app.learning import Scorer
-from bot.app.live_game import LiveGame, deal_finished
-from bot.app.moves import action_maker, checked
-from bot.app.pegboard import Pegboard
-from bot.app.play import GamePlay, stand_in
-from bot.app.presenter import WHOLE, Presenter, record_file
-from bot.app.replies import Answer, Attachment, Post, Reply
-from bot.app.selfcount import SelfCount
-from bot.app.tablemode import TableMode
+from bot.app.companion.learning import Scorer
+from bot.app.companion.pegboard import Pegboard
+from bot.app.companion.tablemode import TableMode
+from bot.app.game.closing import Closing
+from bot.app.game.game_cache import GameCache
+from bot.app.game.invites import Invitations
+from bot.app.game.live_game import LiveGame, deal_finished
+from bot.app.game.moves import action_maker, checked
+from bot.app.game.play import GamePlay, stand_in
+from bot.app.game.selfcount import SelfCount
+from bot.app.shown.learn_text import group_review_text, review_text
+from bot.app.shown.presenter import WHOLE, Presenter, record_file
+from bot.app.shown.replies import Answer, Attachment, Post, Reply
 from bot.i18n import LANGS, Lang, t
 from bot.storage import DatabaseFault, Storage, StorageError
 from bot.storage.values import GameMeta, SeatKind, Status
