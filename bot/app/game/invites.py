@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from bot.app.game.live_game import LiveGame
 from bot.app.game.seating import OPEN_NAME, PartnerCut, computer_seat, number_computers, open_seat, waiting_seats
+from bot.app.game.variants import Variants
 from bot.app.shown.ids import ComponentId, Verb
 from bot.app.shown.narrate import side_names
 from bot.app.shown.presenter import sentence_sep
@@ -62,7 +63,8 @@ class Invitations:
     @staticmethod
     def _muggins(live: LiveGame, lang: Lang) -> str:
         """The sentence that says muggins is on (after the invitation's), else ''."""
-        return sentence_sep(lang) + t("game.invite_muggins", lang) if live.meta.rules.muggins else ""
+        note = Variants.of(live.meta).invitation_note
+        return sentence_sep(lang) + t(note, lang) if note is not None else ""
 
     def _seat_text(self, live: LiveGame, seat: int, lang: Lang) -> str:
         s = live.meta.seats[seat]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from bot.app.game.variants import Variants
 from bot.app.shown.narrate import scores_named
 from bot.i18n import Lang
 from bot.storage.values import GameMeta, SeatKind, Status
@@ -105,7 +106,7 @@ class LiveGame:
 
         Only the latest show can wait: a player who has not declared cannot act in the next deal, and a
         game that is over (or closed) waits for nobody. Computer seats never count for themselves."""
-        counters = [s for s in self.meta.self_count if self.meta.seats[s].kind is SeatKind.HUMAN]
+        counters = Variants.of(self.meta).own_counters
         if not counters or not self.active:
             return []
         shows = shows_by_deal(self.game)

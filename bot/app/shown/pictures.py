@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import astuple
 from functools import lru_cache
 
+from bot.app.game.variants import teamed
 from bot.app.shown.replies import Attachment
 from bot.i18n import Lang, as_lang, breakdown_calls, catalog
 from engine.core.cards import Card
@@ -71,7 +72,7 @@ def public_table(obs: Observation, names: Sequence[str]) -> TableView:
         crib = rules.players * rules.discard_each + rules.deck_to_crib
     to_play = obs.to_act[0] if obs.phase is Phase.PLAY and obs.to_act else None
     return TableView(players=tuple(names), dealer=max(obs.dealer, 0), starter=obs.starter, series=series,
-                     crib_size=min(crib, 4), to_play=to_play, partners=rules.teams < rules.players)
+                     crib_size=min(crib, 4), to_play=to_play, partners=teamed(rules))
 
 
 def team_names(obs: Observation, names: Sequence[str]) -> tuple[str, ...]:

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.app.game.live_game import CountStep, LiveGame, show_range, show_ranges, shows_completed
+from bot.app.game.variants import Variants
 from bot.app.plumbing.runner import Runner
 from bot.app.shown import pictures
 from bot.app.shown.ids import ComponentId, Verb
@@ -212,7 +213,7 @@ class Presenter:
         step = live.step_of(seat)
         if step is not None:
             return self._count_panel(live, obs, step, image, lang)
-        if live.meta.rules.muggins and obs.phase in (Phase.SHOW, Phase.MUGGINS):
+        if Variants.of(live.meta).asks_for_a_count(obs.phase):
             return self._muggins_panel(live, obs, image, score, lang)
         if obs.phase is Phase.DISCARD:
             panel = self._discard_panel(live, obs, image, score, lang)
@@ -371,8 +372,7 @@ class Presenter:
         sep, join = sentence_sep(lang), t("general.list_sep", lang).join
         scores = scores_named(names, obs.scores, lang)  # with four, the partners named together: who plays with whom
         rules = live.game.rules
-        head = t("game.table_head_muggins" if rules.muggins else "game.table_head", lang, target=rules.target,
-                 scores=scores)
+        head = t(Variants.of(live.meta).table_head, lang, target=rules.target, scores=scores)
         if live.active:
             head += "\n" + t("game.table_deal", lang, deal=obs.deal + 1, name=names[obs.dealer])
             if obs.phase is Phase.DISCARD:
