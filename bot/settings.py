@@ -9,9 +9,11 @@ its fuzz cases. Adding a setting: a line in SETTINGS and its words in the two ca
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
+from bot.storage.values import GameMeta
 from engine.core.errors import excerpt
 
 
@@ -148,3 +150,20 @@ def setting(scope: Scope, name: str) -> Setting:
     names = ", ".join(s.name for s in settings_of(scope))
     raise SettingError(SettingProblem.UNKNOWN, f"no {scope.value} setting {excerpt(name)}; there are: {names}",
                        name=excerpt(name), names=names)
+
+
+def of_game(meta: GameMeta, name: str) -> Value:
+    """One of a game's settings, as it was started with (its default when it was not set)."""
+    return setting(Scope.GAME, name).loaded(meta.setting(name))
+
+
+def kept_for_game(given: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
+    """A new game's settings as its row keeps them: each given value read by its declaration (SettingError for a
+    name or value that is none), only those that differ from the default."""
+    kept = []
+    for name, raw in given.items():
+        s = setting(Scope.GAME, name)
+        value = s.read(raw)
+        if value != s.default:
+            kept.append((name, s.stored(value)))
+    return tuple(sorted(kept))

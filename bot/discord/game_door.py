@@ -39,9 +39,11 @@ from bot.discord.exchange import Exchange, member_of
 from bot.discord.options import Seats
 from bot.discord.publishing import Publisher, panel_message
 from bot.discord.rule_options import NONE_GIVEN, RuleValues, with_rule_options
+from bot.discord.settings import NO_SETTINGS, with_setting_options
 from bot.discord.views import NUMBER, NumberModal, clip, to_file, to_view
 from bot.discord.words import command
 from bot.i18n import card_error, t
+from bot.settings import Scope
 from bot.storage.values import GameMeta, Status
 from engine.core.rules import Rules
 
@@ -62,13 +64,14 @@ class PlayRequest:
     computers: int = 0
     partners: Partners = Partners.CUT
     rules: Mapping[str, object] = field(default_factory=dict)
-    auto_go: bool = True
+    settings: Mapping[str, object] = field(default_factory=dict)
+    """The game's settings the member gave (bot/settings.py, scope game), by name."""
 
     def request(self, place: str, host: Member, difficulty: str, usual: Rules, **more: Any) -> NewGame:
         invited = tuple(member_of(m) for m in self.members)
         seats: tuple[Member | str, ...] = (*invited, *[difficulty] * self.computers) or (difficulty,)
         return NewGame(place, host, seats, game_rules(usual, self.rules), partners=self.partners,
-                       auto_go=self.auto_go, **more)
+                       settings=self.settings, **more)
 
 
 AUTOCOMPLETE_MOST = 25
@@ -350,14 +353,17 @@ def game_commands(door: GameDoor) -> list[app_commands.Command[Any, ..., None]]:
     @app_commands.choices(difficulty=DIFFICULTY_CHOICES)
     @app_commands.choices(partners=PARTNER_CHOICES)
     @with_rule_options
+    @with_setting_options(Scope.GAME)
     async def play(interaction: discord.Interaction, opponent: discord.Member | None = None,
                    difficulty: app_commands.Choice[str] | None = None, rules: RuleValues = NONE_GIVEN,
                    count_myself: bool = False, second: discord.Member | None = None,
                    third: discord.Member | None = None, computers: Seats = 0,
-                   partners: app_commands.Choice[str] | None = None, auto_go: bool = True) -> None:
-        # `rules` is one option for each of the rules' declared options (bot/discord/rule_options.py)
+                   partners: app_commands.Choice[str] | None = None,
+                   given: Mapping[str, object] = NO_SETTINGS) -> None:
+        # `rules` is one option for each of the rules' declared options (bot/discord/rule_options.py), `given` one
+        # for each game setting's (bot/discord/settings.py)
         asked = PlayRequest(tuple(m for m in (opponent, second, third) if m is not None), computers,
-                            Partners(partners.value) if partners else Partners.CUT, rules, auto_go)
+                            Partners(partners.value) if partners else Partners.CUT, rules, given)
         await door.play(Exchange.of(interaction), asked, difficulty.value if difficulty else None, count_myself)
 
     @command("cribbage hand")

@@ -20,6 +20,7 @@ from bot.discord.words import command
 from bot.i18n import Lang, t
 from bot.settings import Kind, Scope, Setting, settings_of
 
+NO_SETTINGS: Mapping[str, object] = MappingProxyType({})
 MARK = "given"
 """The callback's parameter that the settings' options replace."""
 Callback = TypeVar("Callback", bound=Callable[..., Coroutine[Any, Any, None]])
@@ -28,6 +29,8 @@ SWITCH = [app_commands.Choice(name=app_commands.locale_str(t(f"choice.switch.{w}
 
 
 def _annotation(s: Setting) -> Any:
+    if s.kind is Kind.SWITCH and s.scope is Scope.GAME:  # a game's: a yes-or-no, beside the rules' options
+        return bool | None
     if s.kind is Kind.NUMBER:
         return app_commands.Range[int, s.low, s.high] | None
     if s.kind is Kind.CHANNEL:
@@ -67,7 +70,8 @@ def with_setting_options(scope: Scope) -> Callable[[Callback], Callback]:
         attributes["__discord_app_commands_param_description__"] = {
             s.name: app_commands.locale_str(t(f"{s.key}.desc", Lang.EN), key=f"{s.key}.desc") for s in declared}
         attributes["__discord_app_commands_param_choices__"] = {
-            s.name: _choices(s) for s in declared if s.kind in (Kind.SWITCH, Kind.CHOICE)}
+            s.name: _choices(s) for s in declared
+            if s.kind is Kind.CHOICE or (s.kind is Kind.SWITCH and s.scope is not Scope.GAME)}
         return cast(Callback, given_options)
 
     return wrap
@@ -105,7 +109,7 @@ def settings_commands(door: SettingsDoor) -> list[app_commands.Command[Any, ...,
 
     @command("cribbage settings")
     @with_setting_options(Scope.SERVER)
-    async def settings(interaction: discord.Interaction, given: Mapping[str, object] = MappingProxyType({})) -> None:
+    async def settings(interaction: discord.Interaction, given: Mapping[str, object] = NO_SETTINGS) -> None:
         await door.server(Exchange.of(interaction), given)
 
     @command("cribbage mentions")

@@ -113,12 +113,16 @@ class GameMeta:
     """The language of the game's public messages (the server's, when the game was started)."""
     changes: tuple[SeatChange, ...] = ()
     """Seats handed to the computer during the game, in order (the record says so)."""
-    auto_go: bool = True
-    """A table convenience, not a rule (the record does not hold it): a member's forced moves are made for them
-    (go when no card fits, the last card held when it fits: bot.app.game.play.forced_move)."""
+    settings: tuple[tuple[str, str], ...] = ()
+    """The game's settings set when it started (bot/settings.py, scope game: `auto_go` ...), by name, as text;
+    a setting not here has its default. Not rules: the record does not hold them."""
     rev: int = 0
     """The row's revision when read: every write adds one, and a write made from an older read is refused
     (StaleWrite), so two processes on one database never both act on what they each saw."""
+
+    def setting(self, name: str) -> str | None:
+        """The text kept for one of the game's settings; None: its default."""
+        return dict(self.settings).get(name)
 
     @property
     def host(self) -> Seat:

@@ -23,6 +23,7 @@ from bot.app.controller import Controller, Member, NewGame
 from bot.app.game.moves import ClaimMuggins, DeclareCount, LayAway, Move, PlayCard, SayGo
 from bot.app.shown.replies import Panel, Reply, Select
 from bot.app.shown.rule_words import options_said
+from bot.settings import of_game
 from bot.terminal.prompt import HungUp, LineTooLong, read_line
 from engine.core.cards import Card, CardError, parse_card
 from engine.core.errors import clip
@@ -220,7 +221,7 @@ class TerminalDoor:
         assert game is not None
         self.names = reply.names
         meta = await self.controller.run(GameInfo(game))
-        auto = meta is None or meta.auto_go  # a game with go said by the app; off: the person presses Enter
+        auto = meta is None or bool(of_game(meta, "auto_go"))  # go said by the app; off: the person presses Enter
         try:
             while True:
                 self._show(reply)

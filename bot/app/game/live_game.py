@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from bot.app.game.variants import Variants
 from bot.app.shown.narrate import scores_named
 from bot.i18n import Lang
+from bot.settings import of_game
 from bot.storage.values import GameMeta, SeatKind, Status
 from engine.core.events import CardPlayed, DealStarted, Pegged, SaidGo, Shown
 from engine.core.game import Game
@@ -72,7 +73,7 @@ class LiveGame:
     def for_them(self) -> frozenset[int]:
         """The indexes of the events the game made for its members (bot.app.game.play.forced_move): every member's go,
         and every member's last card of a deal, when the game has that convenience on."""
-        if not self.meta.auto_go:
+        if not of_game(self.meta, "auto_go"):
             return frozenset()
         humans = set(self.human_seats())
         kept = self.game.rules.cards_each - self.game.rules.discard_each

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from bot.app.command_base import Command
@@ -34,6 +34,7 @@ from bot.app.shown.presenter import Presenter, closed_note, with_line
 from bot.app.shown.refusals import illegal_text
 from bot.app.shown.replies import Post, Reply
 from bot.i18n import Lang, t
+from bot.settings import SettingError, kept_for_game, of_game
 from bot.storage import GameStore
 from bot.storage.values import GameMeta, Seat, SeatChange, SeatKind, Status
 from engine.computer.players import DIFFICULTIES, make_player
@@ -102,9 +103,9 @@ class NewGame(Command[Reply]):
     """The language of the game's public messages (the server's)."""
     partners: Partners = Partners.CUT
     """Four players: cut for partners, or the host partners the second listed."""
-    auto_go: bool = True
-    """A member's forced moves are made for them: go, and the last card held (a table convenience: the record
-    holds them as any go or play)."""
+    settings: Mapping[str, object] = field(default_factory=dict)
+    """The game's settings (bot/settings.py, scope game), by name, as given: `auto_go` (a member's forced moves made
+    for them: go, and the last card held) ... Those not given have their defaults."""
 
 
 def game_rules(usual: Rules, given: Mapping[str, object]) -> Rules:
@@ -176,7 +177,7 @@ def forced_move(live: LiveGame) -> Go | Play | None:
     Neither tells the table anything the move itself would not: with several cards held, one that alone fits
     is left to the member, since laying it at once would say that the others do not fit."""
     game = live.game
-    if not live.meta.auto_go or game.phase is not Phase.PLAY or game.turn is None:
+    if not of_game(live.meta, "auto_go") or game.phase is not Phase.PLAY or game.turn is None:
         return None
     seat = game.turn
     if live.meta.seats[seat].kind is not SeatKind.HUMAN:
@@ -262,12 +263,16 @@ class GamePlay:
             raise ControllerError(NewGameProblem.SEED, f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, not "
                                   f"{shown(req.seed)}", seed=req.seed, most=SEED_LIMIT - 1)
         rules = replace(req.rules, players=1 + len(req.seats))
+        try:
+            settings = kept_for_game(req.settings)
+        except SettingError as exc:
+            raise ControllerError(NewGameProblem.RULES, str(exc), detail=str(exc)) from None
         seed = req.seed if req.seed is not None else self._seeds()
         seats, cut = self._seats(req, seed)
         now = self.clock()
         status = Status.INVITED if waiting_seats(seats) else Status.ACTIVE
         meta = GameMeta(self._ids(), rules, seats, seed, status, req.place, now, now, guild=req.guild,
-                        self_count=(0,) if req.self_count else (), lang=req.lang.value, auto_go=req.auto_go)
+                        self_count=(0,) if req.self_count else (), lang=req.lang.value, settings=settings)
         return meta, cut
 
     def _seats(self, req: NewGame, seed: int) -> tuple[tuple[Seat, ...], PartnerCut | None]:

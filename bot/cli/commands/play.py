@@ -32,6 +32,7 @@ from bot.cli.errors import UsageError, bounded, one_line
 from bot.cli.numbers import seed_number
 from bot.cli.paths import database_file
 from bot.cli.rule_flags import add_rule_flags, differences, flag, given_rules, rules_from
+from bot.cli.setting_flags import add_setting_flags, given_settings
 from bot.cli.streams import input_is_closed, silence_output
 from bot.config import ConfigError, load_config
 from engine.computer.players import DIFFICULTIES
@@ -69,10 +70,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        "~/.local/share/cribbage/cribbage.sqlite3 without a config file)")
     where.add_argument("--memory", action="store_true",
                        help="keep the game in a throw-away database: it is gone when the command ends")
-    p.add_argument("--no-auto-go", dest="auto_go", action="store_false",
-                   help="make your forced moves yourself: press Enter to say go, type your last card "
-                   "(default: they are made for you)")
     add_rule_flags(p)
+    add_setting_flags(p)
     p.set_defaults(func=run)
 
 
@@ -99,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
     if not name.strip() or len(name) > NAME_LIMIT or not name.isprintable():
         raise UsageError(f"--name takes a name of 1 to {NAME_LIMIT} printable characters, not {excerpt(name)}")
     me = local_member(name)
-    request = NewGame(PLACE, me, (difficulty,), rules, seed=args.seed, auto_go=args.auto_go)
+    request = NewGame(PLACE, me, (difficulty,), rules, seed=args.seed,
+                      settings=given_settings(args))
     with tempfile.TemporaryDirectory(prefix="cribbage-") as tmp:
         path = Path(tmp) / "game.sqlite3" if args.memory else Path(args.db) if args.db else None
         try:

@@ -14,11 +14,11 @@ from engine.core.errors import clip
 from engine.core.rules import Rules
 
 GAME_COLUMNS = ("id, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild, "
-                "self_count, lang, changes, auto_go, rev")
+                "self_count, lang, changes, settings, rev")
 """A game's row, in the order `game_meta` reads it."""
 
 NEW_GAME_COLUMNS = ("id, rules, seats, seed, status, place, message, winner, created, updated, guild, self_count, "
-                    "lang, changes, moves, auto_go")
+                    "lang, changes, moves, settings")
 """What a new game's row is written with, in the order of `new_game_row` (the rest take their defaults)."""
 
 LIVE = tuple(s.value for s in Status if s.live)
@@ -37,7 +37,8 @@ def new_game_row(meta: GameMeta, moves: int) -> tuple[Any, ...]:
     """The values of NEW_GAME_COLUMNS for a new game whose log starts with `moves` actions."""
     return (meta.id, json.dumps(meta.rules.to_json()), seats_json(meta.seats), meta.seed, meta.status.value,
             meta.place, meta.message, meta.winner, meta.created, meta.updated, meta.guild,
-            ",".join(str(s) for s in meta.self_count), meta.lang, changes_json(meta.changes), moves, meta.auto_go)
+            ",".join(str(s) for s in meta.self_count), meta.lang, changes_json(meta.changes), moves,
+            settings_json(meta.settings))
 
 
 def action_rows(game_id: str, first: int, actions: Sequence[PlayerAction]) -> list[tuple[str, int, str]]:
@@ -49,6 +50,21 @@ def seats_json(seats: Sequence[Seat]) -> str:
     return json.dumps([s.to_json() for s in seats])
 
 
+def settings_json(settings: Sequence[tuple[str, str]]) -> str:
+    """A game's settings as a JSON object of texts; empty text when it has none (as in rows from before them)."""
+    return json.dumps(dict(sorted(settings))) if settings else ""
+
+
+def read_settings(text: str) -> tuple[tuple[str, str], ...]:
+    """A row's settings; ValueError for anything but a JSON object of texts."""
+    if not text:
+        return ()
+    found = json.loads(text)
+    if not isinstance(found, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in found.items()):
+        raise ValueError(f"settings that are not names and texts: {clip(text, 60)}")
+    return tuple(sorted(found.items()))
+
+
 def changes_json(changes: Sequence[SeatChange]) -> str:
     """The changes of seat so far; empty text when there are none (as in rows from before them)."""
     return json.dumps([c.to_json() for c in changes]) if changes else ""
@@ -57,7 +73,7 @@ def changes_json(changes: Sequence[SeatChange]) -> str:
 def game_meta(row: Sequence[Any]) -> GameMeta:
     """A game from its GAME_COLUMNS row; StorageError naming the game when any column does not read."""
     (gid, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild, counts, lang,
-     changes, auto_go, rev) = row
+     changes, settings, rev) = row
     try:
         meta = GameMeta(
             id=gid, rules=Rules.from_json(json.loads(rules)),
@@ -66,7 +82,7 @@ def game_meta(row: Sequence[Any]) -> GameMeta:
             winner=winner, message=message, reminded=bool(reminded), guild=guild,
             self_count=tuple(int(x) for x in counts.split(",") if x), lang=lang or "en",
             changes=tuple(SeatChange.from_json(c) for c in json.loads(changes)) if changes else (),
-            auto_go=bool(auto_go), rev=int(rev))
+            settings=read_settings(settings), rev=int(rev))
         check_meta(meta)
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError, RecursionError) as exc:
         raise StorageError(f"game {gid}: unreadable row: {clip(str(exc), 120)}") from None

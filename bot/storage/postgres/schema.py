@@ -146,6 +146,12 @@ MIGRATIONS: tuple[str, ...] = (
     INSERT INTO settings (scope, owner, name, value)
         SELECT 'member', "user", 'mentions', CASE WHEN mentions THEN 'true' ELSE 'false' END FROM member_settings;
     """,
+    # 7: a game's settings in its row, a JSON object of texts by name (bot/settings.py, scope game), auto_go moved
+    # in (the column stays, no longer read)
+    """
+    ALTER TABLE games ADD COLUMN settings text NOT NULL DEFAULT '';
+    UPDATE games SET settings = '{"auto_go": "false"}' WHERE NOT auto_go;
+    """,
 )
 """Migration n is MIGRATIONS[n - 1]."""
 

@@ -13,7 +13,8 @@ from bot.storage.errors import StorageError
 
 TABLES: dict[str, frozenset[str]] = {
     "games": frozenset({"id", "rules", "seats", "seed", "status", "place", "message", "winner", "created", "updated",
-                        "reminded", "rev", "moves", "guild", "self_count", "lang", "changes", "auto_go"}),
+                        "reminded", "rev", "moves", "guild", "self_count", "lang", "changes", "auto_go",
+                        "settings"}),
     "actions": frozenset({"game", "seq", "action"}),
     "tables": frozenset({"id", "place", "guild", "session", "live", "created", "updated", "message", "rev"}),
     "drills": frozenset({"user", "drill", "declared", "total"}),

@@ -10,14 +10,15 @@ from contextlib import suppress
 from bot.storage.codec.game_rows import GAME_COLUMNS
 from bot.storage.sql.layout import TABLES, newer_version, unknown_columns, unknown_schema
 
-VERSION = 10
+VERSION = 11
 """The layout this program makes, kept in the file (PRAGMA user_version), so a newer program's file is known
 and refused. The layouts main has shipped, each with a file its own program made under
 tests/bot/storage/upgrades/: 1 games and actions; 2 games.guild, table sessions, drills, tallies; 3
 games.self_count and lang, declarations; 4 games.changes; 5 the statistics' summaries; 6 revisions and one live
 table a place; 7 a server's totals; 8 games.moves; 9 games.auto_go and the turn mentions' settings; 10 every
-server's and member's settings in one table (a row a value set). Layouts 1 to 8 kept no version (0): a file at 0
-is brought up to date from whatever it has (MIGRATIONS, FILLS, ...) and then says 10. A new layout is a new
+server's and member's settings in one table (a row a value set); 11 a game's settings in its row (games.settings,
+auto_go moved in). Layouts 1 to 8 kept no version (0): a file at 0 is brought up to date from whatever it has
+(MIGRATIONS, FILLS, ...) and then says 11. A new layout is a new
 number here, its change in `make`, and its fixture."""
 
 CHECK = re.compile(r"\bCHECK\s*\(", re.IGNORECASE)
@@ -125,15 +126,18 @@ MIGRATIONS: tuple[tuple[str, str, str], ...] = (
     ("games", "auto_go", "ALTER TABLE games ADD COLUMN auto_go INTEGER NOT NULL DEFAULT 1"),
     ("tables", "rev", "ALTER TABLE tables ADD COLUMN rev INTEGER NOT NULL DEFAULT 0"),
     ("games", "moves", "ALTER TABLE games ADD COLUMN moves INTEGER NOT NULL DEFAULT 0"),
+    ("games", "settings", "ALTER TABLE games ADD COLUMN settings TEXT NOT NULL DEFAULT ''"),
 )
 """Columns added since the first schema: (table, column, statement). A database made before one is
 brought up to date when it is opened; its rows keep their data and get the column's default, or what FILLS
 says."""
 
-FILLS = {"moves": "UPDATE games SET moves = (SELECT count(*) FROM actions WHERE actions.game = games.id)"}
+FILLS = {"moves": "UPDATE games SET moves = (SELECT count(*) FROM actions WHERE actions.game = games.id)",
+         "settings": """UPDATE games SET settings = '{"auto_go": "false"}' WHERE auto_go = 0"""}
 """A column added to an older database whose value is computed from what it holds: the statement that fills it.
 `moves` is each game's log length, which the loader compares with the log it reads (a damaged index would
-otherwise return part of a log, or none, as if it were the whole)."""
+otherwise return part of a log, or none, as if it were the whole); `settings` takes in the games' `auto_go`
+(a column no longer read)."""
 
 ONE_LIVE_TABLE = (
     """UPDATE tables SET live = 0 WHERE live = 1 AND id NOT IN (

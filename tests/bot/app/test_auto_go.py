@@ -12,6 +12,7 @@ from bot.app.controller import Controller, Member, NewGame
 from bot.app.game.autopilot import play_out
 from bot.app.shown.replies import Button, Reply
 from bot.i18n import Lang
+from bot.settings import of_game
 from bot.storage import SqliteStorage
 from engine.core.record import replay
 from engine.core.rules import Rules
@@ -37,7 +38,8 @@ def only_go(reply: Reply) -> bool:
 
 async def played(auto_go: bool, lang: Lang = Lang.EN) -> tuple[Controller, list[str], list[bool], Reply]:
     c = make()
-    first = await c.run(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=11, auto_go=auto_go, lang=lang))
+    first = await c.run(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=11, settings={"auto_go": auto_go},
+                                lang=lang))
     lines: list[str] = list(first.lines)
     forced: list[bool] = [only_go(first)]
 
@@ -62,7 +64,7 @@ async def test_go_is_said_for_the_member_and_the_log_says_so() -> None:
     assert len(goes) == len(said) and all(p == {"seat": 0, "go": True} for p in goes)  # a go is recorded as a go
     assert "auto_go" not in json.dumps(record["rules"]) and replay(record).game.winner == record["winner"]
     meta = await c.run(GameInfo("game1"))
-    assert meta is not None and meta.auto_go is True
+    assert meta is not None and of_game(meta, "auto_go") is True
 
 
 async def test_without_auto_go_the_member_presses_go() -> None:
@@ -70,7 +72,7 @@ async def test_without_auto_go_the_member_presses_go() -> None:
     assert last.finished and any(forced)
     assert "ann: go" in lines and not [line for line in lines if "for them" in line]
     meta = await c.run(GameInfo("game1"))
-    assert meta is not None and meta.auto_go is False
+    assert meta is not None and of_game(meta, "auto_go") is False
 
 
 async def test_the_chinese_log_says_go_was_said_for_the_member() -> None:

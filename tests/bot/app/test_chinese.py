@@ -57,7 +57,7 @@ def test_narration_in_chinese_for_known_events() -> None:
 async def test_a_game_in_a_chinese_server_speaks_chinese_in_public_and_each_member_their_own() -> None:
     c = make()
     first = await c.run(NewGame("chan", ANN, ("easy",), seed=11, lang=Lang.ZH, member_lang=Lang.EN,
-                                      auto_go=False))
+                                      settings={"auto_go": False}))
     assert first.lines == ("ann 切到 3♦", "computer (easy) 切到 10♦", "ann 切牌最小，先发牌", "— 第 1 局：ann 发牌 —",
                            "computer (easy) 放 2 张牌进底牌")
     assert first.table is not None
@@ -158,7 +158,8 @@ def test_score_lines_name_each_side_in_both_languages() -> None:
 
 async def test_a_chinese_panel_spaces_a_name_in_the_crib_prompt() -> None:
     c = make()
-    await c.run(NewGame("chan", ANN, ("easy",), seed=14, lang=Lang.ZH, auto_go=False))  # the computer deals
+    # the computer deals
+    await c.run(NewGame("chan", ANN, ("easy",), seed=14, lang=Lang.ZH, settings={"auto_go": False}))
     zh = (await c.run(ShowHand(ANN, "game1", Lang.ZH))).panel
     assert zh is not None
     (select,) = zh.controls

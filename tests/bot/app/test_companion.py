@@ -313,7 +313,8 @@ async def test_practice_counts_once_and_keeps_the_tally(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------- review, stats
 
 async def finished_game(c: Controller, seed: int, guild: str = "g1") -> None:
-    first = await c.run(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=seed, guild=guild, auto_go=False))
+    first = await c.run(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=seed, guild=guild,
+                                settings={"auto_go": False}))
     last = await play_out(c, first)
     assert last.finished
 

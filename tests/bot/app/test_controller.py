@@ -49,7 +49,7 @@ async def start_duel(c: Controller, seed: int = 12, target: int = 61) -> Reply:
 
 async def test_whole_game_against_the_computer() -> None:
     c = make()
-    first = await c.run(NewGame("chan", ANN, ("easy",), seed=11, auto_go=False))  # every go pressed
+    first = await c.run(NewGame("chan", ANN, ("easy",), seed=11, settings={"auto_go": False}))  # every go pressed
     assert first.ok and first.game == "game1" and first.version == 1  # the computer laid away already
     assert first.lines[:4] == ("ann cuts 3♦", "computer (easy) cuts 10♦", "ann cut low and deals first",
                                "— deal 1: ann deals —")
@@ -72,7 +72,7 @@ async def test_whole_game_against_the_computer() -> None:
 
 async def test_whole_game_between_two_members() -> None:
     c = make()
-    invite = await c.run(NewGame("chan", ANN, (BOB,), Rules(target=61), seed=12, auto_go=False))
+    invite = await c.run(NewGame("chan", ANN, (BOB,), Rules(target=61), seed=12, settings={"auto_go": False}))
     assert invite.posts[0].text == "bob, ann invites you to a game of cribbage to 61. Only you can accept."
     assert invite.posts[0].mentions == ("u2",)
     accept = invite.posts[0].controls[0]

@@ -202,7 +202,7 @@ async def test_the_review_of_a_deal_in_games_of_three_and_four_judges_the_card_l
     others = "Pegging and the chance of winning are reviewed in games of two only."
     three, four = make(), make()
     for c, seats in ((three, ("easy", "easy")), (four, ("easy", "easy", "easy"))):
-        started = await c.run(NewGame("chan", ANN, seats, Rules(target=61), seed=3, auto_go=False))
+        started = await c.run(NewGame("chan", ANN, seats, Rules(target=61), seed=3, settings={"auto_go": False}))
         too_soon = await c.run(ReviewDeal(ANN, "g1", None, Lang.ZH))  # refusals are whole in either language
         assert (too_soon.ok, too_soon.text) == (False, "这局还没有打完的一副牌：一副牌亮牌结束后才能复盘。")
         assert (await play_out(c, started)).finished

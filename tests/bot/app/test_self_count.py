@@ -50,7 +50,7 @@ def declare_button(reply: Reply) -> ComponentId | None:
 
 async def to_the_show(c: Controller) -> Reply:
     """ann (counting her own hands) against the computer, played until her first show."""
-    reply = await c.run(NewGame("chan", ANN, ("easy",), seed=11, self_count=True, auto_go=False))  # every
+    reply = await c.run(NewGame("chan", ANN, ("easy",), seed=11, self_count=True, settings={"auto_go": False}))  # every
     turn = 0  # forced move pressed: the script's choices as written
     while declare_button(reply) is None:
         assert reply.panel is not None and not reply.posts

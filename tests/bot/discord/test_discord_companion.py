@@ -188,7 +188,7 @@ async def test_practice_through_the_pad(bot: Harness) -> None:
 async def test_review_stats_and_leaderboard(bot: Harness) -> None:
     controller = bot.front.controller
     first = await controller.run(NewGame(str(CHANNEL), Member("1", "ann"), ("easy",), Rules(target=61), seed=11,
-                                              guild=str(GUILD), auto_go=False))
+                                              guild=str(GUILD), settings={"auto_go": False}))
     await play_out(controller, first)
     review = await bot.command("review", ANN, {"deal": 1})
     assert exchange(bot.of(review)) == PRIVATE_THINKING

@@ -45,7 +45,7 @@ def test_a_game_without_changes_of_seat_writes_empty_text() -> None:
     meta = GameMeta("g2", Rules(), (ANN, CPU), 7, Status.ACTIVE, "chan", 1.0, 1.0)
     row = new_game_row(meta, 0)
     assert changes_json(()) == "" and row[-3] == "" and row[-5] == "" and row[-2] == 0  # changes, self_count, moves
-    assert row[-1] is True and game_meta(as_read(row)).auto_go is True
+    assert row[-1] == "" and game_meta(as_read(row)).settings == ()  # no setting set: each has its default
     assert game_meta(as_read(row)).changes == ()
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.settings import of_game
 from bot.storage import DamagedGame, SqliteStorage, StaleWrite, Storage, StorageError, decode_action, encode_action
 from bot.storage.errors import Damage
 from bot.storage.values import (
@@ -90,7 +91,7 @@ def test_game_and_log_survive_reopening(reopen: Callable[[], Storage]) -> None:
 
 def test_a_games_auto_go_and_the_mention_settings_survive_reopening(reopen: Callable[[], Storage]) -> None:
     s = reopen()
-    s.create(replace(meta("g1"), auto_go=False))
+    s.create(replace(meta("g1"), settings=(("auto_go", "false"),)))
     s.create(meta("g2"))
     assert s.settings_of("server", "srv") == {} and s.setting_values("member", "mentions", ["u1", "u2"]) == {}
     s.set_setting("server", "srv", "mentions", "false")
@@ -100,7 +101,7 @@ def test_a_games_auto_go_and_the_mention_settings_survive_reopening(reopen: Call
     s.set_setting("server", "srv", "rated", "3")  # any name: the storage keeps text, bot/settings.py reads it
     s.close()
     again = reopen()
-    assert [again.load(g).meta.auto_go for g in ("g1", "g2")] == [False, True]  # type: ignore[union-attr]
+    assert [of_game(again.load(g).meta, "auto_go") for g in ("g1", "g2")] == [False, True]  # type: ignore[union-attr]
     assert (again.settings_of("server", "srv"), again.settings_of("server", "other")) == (
         {"mentions": "false", "rated": "3"}, {})
     assert again.setting_values("member", "mentions", ["u1", "u2", "u3"]) == {"u1": "false"}
@@ -204,11 +205,12 @@ def test_a_database_from_before_the_new_columns_opens(tmp_path: Path) -> None:
     db.close()
     looked = SqliteStorage(path, readonly=True)  # a check or a backup adds nothing: missing columns read as defaults
     assert looked.warnings() == [] and [m.id for m in looked.live_games()] == ["old"]
-    assert looked.load("old").meta.auto_go is True  # type: ignore[union-attr]
+    assert of_game(looked.load("old").meta, "auto_go") is True  # type: ignore[union-attr]
     looked.close()
     store = SqliteStorage(path)
     loaded = store.load("old")
-    assert loaded is not None and (loaded.meta.self_count, loaded.meta.lang, loaded.meta.auto_go) == ((), "en", True)
+    assert loaded is not None
+    assert (loaded.meta.self_count, loaded.meta.lang, of_game(loaded.meta, "auto_go")) == ((), "en", True)
     assert store.settings_of("server", "srv") == {} and store.setting_values("member", "mentions", ["u1"]) == {}
     assert loaded.actions == (Go(0), Go(1))  # its row's count of moves is made from the log it holds
     store.append("old", 2, [Go(0)], now=2.0)
@@ -267,8 +269,8 @@ def test_processes_opening_a_file_together_bring_it_up_to_date_once(tmp_path: Pa
         assert got == ["opened"] * 6, (path, got)
         columns = [row[1] for row in sqlite3.connect(path).execute("PRAGMA table_info(games)")]
         assert sorted(columns) == ["auto_go", "changes", "created", "guild", "id", "lang", "message", "moves", "place",
-                                   "reminded", "rev", "rules", "seats", "seed", "self_count", "status", "updated",
-                                   "winner"]
+                                   "reminded", "rev", "rules", "seats", "seed", "self_count", "settings", "status",
+                                   "updated", "winner"]
 
 
 def test_tables_practice_and_summaries_are_kept(store: Storage) -> None:

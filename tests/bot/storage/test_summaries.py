@@ -27,9 +27,9 @@ def make(path: Path, start: int = 1) -> Controller:
 async def finished_games(c: Controller) -> None:
     for seed in (1, 2, 3):
         reply = await c.run(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=seed, guild="srv",
-                                            auto_go=False))
+                                            settings={"auto_go": False}))
         await play_out(c, reply)
-    await c.run(NewGame("chan", ANN, (BOB,), Rules(target=61), seed=9, guild="srv", auto_go=False))
+    await c.run(NewGame("chan", ANN, (BOB,), Rules(target=61), seed=9, guild="srv", settings={"auto_go": False}))
     await c.run(AcceptInvite(BOB, "g4"))
     await c.run(Resign(BOB, "g4"))  # decided off the cards: ann wins
 

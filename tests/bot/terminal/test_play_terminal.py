@@ -11,6 +11,7 @@ from bot.app.commands import (
 )
 from bot.app.controller import Controller, NewGame
 from bot.cli.main import main
+from bot.settings import of_game
 from bot.storage import SqliteStorage
 from bot.storage.values import Status
 from bot.terminal.local_game import final_line, local_member, play_at_terminal
@@ -55,7 +56,7 @@ async def session(typed: list[str], *, seed: int = 8, muggins: bool = False, aut
     stdin = typed if isinstance(typed, io.StringIO) else io.StringIO("".join(f"{line}\n" for line in typed))
     status = await play_at_terminal(controller, me, stdin, out, **options,  # type: ignore[arg-type]
                                     new=NewGame("terminal", me, ("easy",), Rules(muggins=muggins), seed=seed,
-                                                auto_go=auto_go))
+                                                settings={"auto_go": auto_go}))
     return status, out.getvalue(), controller
 
 
@@ -161,7 +162,7 @@ async def test_without_auto_go_the_player_says_go_with_enter() -> None:
             "[ann 0 – computer (easy) 2]  your hand  1:J♥\n"
             "you cannot play: press Enter to say go: ann: go\n"
             "  ann: one for the go → 1\n") in text
-    assert controller.storage.load("local1").meta.auto_go is False  # type: ignore[attr-defined]
+    assert of_game(controller.storage.load("local1").meta, "auto_go") is False  # type: ignore[attr-defined]
 
 
 async def test_a_muggins_game_asks_for_the_count() -> None:

@@ -19,6 +19,7 @@ from bot.app.controller import Controller, Member, NewGame
 from bot.app.game.autopilot import play_out
 from bot.cli.main import main
 from bot.config import Config, ConfigError, load_config
+from bot.settings import of_game
 from bot.storage import SqliteStorage, StaleWrite, Storage, StorageError, encode_action
 from bot.storage.opening import describe, open_storage
 from bot.storage.values import GameMeta, GuildTotals, Seat, SeatKind, Status
@@ -62,14 +63,14 @@ def test_migrations_make_every_table_of_an_empty_database_once(pg_url: str) -> N
     assert tables(pg_url) == TABLES
     with psycopg.connect(pg_url) as conn:
         versions = conn.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
-        assert versions == [(1,), (2,), (3,), (4,), (5,), (6,)]
+        assert versions == [(1,), (2,), (3,), (4,), (5,), (6,), (7,)]
         columns = dict(conn.execute("SELECT column_name, data_type FROM information_schema.columns "
                                     "WHERE table_name = 'games'").fetchall())
         assert (columns["seed"], columns["created"], columns["reminded"]) == ("bigint", "double precision",
                                                                               "boolean")
         conn.execute("INSERT INTO schema_version VALUES (99, 0)")
     with pytest.raises(StorageError, match="is from a newer version of this program \\(its schema is version 99; "
-                       "this program knows up to 6\\)"):
+                       "this program knows up to 7\\)"):
         PostgresStorage(pg_url)
 
 
@@ -91,9 +92,9 @@ def test_a_version_1_database_gains_revisions_and_keeps_its_rows(pg_url: str) ->
                          "(%s, 'chan', '{}', true, %s, %s)", (tid, created, created))
     store = PostgresStorage(pg_url, pool_size=1)
     try:
-        assert store.migrated == [2, 3, 4, 5, 6]
+        assert store.migrated == [2, 3, 4, 5, 6, 7]
         old = store.load("old")
-        assert old is not None and (old.meta.rev, old.meta.place, old.meta.auto_go) == (0, "chan", True)
+        assert old is not None and (old.meta.rev, old.meta.place, of_game(old.meta, "auto_go")) == (0, "chan", True)
         live = store.table_at("chan")
         assert live is not None and (live.id, live.rev) == ("t2", 0)  # the newest stays, as table_at chose it
         assert store.load_table("t1") is not None and not store.load_table("t1").live  # type: ignore[union-attr]
