@@ -57,16 +57,16 @@ def columns(path: Path) -> dict[str, list[str]]:
 
 
 def test_every_schema_shipped_has_its_fixture_and_the_newest_is_this_codes(tmp_path: Path) -> None:
-    assert ([f"layout-{n}" for n in range(1, 11)], [f"migration-{n}" for n in range(1, 7)]) == (LAYOUTS, MIGRATIONS)
+    assert ([f"layout-{n}" for n in range(1, 12)], [f"migration-{n}" for n in range(1, 8)]) == (LAYOUTS, MIGRATIONS)
     layouts = []
     for name in LAYOUTS:
         (tmp_path / name).mkdir()
         layouts.append(columns(unpacked(name, tmp_path / name)))
     assert all(a != b for a, b in zip(layouts, layouts[1:], strict=False))  # each one a layout of its own
-    assert [len(t) for t in layouts] == [2, 5, 6, 6, 8, 8, 9, 9, 11, 12]  # tables
+    assert [len(t) for t in layouts] == [2, 5, 6, 6, 8, 8, 9, 9, 11, 12, 12]  # tables
     SqliteStorage(tmp_path / "new.sqlite3").close()
     assert columns(tmp_path / "new.sqlite3") == layouts[-1]  # a new layout needs a fixture, and a new VERSION
-    assert VERSION == 10
+    assert VERSION == 11
     from bot.storage.postgres.schema import MIGRATIONS as STEPS
 
     assert len(STEPS) == len(MIGRATIONS)
@@ -181,5 +181,25 @@ def test_the_turn_mention_settings_of_layout_9_move_into_the_settings_table(tmp_
         assert (storage.settings_of("server", "srv"), storage.settings_of("server", "loud")) == (
             {"mentions": "false"}, {"mentions": "true"})
         assert storage.setting_values("member", "mentions", ["u1", "u2", "u3"]) == {"u1": "false", "u2": "true"}
+    finally:
+        storage.close()
+
+
+def test_a_game_s_auto_go_of_layout_10_moves_into_its_settings(tmp_path: Path) -> None:
+    from bot.settings import of_game
+
+    path = unpacked("layout-10", tmp_path)
+    fixture = FIXTURES["layout-10"]
+    db = sqlite3.connect(path)
+    db.execute("UPDATE games SET auto_go = 0 WHERE id = ?", (fixture["unfinished"]["id"],))
+    db.commit()
+    db.close()
+    storage = SqliteStorage(path)
+    try:
+        moved = storage.load(fixture["unfinished"]["id"])
+        kept = storage.load(fixture["finished"]["id"])
+        assert moved is not None and kept is not None
+        assert (moved.meta.settings, of_game(moved.meta, "auto_go")) == ((("auto_go", "false"),), False)
+        assert (kept.meta.settings, of_game(kept.meta, "auto_go")) == ((), True)
     finally:
         storage.close()
