@@ -304,6 +304,15 @@ class AnswerDrill(Command[Answer]):
     lang: Lang = Lang.EN
 
 
+@dataclass(frozen=True)
+class DailyHand(Command[Answer]):
+    """The daily hand of `day` (YYYY-MM-DD, UTC; None: today's): today's as a problem to solve, an earlier day's
+    with every discard's exact values and the answer; a day not yet published, or outside the pool, refused."""
+
+    day: str | None = None
+    lang: Lang = Lang.EN
+
+
 # ---------------------------------------------------------------------------------------------- table mode
 
 @dataclass(frozen=True)

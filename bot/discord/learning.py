@@ -13,6 +13,7 @@ from discord import app_commands
 from bot.app.commands import (
     AnalyzeDiscards,
     AnswerDrill,
+    DailyHand,
     LatestGame,
     Leaderboard,
     MemberStats,
@@ -81,6 +82,10 @@ class LearnDoor:
         stats = MemberStats(str(ask.interaction.guild.id), who.user, who.name, ask.lang)
         await ask.answer(await self.controller.run(stats))
 
+    async def daily(self, ask: Exchange, day: str | None) -> None:
+        await ask.think()
+        await ask.answer(await self.controller.run(DailyHand(day, ask.lang)))
+
     async def leaderboard(self, ask: Exchange) -> None:
         if ask.interaction.guild is None:
             await ask.say(t("stats.server_only", ask.lang))
@@ -146,4 +151,8 @@ def learn_commands(door: LearnDoor) -> list[app_commands.Command[Any, ..., None]
     async def leaderboard(interaction: discord.Interaction) -> None:
         await door.leaderboard(Exchange.of(interaction))
 
-    return [score, analyze, rules, practice, review, stats, leaderboard]
+    @command("cribbage daily")
+    async def daily(interaction: discord.Interaction, day: str | None = None) -> None:
+        await door.daily(Exchange.of(interaction), day)
+
+    return [score, analyze, rules, practice, review, stats, leaderboard, daily]

@@ -5,6 +5,7 @@ names; these only take the command apart."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, date, datetime
 
 from bot.app.command_base import handles
 from bot.app.commands import (
@@ -12,6 +13,7 @@ from bot.app.commands import (
     AnswerDrill,
     BoardStatus,
     ChangeSetting,
+    DailyHand,
     Leaderboard,
     MemberStats,
     NewDrill,
@@ -36,8 +38,21 @@ from bot.app.companion.settings_book import SettingsBook
 from bot.app.companion.statistics import Statistics
 from bot.app.companion.tablemode import TableMode
 from bot.app.shown.replies import Answer
+from bot.i18n import Lang, t
 from bot.storage import Storage
+from engine.core.errors import shown
+from engine.daily.pool import PoolError
+from engine.daily.problem import DailyProblem
+from engine.daily.shipped import NoPool, shipped_pool
+from engine.daily.verdict import rows
 from engine.table.session import TableSession
+
+
+def _iso(day: str) -> bool:
+    """A day written YYYY-MM-DD in ASCII digits (fromisoformat alone takes other forms and other digits)."""
+    text = day.strip()
+    digits = text[:4] + text[5:7] + text[8:]
+    return len(text) == 10 and text[4] == text[7] == "-" and digits.isascii() and digits.isdigit()
 
 
 @dataclass(frozen=True)
@@ -69,6 +84,27 @@ class CompanionCommands:
     @handles(AnswerDrill)
     def drill_answer(self, c: AnswerDrill) -> Answer:
         return self.drills.practice_answer(user_id(c.user), c.seed, c.crib, c.declared, c.lang)
+
+    @handles(DailyHand)
+    def daily(self, c: DailyHand) -> Answer:
+        today = datetime.fromtimestamp(self.drills.clock(), UTC).date()
+        try:
+            day = today if c.day is None else date.fromisoformat(c.day.strip()) if _iso(c.day) else None
+        except ValueError:
+            day = None
+        if day is None:
+            return Answer(False, t("daily.bad_day", c.lang, day=shown(c.day)))
+        pool = shipped_pool()
+        if isinstance(pool, NoPool):
+            return Answer(False, t("daily.no_pool", c.lang))
+        if day > today:
+            return Answer(False, t("daily.not_yet", c.lang, day=day.isoformat()))
+        try:
+            problem = pool.problem_for(day)
+        except PoolError:
+            return Answer(False, t("daily.out_of_pool", c.lang, day=day.isoformat(), first=pool.start.isoformat(),
+                                   last=pool.end.isoformat()))
+        return Answer(True, daily_text(problem, day < today, c.lang))
 
     @handles(MemberStats)
     def member_stats(self, c: MemberStats) -> Answer:
@@ -126,3 +162,24 @@ class CompanionCommands:
     @handles(BoardStatus)
     def board_status(self, c: BoardStatus) -> str:
         return self.pegboard.status(c.lang)
+
+
+def daily_text(problem: DailyProblem, solved: bool, lang: Lang) -> str:
+    """A day's hand in words: the six cards, whose crib, the scores when the chance to win decides; once the day is
+    over, every discard's exact values with the best marked."""
+    cards = " ".join(c.pretty() for c in problem.cards)
+    role = t("daily.dealer" if problem.dealer else "daily.pone", lang)
+    lines = [t("daily.head", lang, day=problem.day.isoformat(), level=t(f"daily.level.{problem.level.value}", lang),
+               cards=cards, role=role)]
+    if problem.scores is not None:
+        lines.append(t("daily.scores", lang, me=problem.scores[0], them=problem.scores[1]))
+    if not solved:
+        lines.append(t("daily.open", lang))
+        return "\n".join(lines)
+    sign = "+" if problem.dealer else "-"  # the crib adds to a dealer's net, and takes from a pone's
+    for r in rows(problem):
+        chance = t("daily.chance", lang, chance=f"{100 * r.chance:.1f}") if r.chance is not None else ""
+        mark = t("daily.best", lang) if r.best else t("daily.obvious", lang) if r.obvious else ""
+        lines.append(t("daily.row", lang, discard=" ".join(c.pretty() for c in r.discard), hand=f"{r.hand:.2f}",
+                       crib=f"{sign}{r.crib:.2f}", net=f"{r.net:.2f}", chance=chance, mark=mark).rstrip())
+    return "\n".join(lines)

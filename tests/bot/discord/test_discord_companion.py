@@ -51,7 +51,7 @@ async def test_the_commands_are_synced_with_names_options_and_translations(bot: 
     assert group["description_localizations"]["zh-CN"] == "在本频道玩克里比奇（cribbage）"
     subs = {o["name"]: o for o in group["options"]}
     assert list(subs) == ["play", "hand", "resign", "seat", "end", "record", "score", "analyze", "rules", "practice",
-                          "review", "stats", "leaderboard", "settings", "mentions", "table", "board"]
+                          "review", "stats", "leaderboard", "daily", "settings", "mentions", "table", "board"]
     assert [o["name"] for o in subs["board"]["options"]] == ["status", "show", "auto"]
     play = subs["play"]
     assert play["description"] == "Start a game against the computer or other members"
@@ -239,3 +239,20 @@ async def test_the_led_board_shows_the_game_chosen_in_its_thread(fake: Any) -> N
         await bot.client.close()
         controller.close()
         sim.remove_board("discord-board")
+
+
+async def test_the_daily_hand_of_an_earlier_day_is_answered_privately_with_every_discard(fake: Any) -> None:
+    from datetime import UTC, datetime
+
+    from tests.bot.conftest import start_bot
+
+    now = datetime(2027, 1, 4, 12, 0, tzinfo=UTC).timestamp()
+    bot = await start_bot(make_controller(clock=lambda: now), fake)
+    daily = await bot.command("daily", ANN, {"day": "2027-01-03"})
+    assert exchange(bot.of(daily)) == PRIVATE_THINKING
+    lines = bot.of(daily)[-1].content.splitlines()
+    assert (len(lines), lines[0], lines[2]) == (
+        17, "Daily hand for 2027-01-03 (hard): 7♠ K♣ K♥ 8♥ Q♠ 2♦, you deal (the crib is yours).",
+        "K♣ K♥: hand 4.00, crib +5.16, net 9.16, win 12.8% ← best")
+    later = await bot.command("daily", ANN, {"day": "2027-01-05"}, locale="zh-CN")
+    assert bot.of(later)[-1].content == "2027-01-05 的每日一手尚未公布：每天的题目在 UTC 00:00 发布。"
