@@ -14,6 +14,7 @@ import subprocess
 import venv
 import zipfile
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -117,11 +118,10 @@ def subcommands() -> list[list[str]]:
 def test_every_subcommand_answers_help(installed: Installed) -> None:
     paths = subcommands()
     assert len(paths) >= 25 and ["board", "set"] in paths and ["wintable", "merge"] in paths
-    failed = []
-    for path in paths:
-        done = installed.run(*path, "--help")
-        if done.returncode != 0 or f"usage: cribbage {' '.join(path)}" not in done.stdout or done.stderr:
-            failed.append((path, done.returncode, done.stderr[-300:]))
+    with ThreadPoolExecutor(4) as pool:  # each start is mostly waiting on imports: four at a time
+        done = list(pool.map(lambda path: installed.run(*path, "--help"), paths))
+    failed = [(path, d.returncode, d.stderr[-300:]) for path, d in zip(paths, done, strict=True)
+              if d.returncode != 0 or f"usage: cribbage {' '.join(path)}" not in d.stdout or d.stderr]
     assert failed == []
 
 
