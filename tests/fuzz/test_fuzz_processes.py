@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import group_of, run_env
 from tests.waiting import wait_until
 
 STOP_WITHIN = 5.0
@@ -27,35 +28,17 @@ MEMORY_LIMIT = 1 << 30
 CPU_LIMIT = 20
 
 
-def _environment(folder: Path) -> dict[str, str]:
-    return {**os.environ, "CRIBBAGE_CONFIG": "", "CRIBBAGE_DATABASE_URL": "", "XDG_DATA_HOME": str(folder),
-            "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
-
-
-def _group(pgid: int) -> list[int]:
-    """The live (not zombie) processes of a process group, read from /proc."""
-    members = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == pgid and fields[0] != "Z":
-            members.append(int(entry))
-    return members
 
 
 @contextmanager
 def _started(argv: Sequence[str], folder: Path, **options: object) -> Iterator[subprocess.Popen[bytes]]:
-    process = subprocess.Popen([sys.executable, "-m", "bot.cli.main", *argv], cwd=folder, env=_environment(folder),
+    process = subprocess.Popen([sys.executable, "-m", "bot.cli.main", *argv], cwd=folder, env=run_env(folder),
                                start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, **options)  # type: ignore[call-overload]
     try:
         yield process
     finally:
-        if _group(process.pid):
+        if group_of(process.pid):
             os.killpg(process.pid, signal.SIGKILL)
         process.wait()
         if process.stderr is not None:
@@ -83,7 +66,7 @@ def test_a_stop_signal_ends_the_command_and_its_workers(tmp_path: Path, name: st
     with _started(argv, tmp_path) as process:
         pgid = process.pid
         records = tmp_path / "games.jsonl"
-        assert wait_until(lambda: len(_group(pgid)) >= processes if processes else _staged(tmp_path) > 0, 20.0), \
+        assert wait_until(lambda: len(group_of(pgid)) >= processes if processes else _staged(tmp_path) > 0, 20.0), \
             "never under way"
         time.sleep(0.3)  # under way, not still starting
         signum = signal.Signals[signame]
@@ -91,7 +74,7 @@ def test_a_stop_signal_ends_the_command_and_its_workers(tmp_path: Path, name: st
             os.killpg(process.pid, signum)
         else:
             process.send_signal(signum)
-        assert wait_until(lambda: not _group(pgid), STOP_WITHIN), f"still running: {_group(pgid)}"
+        assert wait_until(lambda: not group_of(pgid), STOP_WITHIN), f"still running: {group_of(pgid)}"
         assert process.wait(1.0) == status
         assert process.stderr is not None
         err = process.stderr.read().decode()
@@ -144,7 +127,7 @@ def test_a_reader_is_bounded_under_ulimit(tmp_path: Path, bomb: Path, argv: list
     argv = [str(bomb) if a == "BOMB" else a for a in argv]
     with open(stdin or os.devnull, "rb") as source:
         started = time.monotonic()
-        ran = subprocess.run([sys.executable, "-m", "bot.cli.main", *argv], cwd=tmp_path, env=_environment(tmp_path),
+        ran = subprocess.run([sys.executable, "-m", "bot.cli.main", *argv], cwd=tmp_path, env=run_env(tmp_path),
                              stdin=source, capture_output=True, timeout=60, preexec_fn=_limited)
     seconds = time.monotonic() - started
     said = (ran.stderr or ran.stdout).decode().replace(str(bomb), "BOMB").strip()
@@ -169,7 +152,7 @@ def test_a_failing_standard_output_is_said_before_the_work(tmp_path: Path, argv:
     build is refused before it starts."""
     with open("/dev/full" if output == "full" else os.devnull, "wb") as sink:
         started = time.monotonic()
-        ran = subprocess.run([sys.executable, "-m", "bot.cli.main", *argv], cwd=tmp_path, env=_environment(tmp_path),
+        ran = subprocess.run([sys.executable, "-m", "bot.cli.main", *argv], cwd=tmp_path, env=run_env(tmp_path),
                              stdin=subprocess.DEVNULL, stdout=sink, stderr=subprocess.PIPE, timeout=60,
                              preexec_fn=_close_stdout if output == "closed" else None)
     command = "cribbage" if argv[0] == "--help" else f"cribbage {argv[0]}"

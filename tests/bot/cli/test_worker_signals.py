@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import group_of, run_env
 from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -36,24 +37,6 @@ HANDS = b"".join(f"{a}H {b}C {c}D JS {d}S\n".encode() for a in "A23456789" for b
 """Enough hands that `score --batch` is still at work, in worker processes, when the signal comes."""
 
 
-def _environment(folder: Path) -> dict[str, str]:
-    return {**os.environ, "CRIBBAGE_CONFIG": "", "CRIBBAGE_DATABASE_URL": "", "XDG_DATA_HOME": str(folder),
-            "PYTHONPATH": str(ROOT)}
-
-
-def _group(pgid: int) -> list[int]:
-    """The live (not zombie) processes of a process group, read from /proc."""
-    members = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == pgid and fields[0] != "Z":
-            members.append(int(entry))
-    return members
 
 
 def _ignoring(*signums: int) -> Callable[[], None]:
@@ -70,14 +53,14 @@ def _started(name: str, folder: Path, ignored: tuple[int, ...] = ()) -> Iterator
     hands.write_bytes(HANDS)
     with open(hands if name == "score" else os.devnull, "rb") as stdin:
         process = subprocess.Popen([sys.executable, "-m", "bot.cli.main", *COMMANDS[name]], cwd=folder,
-                                   env=_environment(folder), start_new_session=True, stdin=stdin,
+                                   env=run_env(folder), start_new_session=True, stdin=stdin,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=_ignoring(*ignored))
     try:
-        assert wait_until(lambda: len(_group(process.pid)) >= 3, 60.0), "never under way"
+        assert wait_until(lambda: len(group_of(process.pid)) >= 3, 60.0), "never under way"
         time.sleep(0.5)  # at work, not still starting
         yield process
     finally:
-        if _group(process.pid):
+        if group_of(process.pid):
             os.killpg(process.pid, signal.SIGKILL)
         process.wait()
         if process.stderr is not None:
@@ -85,7 +68,7 @@ def _started(name: str, folder: Path, ignored: tuple[int, ...] = ()) -> Iterator
 
 
 def _ended(process: subprocess.Popen[bytes]) -> tuple[int, str]:
-    assert wait_until(lambda: not _group(process.pid), STOP_WITHIN), f"still running: {_group(process.pid)}"
+    assert wait_until(lambda: not group_of(process.pid), STOP_WITHIN), f"still running: {group_of(process.pid)}"
     status = process.wait(1.0)
     assert process.stderr is not None
     return status, process.stderr.read().decode()
@@ -114,7 +97,7 @@ def test_a_worker_killed_alone_stops_the_command_as_its_signal_would(tmp_path: P
                                                                      signame: str) -> None:
     signum = signal.Signals[signame]
     with _started(name, tmp_path) as process:
-        worker = next(pid for pid in _group(process.pid) if pid != process.pid)
+        worker = next(pid for pid in group_of(process.pid) if pid != process.pid)
         os.kill(worker, signum)
         status, err = _ended(process)
     assert status == 128 + signum
@@ -126,10 +109,10 @@ def test_a_hang_up_ignored_from_the_start_is_ignored_by_the_workers_too(tmp_path
     """nohup: the hang-up kills no worker (the pool would replace it and wait for ever for its work); the arena
     runs on with the same workers, and SIGTERM still ends it."""
     with _started("arena", tmp_path, (signal.SIGHUP,)) as process:
-        before = sorted(_group(process.pid))
+        before = sorted(group_of(process.pid))
         os.killpg(process.pid, signal.SIGHUP)
         time.sleep(1.0)
-        assert sorted(_group(process.pid)) == before and process.poll() is None
+        assert sorted(group_of(process.pid)) == before and process.poll() is None
         os.killpg(process.pid, signal.SIGTERM)
         status, err = _ended(process)
     assert status == 143 and err.strip().splitlines()[-1] == "cribbage arena: stopped by SIGTERM"
