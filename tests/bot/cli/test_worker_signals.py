@@ -19,7 +19,6 @@ import pytest
 from tests.processes import group_of, run_env
 from tests.waiting import wait_until
 
-ROOT = Path(__file__).resolve().parents[3]
 STOP_WITHIN = 5.0
 """A bound no loaded machine reaches (they stop in 0.1-0.5 s here); the point is that they stop at all."""
 
