@@ -28,7 +28,7 @@ from engine.core.events import Shown  # noqa: E402
 from engine.core.game import Game  # noqa: E402
 from engine.core.observation import Observation, observe  # noqa: E402
 from engine.core.rules import Rules  # noqa: E402
-from render import board_png, breakdown_png, table_png  # noqa: E402
+from render import board_png, breakdown_png, felt_png  # noqa: E402
 from render.live import live_png  # noqa: E402
 from render.show import ShownCount, show_png  # noqa: E402
 
@@ -51,7 +51,7 @@ def frames(rules: Rules, seed: int) -> list[Frame]:
 
 def old(names: tuple[str, ...], frame: Frame, last: list[object]) -> list[bytes]:
     obs, shown = frame
-    pngs = [table_png(public_table(obs, names))]
+    pngs = [felt_png(public_table(obs, names))]
     if last[0] != (obs.scores, obs.backs):
         last[0] = (obs.scores, obs.backs)
         pngs.append(board_png(public_board(obs, names)))

@@ -1,16 +1,16 @@
 """Pictures of the game as PNG bytes: pure functions of engine values, drawn with Pillow only.
 
 Nothing here imports discord or serial; the application builds the small input values
-(`TableView`, `PegBoard`) from its game and sends the bytes. Equal input gives equal bytes.
+(`FeltView`, `PegBoard`) from its game and sends the bytes. Equal input gives equal bytes.
 """
 
 from render.board import PegBoard, PegTrack, board_png, make_board
 from render.breakdown import breakdown_png
 from render.cards import back_png, card_png, deck_png, hand_png
 from render.charts import ChartMarker, analysis_png, winprob_png
+from render.felt import FeltView, PlayedCard, felt_png
 from render.labels import ENGLISH, Labels
 from render.style import DARK, FOUR_COLOUR, LIGHT, TWO_COLOUR, DeckColours, RenderError, Theme, can_draw
-from render.table import PlayedCard, TableView, table_png
 
 __all__ = [
     "DARK",
@@ -24,7 +24,7 @@ __all__ = [
     "PegBoard",
     "PlayedCard",
     "RenderError",
-    "TableView",
+    "FeltView",
     "Theme",
     "PegTrack",
     "analysis_png",
@@ -36,6 +36,6 @@ __all__ = [
     "deck_png",
     "hand_png",
     "make_board",
-    "table_png",
+    "felt_png",
     "winprob_png",
 ]

@@ -19,11 +19,11 @@ from render.board import PegBoard, PegTrack, board_png
 from render.breakdown import breakdown_png
 from render.cards import back_png, card_png, deck_png, hand_png
 from render.charts import ChartMarker, analysis_png, winprob_png
+from render.felt import FeltView, PlayedCard, felt_png
 from render.live import live_png
 from render.samples import sample_live, sample_show
 from render.show import show_png
 from render.style import FOUR_COLOUR, LIGHT
-from render.table import PlayedCard, TableView, table_png
 
 
 def sample_options(six: tuple[Card, ...], dealer: bool) -> list[DiscardOption]:
@@ -75,9 +75,9 @@ def sample_game(seed: int = 3) -> tuple[list[float], list[ChartMarker]]:
     return probs, markers
 
 
-def sample_table() -> TableView:
+def sample_table() -> FeltView:
     series = tuple(PlayedCard(c, i % 2) for i, c in enumerate(parse_cards("7H 8S 9D 6C")))
-    return TableView(("Alice", "Bob"), dealer=1, starter=parse_card("5D"), series=series, crib_size=4,
+    return FeltView(("Alice", "Bob"), dealer=1, starter=parse_card("5D"), series=series, crib_size=4,
                      to_play=0)
 
 
@@ -107,7 +107,7 @@ def gallery() -> dict[str, Callable[[], bytes]]:
         "deck": lambda: deck_png(),
         "deck_four_colour": lambda: deck_png(FOUR_COLOUR),
         "hand": lambda: hand_png(six, labels=True),
-        "table": lambda: table_png(table),
+        "table": lambda: felt_png(table),
         "breakdown": lambda: breakdown_png(hand),
         "breakdown_crib_light": lambda: breakdown_png(crib, LIGHT),
         "analysis": lambda: analysis_png(as_dealer, dealer=True),

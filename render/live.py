@@ -36,14 +36,14 @@ from render.board import (
     wood_small,
 )
 from render.canvas import Canvas, Convert, Sheet
+from render.felt import FeltLayout, FeltView, felt_bands, felt_image
 from render.labels import ENGLISH, Labels
 from render.palette import in_palette, palette, paletted, to_palette
 from render.png import Passing, Strip, encode_strips
 from render.style import RGB, TWO_COLOUR, DeckColours, RenderError
-from render.table import TableLayout, TableView, table_bands, table_image
 
 WIDTH = 1100
-LIVE_TABLE = TableLayout(width=WIDTH, card_w=112, pad=20, top=60, label=30, play_x0=200, play_x1=900, crib_x=930,
+LIVE_TABLE = FeltLayout(width=WIDTH, card_w=112, pad=20, top=60, label=30, play_x0=200, play_x1=900, crib_x=930,
                          zoom=1.6)
 """The table's part: cards 112 pixels wide (their corner ranks 28 pixels tall, 14 as shown)."""
 
@@ -60,7 +60,7 @@ def board_layout(target: int, tracks: int) -> BoardLayout:
     return BoardLayout(per_row=30, pitch=29.0, street_gap=13.2, hole_r=5.0, front_r=9.5, back_r=7.5, **common)
 
 
-def check_matched(view: TableView, board: PegBoard) -> None:
+def check_matched(view: FeltView, board: PegBoard) -> None:
     """A board has a track per player, or per partnership of four."""
     players, tracks = len(view.players), len(board.tracks)
     if tracks != (2 if players == 4 else players):
@@ -68,7 +68,7 @@ def check_matched(view: TableView, board: PegBoard) -> None:
                           f"the board {tracks}")
 
 
-def live_png(view: TableView, board: PegBoard, deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH) -> bytes:
+def live_png(view: FeltView, board: PegBoard, deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH) -> bytes:
     """The table over the board, as one PNG."""
     check_matched(view, board)
     parts = live_parts(view, board, deck, labels, paletted)
@@ -76,13 +76,13 @@ def live_png(view: TableView, board: PegBoard, deck: DeckColours = TWO_COLOUR, l
     return encode_strips(strips, palette())
 
 
-def live_rgb(view: TableView, board: PegBoard, deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH) -> Image.Image:
+def live_rgb(view: FeltView, board: PegBoard, deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH) -> Image.Image:
     """The same picture in full colour (for the palette's samples and for tests)."""
     check_matched(view, board)
     return stack([draw() for _, draw in live_parts(view, board, deck, labels)])
 
 
-def live_parts(view: TableView, board: PegBoard, deck: DeckColours, labels: Labels,
+def live_parts(view: FeltView, board: PegBoard, deck: DeckColours, labels: Labels,
                convert: Convert | None = None) -> list[Strip]:
     """The picture's strips, top to bottom, each keyed by everything it shows (the table's put together in
     `convert`'s mode, the others in full colour)."""
@@ -90,7 +90,7 @@ def live_parts(view: TableView, board: PegBoard, deck: DeckColours, labels: Labe
     colours = board_colours(board)
     strips: list[Strip] = [(_key(("table", shown, rows, deck, labels), passing),
                             partial(_table_band, view, deck, labels, convert, rows))
-                           for shown, rows, passing in table_bands(view, LIVE_TABLE)]
+                           for shown, rows, passing in felt_bands(view, LIVE_TABLE)]
     boxes = row_boxes(board, lay)
     top = boxes[0][1]
     strips.append((("legend", board, labels, lay), lambda: _legend(board, labels, lay, top, convert)))
@@ -118,9 +118,9 @@ def stack(images: list[Image.Image]) -> Image.Image:
     return out
 
 
-def _table_band(view: TableView, deck: DeckColours, labels: Labels, convert: Convert | None,
+def _table_band(view: FeltView, deck: DeckColours, labels: Labels, convert: Convert | None,
                 rows: tuple[int, int]) -> Image.Image:
-    return table_image(view, deck, labels, LIVE_TABLE, convert, rows).image
+    return felt_image(view, deck, labels, LIVE_TABLE, convert, rows).image
 
 
 def _legend(board: PegBoard, labels: Labels, lay: BoardLayout, bottom: int, convert: Convert | None) -> Image.Image:

@@ -7,18 +7,18 @@ from PIL import Image
 from engine.core.cards import parse_card, parse_cards
 from engine.core.scoring import score_hand
 from render.board import PegBoard, PegTrack
+from render.felt import FeltView, PlayedCard
 from render.show import ShownCount
-from render.table import PlayedCard, TableView
 
 
-def sample_live() -> dict[str, tuple[TableView, PegBoard]]:
+def sample_live() -> dict[str, tuple[FeltView, PegBoard]]:
     """A table and its board in a two-, three- and four-player game (partners share a track), to 121 and 61."""
     def series(cards: str, players: int, first: int) -> tuple[PlayedCard, ...]:
         return tuple(PlayedCard(c, (first + i) % players) for i, c in enumerate(parse_cards(cards)))
 
-    two = TableView(("Alice", "Bob"), 1, parse_card("5D"), series("7H 8S 9D 6C", 2, 0), 4, 0)
-    three = TableView(("Ann", "Ben", "Cy"), 2, parse_card("JC"), series("10S 5H", 3, 0), 4, 2)
-    four = TableView(("Ann", "Bob", "Cat", "Dan"), 3, parse_card("QD"), series("KH 5S AC 9H", 4, 0), 4, 0,
+    two = FeltView(("Alice", "Bob"), 1, parse_card("5D"), series("7H 8S 9D 6C", 2, 0), 4, 0)
+    three = FeltView(("Ann", "Ben", "Cy"), 2, parse_card("JC"), series("10S 5H", 3, 0), 4, 2)
+    four = FeltView(("Ann", "Bob", "Cat", "Dan"), 3, parse_card("QD"), series("KH 5S AC 9H", 4, 0), 4, 0,
                      partners=True)
     return {
         "live": (two, PegBoard((PegTrack("Alice", 87, 80), PegTrack("Bob", 95, 91)))),

@@ -10,19 +10,19 @@ import pytest
 from engine.analysis.discards import analyze
 from engine.core.cards import parse_card, parse_cards
 from engine.core.scoring import score_hand
-from render import ENGLISH, Labels, analysis_png, board_png, breakdown_png, can_draw, make_board, table_png
+from render import ENGLISH, Labels, analysis_png, board_png, breakdown_png, can_draw, felt_png, make_board
 from render.board import skunk_lines
+from render.felt import FeltView, PlayedCard
 from render.style import RenderError
-from render.table import PlayedCard, TableView
 from tests.render.render_helpers import decode
 
 OTHER = Labels(starter="Cut", the_play="Pegging", count="total", total="Sum", hand="Mine", skunk_line="{score} sk",
                double_skunk="{score} dsk", moved="+{points} was {back}", crib_of="crib of {name}")
 
 
-def view() -> TableView:
+def view() -> FeltView:
     played = tuple(PlayedCard(c, i % 2) for i, c in enumerate(parse_cards("7H 8S 9D")))
-    return TableView(("Alice", "Bob"), 0, parse_card("5C"), played, 4, to_play=1)
+    return FeltView(("Alice", "Bob"), 0, parse_card("5C"), played, 4, to_play=1)
 
 
 def test_the_defaults_are_english_and_change_nothing() -> None:
@@ -30,7 +30,7 @@ def test_the_defaults_are_english_and_change_nothing() -> None:
     assert ENGLISH.starter == "Starter" and ENGLISH.total == "Total" and ENGLISH.count == "count"
     b = score_hand(parse_cards("5H 5C 5D JS", count=4), parse_card("5S"))
     board = make_board([(40, 35), (22, 18)], ["Alice", "Bob"])
-    assert table_png(view()) == table_png(view(), labels=Labels())
+    assert felt_png(view()) == felt_png(view(), labels=Labels())
     assert breakdown_png(b) == breakdown_png(b, labels=Labels(), calls=[i.call for i in b.items])
     assert board_png(board) == board_png(board, Labels())
 
@@ -39,7 +39,7 @@ def test_other_words_change_the_pixels_deterministically() -> None:
     b = score_hand(parse_cards("5H 5C 5D JS", count=4), parse_card("5S"))
     board = make_board([(40, 35), (22, 18)], ["Alice", "Bob"])
     for default, other, again in (
-            (table_png(view()), table_png(view(), labels=OTHER), table_png(view(), labels=OTHER)),
+            (felt_png(view()), felt_png(view(), labels=OTHER), felt_png(view(), labels=OTHER)),
             (breakdown_png(b), breakdown_png(b, labels=OTHER), breakdown_png(b, labels=OTHER)),
             (board_png(board), board_png(board, OTHER), board_png(board, OTHER))):
         assert other != default and other == again

@@ -9,10 +9,10 @@ from engine.core.cards import parse_card, parse_cards
 from render import png
 from render.board import PegBoard, PegTrack, peg_centre
 from render.cards import card_height
+from render.felt import FeltView, PlayedCard, series_positions
 from render.live import LIVE_TABLE, board_layout, live_png, live_rgb
 from render.samples import sample_live
 from render.style import BLACK_INK, PLAYER_COLOURS, RED_INK, RenderError
-from render.table import PlayedCard, TableView, series_positions
 from tests.render.render_helpers import decode, near, rgb_at
 
 
@@ -64,11 +64,11 @@ def test_a_card_laid_redraws_the_table_and_keeps_the_board(monkeypatch: pytest.M
 
     monkeypatch.setattr(png, "_rows", counted)
     board = PegBoard((PegTrack("Ann", 12, 10), PegTrack("Bob", 9, 7)))
-    first = TableView(("Ann", "Bob"), 1, parse_card("5D"), (PlayedCard(parse_card("7H"), 0),), 4, 1)
+    first = FeltView(("Ann", "Bob"), 1, parse_card("5D"), (PlayedCard(parse_card("7H"), 0),), 4, 1)
     live_png(first, board)
     assert deflated == [58, 28, 245, 110, 30, 64, 32, 30, 64, 46]  # heading, labels, cards, legend, two rows
     assert len(png._strips) == 9  # all but the cards, which seldom come back
-    second = TableView(("Ann", "Bob"), 1, parse_card("5D"),
+    second = FeltView(("Ann", "Bob"), 1, parse_card("5D"),
                        tuple(PlayedCard(c, k) for k, c in enumerate(parse_cards("7H 8S"))), 4, 1)
     deflated.clear()
     live_png(second, board)

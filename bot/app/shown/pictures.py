@@ -21,10 +21,10 @@ from engine.core.observation import Observation
 from engine.core.scoring import Breakdown
 from render import (
     ENGLISH,
+    FeltView,
     Labels,
     PegBoard,
     PlayedCard,
-    TableView,
     breakdown_png,
     can_draw,
     hand_png,
@@ -58,7 +58,7 @@ def _raw(key: str, lang: Lang) -> str:
     return catalog(lang)[key]
 
 
-def public_table(obs: Observation, names: Sequence[str]) -> TableView:
+def public_table(obs: Observation, names: Sequence[str]) -> FeltView:
     """The table everyone sees: starter, the current series with who laid each card, the crib's size."""
     series_cards = list(obs.series)
     laid = [p for p in obs.plays if p.card is not None]
@@ -71,7 +71,7 @@ def public_table(obs: Observation, names: Sequence[str]) -> TableView:
     else:
         crib = rules.players * rules.discard_each + rules.deck_to_crib
     to_play = obs.to_act[0] if obs.phase is Phase.PLAY and obs.to_act else None
-    return TableView(players=tuple(names), dealer=max(obs.dealer, 0), starter=obs.starter, series=series,
+    return FeltView(players=tuple(names), dealer=max(obs.dealer, 0), starter=obs.starter, series=series,
                      crib_size=min(crib, 4), to_play=to_play, partners=teamed(rules))
 
 

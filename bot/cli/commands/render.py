@@ -24,12 +24,12 @@ from render.board import TARGETS, board_png, make_board
 from render.breakdown import breakdown_png
 from render.cards import back_png, card_png, hand_png
 from render.charts import ChartMarker, analysis_png, winprob_png
+from render.felt import FeltView, PlayedCard, felt_png
 from render.gallery import gallery
 from render.led import LAYOUT_HELP, LAYOUTS, LedScene, led_png
 from render.live import live_png
 from render.show import ShownCount, show_png
 from render.style import FOUR_COLOUR, RGB, THEMES, TWO_COLOUR, DeckColours, RenderError, hex_rgb
-from render.table import PlayedCard, TableView, table_png
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -222,7 +222,7 @@ def _seat(text: str, players: Sequence[str], what: str) -> int:
     raise UsageError(f"{what} {excerpt(text)} is not a player ({', '.join(players)}) or a seat 1-{len(players)}")
 
 
-def _view(args: argparse.Namespace) -> TableView:
+def _view(args: argparse.Namespace) -> FeltView:
     players = _names(args.players, "--players")
     if not 2 <= len(players) <= 4:
         raise UsageError(f"--players names 2 to 4 players, got {len(players)}")
@@ -237,11 +237,11 @@ def _view(args: argparse.Namespace) -> TableView:
         series.append(PlayedCard(parse_card(card_text), seat))
     to_play = _seat(args.to_play, players, "--to-play") if args.to_play else None
     starter = parse_card(args.starter) if args.starter else None
-    return TableView(tuple(players), dealer, starter, tuple(series), args.crib, to_play, partners=len(players) == 4)
+    return FeltView(tuple(players), dealer, starter, tuple(series), args.crib, to_play, partners=len(players) == 4)
 
 
 def _table(args: argparse.Namespace) -> bytes:
-    return table_png(_view(args), _deck(args))
+    return felt_png(_view(args), _deck(args))
 
 
 def _live(args: argparse.Namespace) -> bytes:

@@ -1,4 +1,4 @@
-"""The table: starter, series with count and who played, the crib; the view's checks."""
+"""The felt: starter, series with count and who played, the crib; the view's checks."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ import pytest
 
 from engine.core.cards import parse_card, parse_cards
 from render.cards import card_height
-from render.style import BLACK_INK, CARD_BACK, GOLD, PLAYER_COLOURS, RED_INK, RenderError
-from render.table import (
+from render.felt import (
     CARD_TOP,
     CARD_W,
     COUNT_R,
@@ -15,19 +14,20 @@ from render.table import (
     HEIGHT,
     PAD,
     WIDTH,
+    FeltView,
     PlayedCard,
-    TableView,
     count_centre,
+    felt_png,
     series_positions,
-    table_png,
 )
+from render.style import BLACK_INK, CARD_BACK, GOLD, PLAYER_COLOURS, RED_INK, RenderError
 from tests.render.render_helpers import decode, near, rgb_at
 
 
-def view(series: str = "7H 8S 9D", starter: str | None = "5C", crib: int = 4, players: int = 2) -> TableView:
+def view(series: str = "7H 8S 9D", starter: str | None = "5C", crib: int = 4, players: int = 2) -> FeltView:
     names = ("Alice", "Bob", "Carol", "Dan")[:players]
     played = tuple(PlayedCard(c, i % players) for i, c in enumerate(parse_cards(series)))
-    return TableView(names, 0, parse_card(starter) if starter else None, played, crib)
+    return FeltView(names, 0, parse_card(starter) if starter else None, played, crib)
 
 
 def corner(x: float) -> tuple[float, float]:
@@ -37,13 +37,13 @@ def corner(x: float) -> tuple[float, float]:
 def test_size_and_count() -> None:
     v = view()
     assert v.count == 24
-    image = decode(table_png(v))
+    image = decode(felt_png(v))
     assert image.size == (WIDTH, HEIGHT)
 
 
 def test_starter_and_series_cards_where_the_layout_puts_them() -> None:
     v = view()
-    image = decode(table_png(v))
+    image = decode(felt_png(v))
     assert near(rgb_at(image, corner(PAD + 4)), BLACK_INK)  # 5C starter
     for played, x in zip(v.series, series_positions(v), strict=True):
         ink = RED_INK if played.card.suit.is_red else BLACK_INK
@@ -52,17 +52,17 @@ def test_starter_and_series_cards_where_the_layout_puts_them() -> None:
 
 def test_who_played_each_card_is_tagged_in_their_colour() -> None:
     v = view()
-    image = decode(table_png(v))
+    image = decode(felt_png(v))
     for played, x in zip(v.series, series_positions(v), strict=True):
         tag = (x + 3, CARD_TOP + card_height(CARD_W) + 16)
         assert near(rgb_at(image, tag), PLAYER_COLOURS[played.player]), played
 
 
 def test_crib_face_down_and_empty() -> None:
-    image = decode(table_png(view(crib=4)))
+    image = decode(felt_png(view(crib=4)))
     top_card_middle = (CRIB_X + 3 * 7 + CARD_W / 2, CARD_TOP + 9 + card_height(CARD_W) / 2)
     assert near(rgb_at(image, top_card_middle), CARD_BACK)
-    empty = decode(table_png(view(crib=0)))
+    empty = decode(felt_png(view(crib=0)))
     assert not near(rgb_at(empty, (CRIB_X + CARD_W / 2, CARD_TOP + card_height(CARD_W) / 2)), CARD_BACK, 60)
 
 
@@ -70,7 +70,7 @@ def test_count_disc_gold_at_fifteen_and_thirty_one() -> None:
     for series, scoring in (("7H 8S", True), ("7H 8S 9D", False), ("KH QS JD AC", True)):
         v = view(series)
         x, y = count_centre(v)
-        edge = rgb_at(decode(table_png(v)), (x + COUNT_R - 1, y))
+        edge = rgb_at(decode(felt_png(v)), (x + COUNT_R - 1, y))
         assert near(edge, GOLD, tol=50) == scoring, series
 
 
@@ -79,24 +79,24 @@ def test_many_cards_overlap_to_fit() -> None:
     xs = series_positions(v)
     assert xs[1] - xs[0] < CARD_W
     assert count_centre(v)[0] + COUNT_R < CRIB_X
-    decode(table_png(v))
+    decode(felt_png(v))
 
 
 def test_before_the_cut_and_before_the_play() -> None:
-    image = decode(table_png(view("", starter=None, crib=0)))
+    image = decode(felt_png(view("", starter=None, crib=0)))
     assert near(rgb_at(image, (PAD + 4 + CARD_W / 2, CARD_TOP + card_height(CARD_W) / 2)), CARD_BACK)
 
 
 @pytest.mark.parametrize(("make", "message"), [
     (lambda: view("KH QS JD 10C"), "counts 40, past 31"),
-    (lambda: TableView(("A", "B"), 0, series=(PlayedCard(parse_card("5H"), 0),
+    (lambda: FeltView(("A", "B"), 0, series=(PlayedCard(parse_card("5H"), 0),
                                               PlayedCard(parse_card("5H"), 1))), "5H appears twice"),
     (lambda: view("5C 6H"), "5C appears twice"),
     (lambda: view(crib=5), "crib size 5"),
-    (lambda: TableView(("Solo",), 0), "2, 3 or 4 players"),
-    (lambda: TableView(("A", "B"), 2), "dealer 2 is not a seat"),
-    (lambda: TableView(("A", "B"), 0, series=(PlayedCard(parse_card("5H"), 3),)), "seat 3"),
-    (lambda: TableView(("A", " "), 0), "name ' ' is empty"),
+    (lambda: FeltView(("Solo",), 0), "2, 3 or 4 players"),
+    (lambda: FeltView(("A", "B"), 2), "dealer 2 is not a seat"),
+    (lambda: FeltView(("A", "B"), 0, series=(PlayedCard(parse_card("5H"), 3),)), "seat 3"),
+    (lambda: FeltView(("A", " "), 0), "name ' ' is empty"),
 ])
 def test_errors(make, message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(RenderError, match=message):
@@ -104,4 +104,4 @@ def test_errors(make, message: str) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_deterministic() -> None:
-    assert table_png(view()) == table_png(view())
+    assert felt_png(view()) == felt_png(view())

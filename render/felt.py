@@ -1,4 +1,5 @@
-"""The public table during a deal: the starter, the current series with its count, the crib, the dealer."""
+"""The felt: what lies on the table during a deal, as everyone sees it: the starter, the current series with its
+count, the crib, the dealer. (In this code "table" means table mode, a real table's score, and nothing else.)"""
 
 from __future__ import annotations
 
@@ -28,14 +29,14 @@ from render.style import (
 
 @dataclass(frozen=True, slots=True)
 class PlayedCard:
-    """A card laid in the play and the seat (index into TableView.players) that laid it."""
+    """A card laid in the play and the seat (index into FeltView.players) that laid it."""
 
     card: Card
     player: int
 
 
 @dataclass(frozen=True, slots=True)
-class TableView:
+class FeltView:
     """What everyone at the table can see. The count is worked out from the series, never passed in."""
 
     players: tuple[str, ...]
@@ -86,7 +87,7 @@ class TableView:
 
 
 @dataclass(frozen=True, slots=True)
-class TableLayout:
+class FeltLayout:
     """Where the table's parts go, in final pixels: the table picture's own (CLASSIC) or a larger one drawn
     inside another picture (the live table's). `zoom` sizes the words, name tags and the count's disc."""
 
@@ -133,7 +134,7 @@ class TableLayout:
         return (self.crib_x - 4, self.card_top - 2, self.width, self.height)
 
 
-CLASSIC = TableLayout()
+CLASSIC = FeltLayout()
 CARD_W = CLASSIC.card_w
 WIDTH = CLASSIC.width
 PAD = CLASSIC.pad
@@ -148,7 +149,7 @@ def player_colour(seat: int) -> tuple[int, int, int]:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
 
-def series_positions(view: TableView, lay: TableLayout = CLASSIC) -> list[float]:
+def series_positions(view: FeltView, lay: FeltLayout = CLASSIC) -> list[float]:
     """Left edge of each card of the series: side by side, overlapping when there are many."""
     n = len(view.series)
     w = lay.card_w
@@ -157,17 +158,17 @@ def series_positions(view: TableView, lay: TableLayout = CLASSIC) -> list[float]
     return [lay.play_x0 + i * step for i in range(n)]
 
 
-def table_png(view: TableView, deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH) -> bytes:
+def felt_png(view: FeltView, deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH) -> bytes:
     """The table picture; cards of the series are labelled with who played them."""
-    return table_image(view, deck, labels).png()
+    return felt_image(view, deck, labels).png()
 
 
-def table_image(view: TableView, deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH,
-                lay: TableLayout = CLASSIC, convert: Convert | None = None,
+def felt_image(view: FeltView, deck: DeckColours = TWO_COLOUR, labels: Labels = ENGLISH,
+                lay: FeltLayout = CLASSIC, convert: Convert | None = None,
                 rows: tuple[int, int] | None = None) -> Sheet:
     """The table put together at its final size: each part is drawn on its own piece of the felt (or taken
     from a cache), downsampled, and put in its place; together they are exactly the picture drawn whole.
-    `rows`: only that band of it (see table_bands)."""
+    `rows`: only that band of it (see felt_bands)."""
     sheet = Sheet(_felt_small(labels, lay), convert, rows)
     if sheet.takes(lay.header_box[1]):
         heading = _heading(view.players, view.dealer, view.to_play, view.partners, labels, lay)
@@ -181,7 +182,7 @@ def table_image(view: TableView, deck: DeckColours = TWO_COLOUR, labels: Labels 
     return sheet
 
 
-def table_bands(view: TableView, lay: TableLayout) -> tuple[tuple[tuple[object, ...], tuple[int, int], bool], ...]:
+def felt_bands(view: FeltView, lay: FeltLayout) -> tuple[tuple[tuple[object, ...], tuple[int, int], bool], ...]:
     """The table's bands of rows, each with what it shows and whether that seldom comes back: the heading (who
     sits where, the dealer, whose turn: a game's few come back), the labels (with the crib's owner), and the
     cards (with who laid each, the count and the crib: new at nearly every card laid)."""
@@ -193,16 +194,16 @@ def table_bands(view: TableView, lay: TableLayout) -> tuple[tuple[tuple[object, 
 
 @lru_cache(maxsize=256)
 def _heading(players: tuple[str, ...], dealer: int, to_play: int | None, partners: bool, labels: Labels,
-             lay: TableLayout) -> Image.Image:
+             lay: FeltLayout) -> Image.Image:
     """Who sits at the table, the dealer and whose turn: the same for many replies, so cached."""
-    view = TableView(players, dealer, to_play=to_play, partners=partners)
+    view = FeltView(players, dealer, to_play=to_play, partners=partners)
     image = _felt_small(labels, lay).crop(lay.header_box)
     _header(Canvas.flat(image, lay.header_box[:2]), view, labels, lay)  # words at their final size
     return image
 
 
 @lru_cache(maxsize=256)
-def _crib_owner(name: str, labels: Labels, lay: TableLayout) -> Image.Image:
+def _crib_owner(name: str, labels: Labels, lay: FeltLayout) -> Image.Image:
     """Whose crib it is, written at its final size over the crib."""
     image = _felt_small(labels, lay).crop(lay.crib_label_box)
     size = 14 * lay.zoom
@@ -211,7 +212,7 @@ def _crib_owner(name: str, labels: Labels, lay: TableLayout) -> Image.Image:
     return image
 
 
-def _play(sheet: Sheet, view: TableView, deck: DeckColours, labels: Labels, lay: TableLayout) -> None:
+def _play(sheet: Sheet, view: FeltView, deck: DeckColours, labels: Labels, lay: FeltLayout) -> None:
     """The series with who laid each card, and the count, from cached parts at whole pixels: a card that
     overlaps the one before it is the card on a blank face (its rounded corners over that card), and its name
     tag as wide as the card shows."""
@@ -234,7 +235,7 @@ def _play(sheet: Sheet, view: TableView, deck: DeckColours, labels: Labels, lay:
 
 
 @lru_cache(maxsize=64)
-def _crib(size: int, labels: Labels, lay: TableLayout) -> Image.Image:
+def _crib(size: int, labels: Labels, lay: FeltLayout) -> Image.Image:
     """The crib's cards, face down, and how many (its owner's name is drawn above it, apart)."""
     c = Canvas.region(_felt(labels, lay), lay.crib_box)
     w, x, y, z = lay.card_w, lay.crib_x, lay.card_top, lay.zoom
@@ -254,7 +255,7 @@ def _crib(size: int, labels: Labels, lay: TableLayout) -> Image.Image:
 
 
 @lru_cache(maxsize=128)
-def _starter(starter: Card | None, deck: DeckColours, labels: Labels, lay: TableLayout) -> Image.Image:
+def _starter(starter: Card | None, deck: DeckColours, labels: Labels, lay: FeltLayout) -> Image.Image:
     """The starter on the pack (or the pack, not cut yet)."""
     c = Canvas.region(_felt(labels, lay), lay.starter_box)
     x = lay.pad + 4
@@ -268,7 +269,7 @@ def _starter(starter: Card | None, deck: DeckColours, labels: Labels, lay: Table
 
 
 @lru_cache(maxsize=16)
-def _empty_play(labels: Labels, lay: TableLayout) -> Image.Image:
+def _empty_play(labels: Labels, lay: FeltLayout) -> Image.Image:
     """The play before its first card: an empty place and the words saying so (the count stands apart)."""
     box = lay.play_box
     c = Canvas.region(_felt(labels, lay), (box[0], box[1], round(lay.play_x1 - 2 * lay.count_r - 4), box[3]))
@@ -280,7 +281,7 @@ def _empty_play(labels: Labels, lay: TableLayout) -> Image.Image:
 
 
 @lru_cache(maxsize=1024)
-def _tag(name: str, colour: tuple[int, int, int], lay: TableLayout, width: int) -> Image.Image:
+def _tag(name: str, colour: tuple[int, int, int], lay: FeltLayout, width: int) -> Image.Image:
     """A name tag under a card `width` pixels of which show, with two pixels of felt around it (drawn at
     (2, 2))."""
     c = Canvas(width, round(24 * lay.zoom), FELT)
@@ -298,12 +299,12 @@ def _disc(count: int, labels: Labels, zoom: float = 1.0) -> Image.Image:
 
 
 @lru_cache(maxsize=16)
-def _felt_small(labels: Labels, lay: TableLayout = CLASSIC) -> Image.Image:
+def _felt_small(labels: Labels, lay: FeltLayout = CLASSIC) -> Image.Image:
     return Canvas.over(_felt(labels, lay), copy=False).small()
 
 
 @lru_cache(maxsize=16)
-def _felt(labels: Labels, lay: TableLayout = CLASSIC) -> Image.Image:
+def _felt(labels: Labels, lay: FeltLayout = CLASSIC) -> Image.Image:
     """What every table shows: the felt, the pack under the starter and the two headings, drawn once."""
     c = felt_canvas(lay.width, lay.height)
     x, size = lay.pad + 4, 14 * lay.zoom
@@ -314,7 +315,7 @@ def _felt(labels: Labels, lay: TableLayout = CLASSIC) -> Image.Image:
     return c.image
 
 
-def count_centre(view: TableView, lay: TableLayout = CLASSIC) -> tuple[float, float]:
+def count_centre(view: FeltView, lay: FeltLayout = CLASSIC) -> tuple[float, float]:
     xs = series_positions(view, lay)
     r = round(lay.count_r)
     x = (xs[-1] if xs else lay.play_x0) + lay.card_w + 20 * lay.zoom + r
@@ -342,7 +343,7 @@ def _name_tag(c: Canvas, name: str, colour: tuple[int, int, int], x: float, y: f
     c.text((x + 6 * zoom, y + 10 * zoom), text, size, (16, 18, 22), anchor="lm")
 
 
-def _header(c: Canvas, view: TableView, labels: Labels, lay: TableLayout) -> None:
+def _header(c: Canvas, view: FeltView, labels: Labels, lay: FeltLayout) -> None:
     """Who sits at the table, in their colours, with the dealer's button and whose turn it is (on a flat
     canvas, the seats' pegs and the button are pasted, drawn once at twice the size)."""
     z = lay.zoom
