@@ -15,6 +15,7 @@ from enum import Enum
 
 from bot.storage.values import GameMeta
 from engine.core.errors import excerpt
+from engine.core.typed import whole_number, yes_no
 
 
 class Scope(Enum):
@@ -55,9 +56,14 @@ class SettingError(ValueError):
 
 Value = bool | int | str
 
-SWITCH_WORDS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False, "1": True,
-                "0": False}
-"""What a switch is read from, case apart: a door's own choice (on/off), a flag or a stored value (true/false)."""
+NUMBER_MOST = 10**9 - 1
+"""The largest number a setting is read from (nine digits); a bound of its own says what it takes."""
+CHANNEL_MOST = 2**64 - 1
+"""A Discord id (a channel's) is an unsigned 64-bit number."""
+
+ON_OFF = {"on": True, "off": False}
+"""A door's own words for a switch; the rest (true/false, yes/no, 1/0, from a flag or the store) are
+engine.core.typed.yes_no's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,16 +88,17 @@ class Setting:
         if self.kind is Kind.SWITCH:
             if isinstance(raw, bool):
                 return raw
-            word = raw.strip().lower() if isinstance(raw, str) else None
-            if word not in SWITCH_WORDS:
+            word = raw.strip().lower() if isinstance(raw, str) else ""
+            switch = ON_OFF.get(word, yes_no(word))
+            if switch is None:
                 raise SettingError(SettingProblem.VALUE, f"{self.name} is on or off, not {excerpt(raw)}",
                                    name=self.name, value=excerpt(raw))
-            return SWITCH_WORDS[word]
+            return switch
         if self.kind is Kind.NUMBER:
             return self._number(raw)
         text = raw.strip() if isinstance(raw, str) else None
         if self.kind is Kind.CHANNEL:
-            if text is None or not (text == "" or (text.isascii() and text.isdigit() and len(text) <= 20)):
+            if text is None or not (text == "" or whole_number(text, 0, CHANNEL_MOST) is not None):
                 raise SettingError(SettingProblem.VALUE, f"{self.name} is a channel, not {excerpt(raw)}",
                                    name=self.name, value=excerpt(raw))
             return text
@@ -101,10 +108,11 @@ class Setting:
         return text.lower()
 
     def _number(self, raw: object) -> int:
+        read = whole_number(raw.strip(), -NUMBER_MOST, NUMBER_MOST) if isinstance(raw, str) else None
         if isinstance(raw, int) and not isinstance(raw, bool):
             number = raw
-        elif isinstance(raw, str) and raw.strip().isascii() and raw.strip().isdigit() and len(raw.strip()) <= 9:
-            number = int(raw.strip())
+        elif read is not None:
+            number = read
         else:
             raise SettingError(SettingProblem.VALUE, f"{self.name} is a whole number, not {excerpt(raw)}",
                                name=self.name, value=excerpt(raw))

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from datetime import date
 
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _DECIMAL = re.compile(r"[0-9]{1,12}(\.[0-9]{0,12})?|\.[0-9]{1,12}")
 MAX_DIGITS = 20
 """More digits than any number a command takes (a signed 64-bit seed has 19)."""
@@ -62,3 +64,14 @@ def yes_no(text: str) -> bool | None:
         return None
     word = text.lower()
     return True if word in YES else False if word in NO else None
+
+
+def iso_day(text: str) -> date | None:
+    """`text` as a calendar day written YYYY-MM-DD in ASCII digits (blanks round it aside), else None: no week date
+    (2027-W01-1), no date without its dashes, no other script's digits, no 30 February."""
+    if not isinstance(text, str) or _DAY.fullmatch(text.strip()) is None:
+        return None
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        return None

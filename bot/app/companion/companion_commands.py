@@ -5,7 +5,7 @@ names; these only take the command apart."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 
 from bot.app.command_base import handles
 from bot.app.commands import (
@@ -41,18 +41,12 @@ from bot.app.shown.replies import Answer
 from bot.i18n import Lang, t
 from bot.storage import Storage
 from engine.core.errors import shown
+from engine.core.typed import iso_day
 from engine.daily.pool import PoolError
 from engine.daily.problem import DailyProblem
 from engine.daily.shipped import NoPool, shipped_pool
 from engine.daily.verdict import rows
 from engine.table.session import TableSession
-
-
-def _iso(day: str) -> bool:
-    """A day written YYYY-MM-DD in ASCII digits (fromisoformat alone takes other forms and other digits)."""
-    text = day.strip()
-    digits = text[:4] + text[5:7] + text[8:]
-    return len(text) == 10 and text[4] == text[7] == "-" and digits.isascii() and digits.isdigit()
 
 
 @dataclass(frozen=True)
@@ -88,10 +82,7 @@ class CompanionCommands:
     @handles(DailyHand)
     def daily(self, c: DailyHand) -> Answer:
         today = datetime.fromtimestamp(self.drills.clock(), UTC).date()
-        try:
-            day = today if c.day is None else date.fromisoformat(c.day.strip()) if _iso(c.day) else None
-        except ValueError:
-            day = None
+        day = today if c.day is None else iso_day(c.day)
         if day is None:
             return Answer(False, t("daily.bad_day", c.lang, day=shown(c.day)))
         pool = shipped_pool()

@@ -19,6 +19,7 @@ from bot.config import ConfigError, read_small_file
 from engine.analysis.winprob import Unavailable, WinTable
 from engine.core.cards import CardError, parse_cards
 from engine.core.errors import clip, excerpt
+from engine.core.typed import iso_day
 from engine.daily.pool import YEAR, Pool, PoolError, assemble, build_problem, check_days
 from engine.daily.poolfile import PoolFileError, dump_pool, load_pool
 from engine.daily.problem import DailyProblem
@@ -50,12 +51,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def day_text(text: str) -> date:
     """An argparse type: a date written YYYY-MM-DD."""
-    try:
-        if len(text) == 10:
-            return date.fromisoformat(text)
-    except ValueError:
-        pass
-    raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a date like 2027-01-01")
+    day = iso_day(text)
+    if day is None:
+        raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a date like 2027-01-01")
+    return day
 
 
 _TABLE: WinTable | None = None

@@ -76,6 +76,7 @@ def test_bad_input_is_one_line_and_exit_status_2(two_days: Path, argv: list[str]
 
 @pytest.mark.parametrize(("argv", "said"), [
     (["daily", "show", "2027-1-4"], "'2027-1-4' is not a date like 2027-01-01"),
+    (["daily", "show", "2027-W01-1"], "'2027-W01-1' is not a date like 2027-01-01"),
     (["daily", "build", "--seed", "1", "--days", "0", "--start", "2027-01-01", "--out", "x"],
      "'0' is not a whole number from 1 to 36600"),
 ])

@@ -1,10 +1,12 @@
 """Typed text read strictly (numbers in ASCII digits, switches by six words) and shown back safely (control
 characters escaped, long text cut)."""
 
+from datetime import date
+
 import pytest
 
 from engine.core.errors import clip, escaped, shown
-from engine.core.typed import is_number_like, two_scores, whole_number, yes_no
+from engine.core.typed import is_number_like, iso_day, two_scores, whole_number, yes_no
 
 
 @pytest.mark.parametrize(("text", "value"), [
@@ -66,3 +68,12 @@ def test_shown_quotes_text_escaped_and_other_values_short() -> None:
 ])
 def test_two_scores_are_ascii_digits_below_the_target(text: str, scores: tuple[int, int] | None) -> None:
     assert two_scores(text, 121) == scores
+
+
+@pytest.mark.parametrize(("text", "day"), [
+    ("2027-01-03", date(2027, 1, 3)), (" 2028-02-29 ", date(2028, 2, 29)), ("2027-02-29", None),
+    ("2027-W01-1", None), ("20270103", None), ("2027-1-3", None), ("２０２７-01-03", None), ("", None),
+    ("2027-01-03T00:00", None),
+])
+def test_a_day_is_yyyy_mm_dd_in_ascii_digits(text: str, day: date | None) -> None:
+    assert iso_day(text) == day
