@@ -217,6 +217,13 @@ class Sweep(Command[list[Reply]]):
     owns: Callable[[str], bool] | None = None
 
 
+@dataclass(frozen=True)
+class SweepGame(GameCommand[Reply | None]):
+    """One game's turn in the sweep: its reminder, forfeit, expired invitation or timed-out counts, when due."""
+
+    game_id: str
+
+
 # ---------------------------------------------------------------------------------------------- members and servers
 
 @dataclass(frozen=True)

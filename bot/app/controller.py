@@ -21,7 +21,7 @@ from typing import Any, TypeVar, cast
 from board_driver.driver import BoardDriver
 from bot.app import commands
 from bot.app.command_base import HANDLES, Command, handles
-from bot.app.commands import BoardFollow, BoardShowHere, GameInfo, LiveGames, Sweep
+from bot.app.commands import BoardFollow, BoardShowHere, LiveGames, Sweep, SweepGame
 from bot.app.companion.companion_commands import CompanionCommands
 from bot.app.companion.learning import Scorer
 from bot.app.companion.pegboard import Pegboard
@@ -131,16 +131,13 @@ class Controller:
             if (command.owns is not None and not command.owns(meta.guild)) or not self.closing.may_be_due(meta):
                 continue
             try:
-                reply = await self.runner.on_game(meta.id, self._fresh, meta.id, self._sweep_one, GameInfo(meta.id))
+                reply = await self.run(SweepGame(meta.id))
             except StorageError as exc:
                 log.warning("the sweep passed over game %s: %s", meta.id, exc)
                 continue
             if reply is not None:
                 replies.append(reply)
         return replies
-
-    def _sweep_one(self, command: GameInfo) -> Reply | None:
-        return self.closing.sweep_one(command.game_id)
 
     @handles(BoardShowHere)
     async def board_show_here(self, command: BoardShowHere) -> str:

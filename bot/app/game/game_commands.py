@@ -31,6 +31,7 @@ from bot.app.commands import (
     ReviewDeal,
     SetMessage,
     ShowHand,
+    SweepGame,
     ViewGame,
     user_id,
 )
@@ -224,6 +225,10 @@ class GameCommands:
     @handles(LatestGame)
     def latest_game(self, c: LatestGame) -> GameMeta | None:
         return find_player_game(self.storage.games_here(c.place), c.user)
+
+    @handles(SweepGame)
+    def sweep_game(self, c: SweepGame) -> Reply | None:
+        return self.closing.sweep_one(c.game_id)
 
     @handles(ReviewDeal)
     def review(self, c: ReviewDeal) -> Answer:

@@ -24,7 +24,7 @@ def test_every_command_has_one_handler_and_the_controller_no_relays() -> None:
             "GameInfo",
             "GameMessage", "GameRecord", "GamesAt", "HandSeatOver", "LatestGame", "Leaderboard", "LiveGames",
             "MakeMove", "MemberStats", "NewDrill", "NewGame", "ReadTable", "Resign", "ReviewDeal", "RulesHelp",
-            "ScoreHand", "SetMessage", "ShowHand", "Sweep", "TableEnd", "TableNextDeal", "TablePeg",
+            "ScoreHand", "SetMessage", "ShowHand", "Sweep", "SweepGame", "TableEnd", "TableNextDeal", "TablePeg",
             "TableStart", "TableStatus", "TableUndo", "TableUsers", "ViewGame", "WhomToMention"])
         assert set(c.handlers) == set(every_command())
         public = sorted(name for name in vars(Controller) if not name.startswith("_"))
