@@ -4,17 +4,16 @@ catalog. With no option given, the command shows the values; a new server settin
 
 from __future__ import annotations
 
-import functools
-import inspect
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.app.commands import ChangeSetting, ShowSettings
 from bot.app.controller import Controller
+from bot.discord.declared_options import Callback, DeclaredOption, with_declared_options
 from bot.discord.exchange import Exchange
 from bot.discord.words import command
 from bot.i18n import Lang, t
@@ -23,7 +22,6 @@ from bot.settings import Kind, Scope, Setting, settings_of
 NO_SETTINGS: Mapping[str, object] = MappingProxyType({})
 MARK = "given"
 """The callback's parameter that the settings' options replace."""
-Callback = TypeVar("Callback", bound=Callable[..., Coroutine[Any, Any, None]])
 SWITCH = [app_commands.Choice(name=app_commands.locale_str(t(f"choice.switch.{w}", Lang.EN), key=f"choice.switch.{w}"),
                               value=w) for w in ("on", "off")]
 
@@ -39,8 +37,9 @@ def _annotation(s: Setting) -> Any:
 
 
 def _choices(s: Setting) -> list[app_commands.Choice[str]]:
+    """On and off for a server's or member's switch, a choice's words; a game's switch is a yes-or-no (no choices)."""
     if s.kind is Kind.SWITCH:
-        return SWITCH
+        return SWITCH if s.scope is not Scope.GAME else []
     return [app_commands.Choice(name=app_commands.locale_str(t(f"{s.key}.choice.{c}", Lang.EN),
                                                              key=f"{s.key}.choice.{c}"), value=c) for c in s.choices]
 
@@ -48,33 +47,10 @@ def _choices(s: Setting) -> list[app_commands.Choice[str]]:
 def with_setting_options(scope: Scope) -> Callable[[Callback], Callback]:
     """The callback with its `given` parameter replaced by one optional Discord option per setting of `scope`; it
     is handed the values given, by name (a channel by its id)."""
-    declared = settings_of(scope)
-
-    def wrap(callback: Callback) -> Callback:
-        signature = inspect.signature(callback, eval_str=True)
-        params = list(signature.parameters.values())
-        at = [p.name for p in params].index(MARK)
-
-        @functools.wraps(callback)
-        async def given_options(*args: Any, **kwargs: Any) -> None:
-            chosen = {s.name: kwargs.pop(s.name, None) for s in declared}
-            values = {name: v.value if isinstance(v, app_commands.Choice) else
-                      str(v.id) if isinstance(v, discord.abc.GuildChannel) else v
-                      for name, v in chosen.items() if v is not None}
-            await callback(*args, **kwargs, **{MARK: MappingProxyType(values)})
-
-        options = [inspect.Parameter(s.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None,
-                                     annotation=_annotation(s)) for s in declared]
-        attributes = vars(given_options)
-        attributes["__signature__"] = signature.replace(parameters=[*params[:at], *options, *params[at + 1:]])
-        attributes["__discord_app_commands_param_description__"] = {
-            s.name: app_commands.locale_str(t(f"{s.key}.desc", Lang.EN), key=f"{s.key}.desc") for s in declared}
-        attributes["__discord_app_commands_param_choices__"] = {
-            s.name: _choices(s) for s in declared
-            if s.kind is Kind.CHOICE or (s.kind is Kind.SWITCH and s.scope is not Scope.GAME)}
-        return cast(Callback, given_options)
-
-    return wrap
+    return with_declared_options(MARK, [
+        DeclaredOption(s.name, _annotation(s), app_commands.locale_str(t(f"{s.key}.desc", Lang.EN),
+                                                                       key=f"{s.key}.desc"), _choices(s))
+        for s in settings_of(scope)])
 
 
 class SettingsDoor:

@@ -11,10 +11,8 @@ from typing import ParamSpec, TypeVar
 from discord import app_commands
 from discord.app_commands.commands import CommandCallback, GroupT
 
+from bot.discord.declared_options import DESCRIPTIONS
 from bot.i18n import Lang, command_key, has, t
-
-PARAM_DESCRIPTIONS = "__discord_app_commands_param_description__"
-"""Where discord.py reads the parameters' descriptions on a callback (what `app_commands.describe` sets)."""
 
 
 def description(qualified: str) -> str:
@@ -34,8 +32,8 @@ def command(qualified: str) -> Callable[[CommandCallback[GroupT, P, T]], app_com
         base = command_key(qualified).replace("cmd.", "param.", 1)
         found = {name: t(f"{base}.{name}.desc", Lang.EN) for name in inspect.signature(callback).parameters
                  if has(f"{base}.{name}.desc")}
-        given = getattr(callback, PARAM_DESCRIPTIONS, {})
-        setattr(callback, PARAM_DESCRIPTIONS, {**found, **given})
+        given = getattr(callback, DESCRIPTIONS, {})
+        setattr(callback, DESCRIPTIONS, {**found, **given})
         return app_commands.command(name=qualified.split()[-1], description=description(qualified))(callback)
 
     return make
