@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import Lang, has, t
-from bot.settings import Scope, Setting, SettingError, Value, setting, settings_of
+from bot.settings import Scope, SettingError, Value, setting, settings_of
 from bot.storage import SettingsStore
 
 
-def said(s: Setting, value: Value) -> str:
+def said(value: Value) -> str:
     """A value as a person reads it: on or off for a switch, else the value."""
     if isinstance(value, bool):
         return "on" if value else "off"
@@ -44,14 +44,14 @@ class SettingsBook:
         key = f"{s.key}.said.{s.stored(value)}"
         if has(key):
             return True, t(key, lang)
-        return True, t("settings.changed", lang, name=s.name, value=said(s, value))
+        return True, t("settings.changed", lang, name=s.name, value=said(value))
 
     def shown(self, scope: Scope, owner: str, lang: Lang) -> str:
         """Every setting of `scope` for `owner` with its value, a line each."""
         lines = [t(f"settings.heading.{scope.value}", lang)]
         for name, value in self.values(scope, owner).items():
             s = setting(scope, name)
-            lines.append(t("settings.line", lang, name=name, value=said(s, value), what=t(f"{s.key}.desc", lang)))
+            lines.append(t("settings.line", lang, name=name, value=said(value), what=t(f"{s.key}.desc", lang)))
         return "\n".join(lines)
 
     def wanted(self, guild: str, users: Sequence[str]) -> tuple[str, ...]:
