@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 from bot.app.commands import (
     AnalyzeDiscards,
     AnswerDrill,
+    ChangeSetting,
+    DailyHand,
     DeclareMuggins,
     DeclareOwnCount,
     MakeMove,
@@ -29,6 +31,7 @@ from bot.app.commands import (
 from bot.app.controller import Controller, ControllerError, Member, NewGame, TablePlayer, game_rules
 from bot.app.game.moves import BadMove, ClaimMuggins, LayAway, PlayCard, SayGo
 from bot.app.shown.replies import Answer, Reply
+from bot.settings import Scope
 from bot.storage import SqliteStorage
 from engine.core.cards import DECK
 from engine.core.rules import STANDARD, Rules
@@ -160,5 +163,7 @@ def test_the_companion_commands_answer_any_text(controller: Controller, cards: s
                                                 seed: int, declared: Any) -> None:
     for answer in (run(controller.run(ScoreHand(cards, starter))),
                    run(controller.run(AnalyzeDiscards(cards, True, scores))),
-                   run(controller.run(AnswerDrill(ANN, seed, False, declared)))):
+                   run(controller.run(AnswerDrill(ANN, seed, False, declared))),
+                   run(controller.run(DailyHand(cards))),
+                   run(controller.run(ChangeSetting(Scope.MEMBER, "u1", starter, declared)))):
         assert isinstance(answer, Answer) and len(answer.text) < 3000
