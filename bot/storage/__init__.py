@@ -11,9 +11,9 @@ package: `SqliteStorage` (sqlite/, the embedded default: one file, WAL mode, not
 from bot.storage.codec.actions import decode_action, encode_action
 from bot.storage.errors import DamagedGame, DatabaseFault, StaleWrite, StorageError
 from bot.storage.health import Health
-from bot.storage.interfaces import GameStore, PracticeStore, SettingsStore, Storage, SummaryStore, TableStore
+from bot.storage.interfaces import ClaimStore, GameStore, PracticeStore, SettingsStore, Storage, SummaryStore, TableStore
 from bot.storage.sqlite import SqliteStorage
 
-__all__ = ["DamagedGame", "DatabaseFault", "GameStore", "Health", "PracticeStore", "SettingsStore", "SqliteStorage",
+__all__ = ["ClaimStore", "DamagedGame", "DatabaseFault", "GameStore", "Health", "PracticeStore", "SettingsStore", "SqliteStorage",
            "StaleWrite",
            "Storage", "StorageError", "SummaryStore", "TableStore", "decode_action", "encode_action"]

@@ -160,7 +160,22 @@ class SettingsStore(Protocol):
         ...
 
 
-class Storage(GameStore, TableStore, PracticeStore, SummaryStore, SettingsStore, Protocol):
+class ClaimStore(Protocol):
+    """Timed work that several processes may find due, done once (bot/storage/sql/claims.py)."""
+
+    def claim(self, name: str, holder: str, *, now: float, lease: float) -> bool:
+        """Whether `holder` now holds the work `name` for `lease` seconds: it was unclaimed, or its holder's lease
+        ran out unfinished, or `holder` holds it already (the lease renewed). False once it is finished."""
+        ...
+
+    def finish(self, name: str, holder: str) -> bool:
+        """Mark the work done, when `holder` holds it (whether it did)."""
+        ...
+
+    def finished(self, name: str) -> bool: ...
+
+
+class Storage(GameStore, TableStore, PracticeStore, SummaryStore, SettingsStore, ClaimStore, Protocol):
     """One database holding every store, as a door opens it (bot/storage/opening.py)."""
 
     def warnings(self) -> list[str]:

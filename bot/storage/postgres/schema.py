@@ -152,6 +152,65 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN settings text NOT NULL DEFAULT '';
     UPDATE games SET settings = '{"auto_go": "false"}' WHERE NOT auto_go;
     """,
+    # 8: ratings and their changes, seasons, the daily hand's posts and answers, and the claims that make a timer
+    # fire once among several processes
+    """
+    CREATE TABLE ratings (
+        guild      text NOT NULL,
+        member     text NOT NULL,
+        rating     double precision NOT NULL,
+        deviation  double precision NOT NULL,
+        volatility double precision NOT NULL,
+        games      bigint NOT NULL,
+        played     double precision NOT NULL,
+        PRIMARY KEY (guild, member)
+    );
+    CREATE TABLE rating_changes (
+        guild      text NOT NULL,
+        member     text NOT NULL,
+        game       text NOT NULL,
+        at         double precision NOT NULL,
+        before     double precision NOT NULL,
+        rating     double precision NOT NULL,
+        deviation  double precision NOT NULL,
+        volatility double precision NOT NULL,
+        results    text NOT NULL,
+        PRIMARY KEY (guild, member, game)
+    );
+    CREATE INDEX rating_changes_at ON rating_changes (guild, member, at);
+    CREATE TABLE seasons (
+        guild     text NOT NULL,
+        number    bigint NOT NULL,
+        starts    double precision NOT NULL,
+        ends      double precision NOT NULL,
+        message   text NOT NULL DEFAULT '',
+        standings text NOT NULL,
+        PRIMARY KEY (guild, number)
+    );
+    CREATE TABLE daily_posts (
+        guild   text NOT NULL,
+        day     text NOT NULL,
+        channel text NOT NULL,
+        message text NOT NULL DEFAULT '',
+        closed  boolean NOT NULL DEFAULT false,
+        PRIMARY KEY (guild, day)
+    );
+    CREATE TABLE daily_answers (
+        guild   text NOT NULL,
+        day     text NOT NULL,
+        member  text NOT NULL,
+        discard text NOT NULL,
+        at      double precision NOT NULL,
+        PRIMARY KEY (guild, day, member)
+    );
+    CREATE INDEX daily_answers_member ON daily_answers (member, day);
+    CREATE TABLE claims (
+        name   text PRIMARY KEY,
+        holder text NOT NULL,
+        until  double precision NOT NULL,
+        done   boolean NOT NULL DEFAULT false
+    );
+    """,
 )
 """Migration n is MIGRATIONS[n - 1]."""
 

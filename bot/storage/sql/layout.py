@@ -28,6 +28,13 @@ TABLES: dict[str, frozenset[str]] = {
     "guild_settings": frozenset({"guild", "mentions"}),
     "member_settings": frozenset({"user", "mentions"}),
     "settings": frozenset({"scope", "owner", "name", "value"}),
+    "ratings": frozenset({"guild", "member", "rating", "deviation", "volatility", "games", "played"}),
+    "rating_changes": frozenset({"guild", "member", "game", "at", "before", "rating", "deviation", "volatility",
+                                 "results"}),
+    "seasons": frozenset({"guild", "number", "starts", "ends", "message", "standings"}),
+    "daily_posts": frozenset({"guild", "day", "channel", "message", "closed"}),
+    "daily_answers": frozenset({"guild", "day", "member", "discard", "at"}),
+    "claims": frozenset({"name", "holder", "until", "done"}),
 }
 """Every table of the current schema and its columns (an older database has fewer: they are added when it opens)."""
 

@@ -10,15 +10,16 @@ from contextlib import suppress
 from bot.storage.codec.game_rows import GAME_COLUMNS
 from bot.storage.sql.layout import TABLES, newer_version, unknown_columns, unknown_schema
 
-VERSION = 11
+VERSION = 12
 """The layout this program makes, kept in the file (PRAGMA user_version), so a newer program's file is known
 and refused. The layouts main has shipped, each with a file its own program made under
 tests/bot/storage/upgrades/: 1 games and actions; 2 games.guild, table sessions, drills, tallies; 3
 games.self_count and lang, declarations; 4 games.changes; 5 the statistics' summaries; 6 revisions and one live
 table a place; 7 a server's totals; 8 games.moves; 9 games.auto_go and the turn mentions' settings; 10 every
 server's and member's settings in one table (a row a value set); 11 a game's settings in its row (games.settings,
-auto_go moved in). Layouts 1 to 8 kept no version (0): a file at 0 is brought up to date from whatever it has
-(MIGRATIONS, FILLS, ...) and then says 11. A new layout is a new
+auto_go moved in); 12 ratings and their changes, seasons, the daily hand's posts and answers, and the claims that
+make a timer fire once. Layouts 1 to 8 kept no version (0): a file at 0 is brought up to date from whatever it has
+(MIGRATIONS, FILLS, ...) and then says 12. A new layout is a new
 number here, its change in `make`, and its fixture."""
 
 CHECK = re.compile(r"\bCHECK\s*\(", re.IGNORECASE)
@@ -114,6 +115,61 @@ CREATE TABLE IF NOT EXISTS settings (
     name     TEXT NOT NULL,
     value    TEXT NOT NULL,
     PRIMARY KEY (scope, owner, name)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS ratings (
+    guild      TEXT NOT NULL,
+    member     TEXT NOT NULL,
+    rating     REAL NOT NULL,
+    deviation  REAL NOT NULL,
+    volatility REAL NOT NULL,
+    games      INTEGER NOT NULL,
+    played     REAL NOT NULL,
+    PRIMARY KEY (guild, member)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS rating_changes (
+    guild      TEXT NOT NULL,
+    member     TEXT NOT NULL,
+    game       TEXT NOT NULL,
+    at         REAL NOT NULL,
+    before     REAL NOT NULL,
+    rating     REAL NOT NULL,
+    deviation  REAL NOT NULL,
+    volatility REAL NOT NULL,
+    results    TEXT NOT NULL,
+    PRIMARY KEY (guild, member, game)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS rating_changes_at ON rating_changes (guild, member, at);
+CREATE TABLE IF NOT EXISTS seasons (
+    guild     TEXT NOT NULL,
+    number    INTEGER NOT NULL,
+    starts    REAL NOT NULL,
+    ends      REAL NOT NULL,
+    message   TEXT NOT NULL DEFAULT '',
+    standings TEXT NOT NULL,
+    PRIMARY KEY (guild, number)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS daily_posts (
+    guild   TEXT NOT NULL,
+    day     TEXT NOT NULL,
+    channel TEXT NOT NULL,
+    message TEXT NOT NULL DEFAULT '',
+    closed  INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (guild, day)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS daily_answers (
+    guild   TEXT NOT NULL,
+    day     TEXT NOT NULL,
+    member  TEXT NOT NULL,
+    discard TEXT NOT NULL,
+    at      REAL NOT NULL,
+    PRIMARY KEY (guild, day, member)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS daily_answers_member ON daily_answers (member, day);
+CREATE TABLE IF NOT EXISTS claims (
+    name   TEXT PRIMARY KEY,
+    holder TEXT NOT NULL,
+    until  REAL NOT NULL,
+    done   INTEGER NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
 """
 

@@ -355,3 +355,42 @@ def test_a_log_that_is_not_the_one_its_row_counts_is_refused_and_never_written_u
     with pytest.raises(DamagedGame) as refused:
         store.load("g1")
     assert dict(refused.value.fields) == {"game": "g1", "kept": 3, "read": 2}  # the unbroken run from 0
+
+
+def test_a_claim_is_held_by_one_until_its_lease_runs_out_and_never_taken_once_finished(store: Storage) -> None:
+    assert store.claim("season:g1:3", "p1", now=100.0, lease=60.0) is True
+    assert store.claim("season:g1:3", "p2", now=130.0, lease=60.0) is False  # p1's lease runs to 160
+    assert store.claim("season:g1:3", "p1", now=150.0, lease=60.0) is True  # renewed, to 210
+    assert store.claim("season:g1:3", "p2", now=200.0, lease=60.0) is False
+    assert store.claim("season:g1:3", "p2", now=210.0, lease=60.0) is True  # p1 stopped: p2 takes it over
+    assert store.finish("season:g1:3", "p1") is False  # no longer p1's to finish
+    assert store.finished("season:g1:3") is False
+    assert store.finish("season:g1:3", "p2") is True
+    assert store.finished("season:g1:3") is True
+    assert store.claim("season:g1:3", "p2", now=1000.0, lease=60.0) is False
+    assert store.claim("season:g1:3", "p3", now=1000.0, lease=60.0) is False
+    assert (store.claim("daily:2027-01-01", "p3", now=1000.0, lease=60.0), store.finished("nothing")) == (True, False)
+
+
+def test_a_claim_is_taken_by_one_of_many_processes_at_once(reopen: Callable[[], Storage]) -> None:
+    stores = [reopen() for _ in range(4)]
+    try:
+        import threading
+
+        won: list[str] = []
+        start = threading.Barrier(4)
+
+        def take(i: int) -> None:
+            start.wait()
+            if stores[i].claim("daily:g:2027-01-02", f"p{i}", now=10.0, lease=30.0):
+                won.append(f"p{i}")
+
+        threads = [threading.Thread(target=take, args=(i,)) for i in range(4)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        assert len(won) == 1
+    finally:
+        for s in stores:
+            s.close()
