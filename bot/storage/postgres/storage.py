@@ -14,9 +14,9 @@ from bot.storage.errors import StorageError
 from bot.storage.health import Health
 from bot.storage.postgres.checks import index_findings
 from bot.storage.postgres.connection import PostgresDatabase
+from bot.storage.sql.claims import SqlClaims
 from bot.storage.sql.connection import marks
 from bot.storage.sql.game_store import SqlGames
-from bot.storage.sql.claims import SqlClaims
 from bot.storage.sql.practice import SqlPractice
 from bot.storage.sql.settings import SqlSettings
 from bot.storage.sql.tables import SqlTables
