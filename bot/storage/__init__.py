@@ -2,7 +2,8 @@
 
 A game's state is never stored; it is rebuilt by replaying the log through the engine, so what is on disk
 is exactly what players saw accepted. `GameStore`, `TableStore`, `PracticeStore`, `SummaryStore`,
-`SettingsStore` and `ClaimStore` (interfaces.py) are what each part of the application needs. Backends side by side, each a
+`SettingsStore` and `ClaimStore` (interfaces.py) are what each part of the application needs.
+Backends side by side, each a
 package: `SqliteStorage` (sqlite/, the embedded default: one file, WAL mode, nothing to install) and `PostgresStorage`
 (postgres/, the postgres extra), both over the SQL written once in sql/ and the rows' codec in codec/;
 `bot.storage.opening.open_storage` chooses one by the database URL's scheme (backends.py).
