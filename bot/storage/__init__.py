@@ -14,6 +14,7 @@ from bot.storage.errors import DamagedGame, DatabaseFault, StaleWrite, StorageEr
 from bot.storage.health import Health
 from bot.storage.interfaces import (
     ClaimStore,
+    DailyStore,
     GameStore,
     PracticeStore,
     SettingsStore,
@@ -23,6 +24,6 @@ from bot.storage.interfaces import (
 )
 from bot.storage.sqlite import SqliteStorage
 
-__all__ = ["ClaimStore", "DamagedGame", "DatabaseFault", "GameStore", "Health", "PracticeStore", "SettingsStore",
-           "SqliteStorage", "StaleWrite", "Storage", "StorageError", "SummaryStore", "TableStore", "decode_action",
-           "encode_action"]
+__all__ = ["ClaimStore", "DailyStore", "DamagedGame", "DatabaseFault", "GameStore", "Health", "PracticeStore",
+           "SettingsStore", "SqliteStorage", "StaleWrite", "Storage", "StorageError", "SummaryStore", "TableStore",
+           "decode_action", "encode_action"]

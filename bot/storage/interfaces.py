@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bot.storage.values import (
+    DailyPost,
     Declaration,
     GameMeta,
     GameSummary,
@@ -175,7 +176,42 @@ class ClaimStore(Protocol):
     def finished(self, name: str) -> bool: ...
 
 
-class Storage(GameStore, TableStore, PracticeStore, SummaryStore, SettingsStore, ClaimStore, Protocol):
+class DailyStore(Protocol):
+    """The daily hand's posts in each server and their members' answers (bot/storage/sql/daily.py); a day is
+    YYYY-MM-DD (UTC), a discard its two cards as text."""
+
+    def add_daily_post(self, guild: str, day: str, channel: str) -> DailyPost:
+        """The server's post of `day`, made now in `channel` unless it was made already (then as it was)."""
+        ...
+
+    def set_daily_message(self, guild: str, day: str, message: str) -> None: ...
+
+    def close_daily_post(self, guild: str, day: str) -> bool:
+        """Close the post (no more answers); whether this call closed it."""
+        ...
+
+    def daily_post(self, guild: str, day: str) -> DailyPost | None: ...
+
+    def open_daily_posts(self, before: str) -> list[DailyPost]:
+        """Every server's post still open from a day before `before`: those due to close."""
+        ...
+
+    def answer_daily(self, guild: str, day: str, member: str, discard: str, *, at: float) -> bool:
+        """Keep (or change) the member's answer; False, changing nothing, when the post is closed or none."""
+        ...
+
+    def daily_answers(self, guild: str, day: str) -> dict[str, str]:
+        """Each member's answer to the server's post of `day`."""
+        ...
+
+    def daily_answer_count(self, guild: str, day: str) -> int: ...
+
+    def member_daily_answers(self, guild: str, member: str) -> dict[str, str]:
+        """The member's answer in the server, by day."""
+        ...
+
+
+class Storage(GameStore, TableStore, PracticeStore, SummaryStore, SettingsStore, ClaimStore, DailyStore, Protocol):
     """One database holding every store, as a door opens it (bot/storage/opening.py)."""
 
     def warnings(self) -> list[str]:

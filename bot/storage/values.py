@@ -197,3 +197,16 @@ class GuildTotals:
     games: int
     deals: int
     players: int
+
+
+@dataclass(frozen=True, slots=True)
+class DailyPost:
+    """A server's post of one day's daily hand: where it went, its message ('' until sent), and whether it is
+    closed (its answer shown, no more answers taken)."""
+
+    guild: str
+    day: str
+    """The UTC day, YYYY-MM-DD."""
+    channel: str
+    message: str = ""
+    closed: bool = False

@@ -16,6 +16,7 @@ from bot.storage.postgres.checks import index_findings
 from bot.storage.postgres.connection import PostgresDatabase
 from bot.storage.sql.claims import SqlClaims
 from bot.storage.sql.connection import marks
+from bot.storage.sql.daily import SqlDaily
 from bot.storage.sql.game_store import SqlGames
 from bot.storage.sql.practice import SqlPractice
 from bot.storage.sql.settings import SqlSettings
@@ -23,7 +24,8 @@ from bot.storage.sql.tables import SqlTables
 from bot.storage.sql.totals import SqlSummaries
 
 
-class PostgresStorage(PostgresDatabase, SqlGames, SqlTables, SqlPractice, SqlSummaries, SqlSettings, SqlClaims):
+class PostgresStorage(PostgresDatabase, SqlGames, SqlTables, SqlPractice, SqlSummaries, SqlSettings,
+                      SqlClaims, SqlDaily):
     """All the stores over one pool of connections (see PostgresDatabase). `opened` is always healthy:
     PostgreSQL checks its own pages, and a row it holds always reads."""
 
