@@ -43,6 +43,10 @@ class SettingProblem(Enum):
     VALUE = "value"
     RANGE = "range"
     CHOICE = "choice"
+    NEEDS = "needs"
+    """Turning on a setting whose `needs` is not set."""
+    NEEDED = "needed"
+    """Clearing a setting another one that is on needs."""
 
 
 class SettingError(ValueError):
@@ -77,6 +81,8 @@ class Setting:
     choices: tuple[str, ...] = ()
     low: int = 0
     high: int = 0
+    needs: str = ""
+    """A setting of the same scope that must be set (not its default) before this one is turned on."""
 
     @property
     def key(self) -> str:
@@ -140,10 +146,13 @@ class Setting:
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("mentions", Scope.SERVER, Kind.SWITCH, True),
+    Setting("daily_channel", Scope.SERVER, Kind.CHANNEL, ""),
+    Setting("daily", Scope.SERVER, Kind.SWITCH, False, needs="daily_channel"),
     Setting("mentions", Scope.MEMBER, Kind.SWITCH, True),
     Setting("auto_go", Scope.GAME, Kind.SWITCH, True),
 )
-"""Every setting, by scope in the order the doors show them."""
+"""Every setting, by scope in the order the doors show them (and a command that sets several applies them: a
+setting another needs comes before it, so `daily_channel:#x daily:on` in one command is taken)."""
 
 
 def settings_of(scope: Scope) -> tuple[Setting, ...]:

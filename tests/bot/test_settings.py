@@ -20,7 +20,8 @@ CHANNEL = Setting("results", Scope.SERVER, Kind.CHANNEL, "")
 
 def test_every_declared_setting_has_its_words_in_both_catalogs() -> None:
     assert [(s.scope.value, s.name, s.default) for s in SETTINGS] == [
-        ("server", "mentions", True), ("member", "mentions", True), ("game", "auto_go", True)]
+        ("server", "mentions", True), ("server", "daily_channel", ""), ("server", "daily", False),
+        ("member", "mentions", True), ("game", "auto_go", True)]
     for s in SETTINGS:
         assert has(f"{s.key}.desc")
 
@@ -54,7 +55,8 @@ def test_an_unknown_name_names_the_ones_there_are() -> None:
     with pytest.raises(SettingError) as refused:
         setting(Scope.SERVER, "colour")
     assert (refused.value.code, str(refused.value)) == (SettingProblem.UNKNOWN,
-                                                        "no server setting 'colour'; there are: mentions")
+                                                        "no server setting 'colour'; there are: mentions, "
+                                                        "daily_channel, daily")
 
 
 @given(st.one_of(hostile_text, st.integers(), st.booleans(), st.none(), st.floats()))
@@ -87,10 +89,35 @@ def test_the_book_keeps_only_what_differs_from_the_default_and_says_each_change(
         assert store.settings_of("server", "srv") == {}
         assert book.change(Scope.SERVER, "srv", "mentions", "loud", Lang.ZH) == (False, "mentions 不能设为 'loud'。")
         assert book.change(Scope.SERVER, "srv", "colour", "red", Lang.EN) == (
-            False, "There is no setting 'colour'; there are: mentions.")
+            False, "There is no setting 'colour'; there are: mentions, daily_channel, daily.")
         book.change(Scope.MEMBER, "u2", "mentions", "off", Lang.EN)
         assert book.wanted("srv", ["u1", "u2"]) == ("u1",)
         book.change(Scope.SERVER, "srv", "mentions", "off", Lang.EN)
         assert book.wanted("srv", ["u1", "u2"]) == ()
+    finally:
+        store.close()
+
+
+def test_the_daily_hand_is_turned_on_only_with_its_channel_and_its_channel_kept_while_it_is_on() -> None:
+    store = SqliteStorage(":memory:")
+    book = SettingsBook(store)
+    try:
+        assert book.change(Scope.SERVER, "srv", "daily", "on", Lang.EN) == (
+            False, "daily cannot be turned on before daily_channel is set: give both in one command, such as "
+                   "/cribbage settings daily_channel:#channel daily:on.")
+        assert store.settings_of("server", "srv") == {}
+        assert book.change(Scope.SERVER, "srv", "daily", "off", Lang.EN)[0]  # off needs nothing
+        assert book.change(Scope.SERVER, "srv", "daily_channel", "123", Lang.EN) == (
+            True, "daily_channel is now <#123>.")
+        assert book.change(Scope.SERVER, "srv", "daily", "on", Lang.ZH) == (
+            True, "每日一手已开启：每天 UTC 00:00 在 daily_channel 发布当天的题目，"
+                  "同时前一天的帖子会公布答案和大家的选择。")
+        assert book.change(Scope.SERVER, "srv", "daily_channel", "", Lang.EN) == (
+            False, "daily_channel cannot be cleared while daily is on: turn daily off first.")
+        assert store.settings_of("server", "srv") == {"daily": "true", "daily_channel": "123"}
+        assert book.change(Scope.SERVER, "srv", "daily_channel", "456", Lang.EN)[0]  # moved, not cleared
+        book.change(Scope.SERVER, "srv", "daily", "off", Lang.EN)
+        assert book.change(Scope.SERVER, "srv", "daily_channel", "", Lang.EN)[0]
+        assert store.settings_of("server", "srv") == {}
     finally:
         store.close()

@@ -6,14 +6,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import Lang, has, t
-from bot.settings import Scope, SettingError, Value, setting, settings_of
+from bot.settings import Kind, Scope, Setting, SettingError, SettingProblem, Value, setting, settings_of
 from bot.storage import SettingsStore
 
 
-def said(value: Value) -> str:
-    """A value as a person reads it: on or off for a switch, else the value."""
+def said(value: Value, kind: Kind | None = None) -> str:
+    """A value as a person reads it: on or off for a switch, a channel as Discord shows a mention of it, else the
+    value."""
     if isinstance(value, bool):
         return "on" if value else "off"
+    if kind is Kind.CHANNEL and value != "":
+        return f"<#{value}>"
     return str(value) if value != "" else "-"
 
 
@@ -38,20 +41,32 @@ class SettingsBook:
         try:
             s = setting(scope, name)
             value = s.read(raw)
+            self.check_needs(scope, owner, s, value)
         except SettingError as exc:
             return False, t(f"settings.problem.{exc.code.value}", lang, **exc.fields)
         self.store.set_setting(scope.value, owner, name, None if value == s.default else s.stored(value))
         key = f"{s.key}.said.{s.stored(value)}"
         if has(key):
             return True, t(key, lang)
-        return True, t("settings.changed", lang, name=s.name, value=said(value))
+        return True, t("settings.changed", lang, name=s.name, value=said(value, s.kind))
+
+    def check_needs(self, scope: Scope, owner: str, s: Setting, value: Value) -> None:
+        """SettingError when `value` would turn `s` on without what it needs, or clear what one that is on needs."""
+        if s.needs and value and value != s.default and self.value(scope, owner, s.needs) == setting(
+                scope, s.needs).default:
+            raise SettingError(SettingProblem.NEEDS, f"{s.name} needs {s.needs}", name=s.name, needs=s.needs)
+        if value == s.default:
+            for other in settings_of(scope):
+                if other.needs == s.name and self.value(scope, owner, other.name) != other.default:
+                    raise SettingError(SettingProblem.NEEDED, f"{other.name} needs {s.name}", name=s.name,
+                                       by=other.name)
 
     def shown(self, scope: Scope, owner: str, lang: Lang) -> str:
         """Every setting of `scope` for `owner` with its value, a line each."""
         lines = [t(f"settings.heading.{scope.value}", lang)]
         for name, value in self.values(scope, owner).items():
             s = setting(scope, name)
-            lines.append(t("settings.line", lang, name=name, value=said(value), what=t(f"{s.key}.desc", lang)))
+            lines.append(t("settings.line", lang, name=name, value=said(value, s.kind), what=t(f"{s.key}.desc", lang)))
         return "\n".join(lines)
 
     def wanted(self, guild: str, users: Sequence[str]) -> tuple[str, ...]:

@@ -192,7 +192,9 @@ async def test_settings_without_an_option_shows_the_server_s_values_to_anyone(fa
     shown = await bot.command("settings", BOB, {})
     assert bot.of(shown)[-1].content == (
         "This server's settings (/cribbage settings changes them, with Manage Server):\n"
-        "mentions: on (Mention members in games with other people when it is their turn)")
+        "mentions: on (Mention members in games with other people when it is their turn)\n"
+        "daily_channel: - (The channel where the daily hand is posted each day)\n"
+        "daily: off (Post the daily hand in daily_channel at 00:00 UTC every day)")
     await bot.command("settings", ANN, {"mentions": "off"}, permissions=MANAGE_SERVER)
     shown = await bot.command("settings", BOB, {}, locale="zh-CN")
     assert bot.of(shown)[-1].content.splitlines()[1].startswith("mentions：off（")
