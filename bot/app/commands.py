@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.app.command_base import Command, GameCommand
+from bot.app.companion.daily import DailyAnswered, DailyShown
 from bot.app.companion.tablemode import TablePlayer
 from bot.app.game.moves import Move
 from bot.app.game.play import Member
@@ -313,11 +314,54 @@ class AnswerDrill(Command[Answer]):
 
 @dataclass(frozen=True)
 class DailyHand(Command[Answer]):
-    """The daily hand of `day` (YYYY-MM-DD, UTC; None: today's): today's as a problem to solve, an earlier day's
-    with every discard's exact values and the answer; a day not yet published, or outside the pool, refused."""
+    """The daily hand of `day` (YYYY-MM-DD, UTC; None: today's): today's as a problem to solve (with the select of
+    the server's open post), an earlier day's to try privately (or the member's answer that day judged, with every
+    discard's exact values); then the member's record in `guild`. A day not yet published, or outside the pool,
+    refused."""
 
     day: str | None = None
     lang: Lang = Lang.EN
+    guild: str = ""
+    user: str = ""
+
+
+@dataclass(frozen=True)
+class AnswerDaily(Command[DailyAnswered]):
+    """A pick in a daily hand's select (its id's game field and version, bot/app/shown/ids.py: Verb.DAILY)."""
+
+    guild: str
+    user: str
+    field: str
+    version: int
+    values: tuple[str, ...]
+    lang: Lang = Lang.EN
+    public_lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class DailyDue(Command[list[DailyShown]]):
+    """The daily hand's timed work due now and claimed by this process: posts to close, then posts to make, in the
+    servers `owns` picks; `lang_of` gives a server's language."""
+
+    owns: Callable[[str], bool] | None = None
+    lang_of: Callable[[str], Lang] = lambda guild: Lang.EN
+
+
+@dataclass(frozen=True)
+class DailyPosted(Command[None]):
+    """The door sent a server's post of `day` (DailyDue): its message."""
+
+    guild: str
+    day: str
+    message: str
+
+
+@dataclass(frozen=True)
+class DailyClosed(Command[None]):
+    """The door edited a server's post of `day` to its close (DailyDue)."""
+
+    guild: str
+    day: str
 
 
 # ---------------------------------------------------------------------------------------------- table mode

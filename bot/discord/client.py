@@ -68,6 +68,7 @@ class CribbageBot(discord.AutoShardedClient):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
         await self.front.editor.flush()
+        await self.front.daily.editor.flush()
         await super().close()
 
 

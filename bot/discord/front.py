@@ -27,6 +27,7 @@ from bot.app.commands import (
 from bot.app.controller import Controller
 from bot.app.shown.ids import BadComponentId, ComponentId, Verb
 from bot.config import Config
+from bot.discord.daily import DailyDoor
 from bot.discord.exchange import Exchange
 from bot.discord.game_door import GameDoor
 from bot.discord.learning import LearnDoor
@@ -106,6 +107,7 @@ class DiscordFront:
         self.tables = TableDoor(controller, config)
         self.board = BoardDoor(controller)
         self.settings = SettingsDoor(controller)
+        self.daily = DailyDoor(controller, client, self.shards, edit_interval)
         games, learn, tables = self.games, self.learn, self.tables
         self.handlers: dict[Verb, Handler] = {
             Verb.HAND: Handler(games.on_hand), Verb.LAY: Handler(games.on_move), Verb.PLAY: Handler(games.on_move),
@@ -117,6 +119,7 @@ class DiscordFront:
             Verb.COUNT: Handler(learn.open_count, learn.submit_count),
             Verb.PEG: Handler(tables.on_peg), Verb.PAD: Handler(tables.open_pad, tables.submit_pad),
             Verb.UNDO: Handler(tables.on_undo), Verb.DEAL: Handler(tables.on_deal),
+            Verb.DAILY: Handler(self.daily.on_answer),
         }
         """One table from each verb to what it does."""
         self._seen: OrderedDict[int, None] = OrderedDict()
@@ -185,7 +188,8 @@ class DiscordFront:
             log.warning("could not tell the member about the failure (the interaction may have expired): %s", exc)
 
     async def sweep_forever(self, every: float = SWEEP_SECONDS) -> None:
-        """Reminders and timeouts for players who stop answering; open panels follow the timeouts."""
+        """Reminders and timeouts for players who stop answering; open panels follow the timeouts. Then the daily
+        hand's posts and closes that are due."""
         while True:
             await asyncio.sleep(every)
             try:
@@ -193,3 +197,7 @@ class DiscordFront:
                     await self.publisher.publish(reply)
             except Exception:
                 log.exception("the inactivity sweep failed; trying again in %s s", every)
+            try:
+                await self.daily.sweep()
+            except Exception:
+                log.exception("the daily hand's sweep failed; trying again in %s s", every)

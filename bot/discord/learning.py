@@ -83,8 +83,10 @@ class LearnDoor:
         await ask.answer(await self.controller.run(stats))
 
     async def daily(self, ask: Exchange, day: str | None) -> None:
+        """Privately: the day's hand, the member's answer and their record in this server."""
         await ask.think()
-        await ask.answer(await self.controller.run(DailyHand(day, ask.lang)))
+        guild = str(ask.interaction.guild_id) if ask.interaction.guild_id is not None else ""
+        await ask.answer(await self.controller.run(DailyHand(day, ask.lang, guild, ask.user.user)))
 
     async def leaderboard(self, ask: Exchange) -> None:
         if ask.interaction.guild is None:

@@ -206,6 +206,10 @@ class DailyStore(Protocol):
 
     def daily_answer_count(self, guild: str, day: str) -> int: ...
 
+    def daily_servers(self) -> list[str]:
+        """The servers whose `daily` setting is on (kept as 'true' in the settings store)."""
+        ...
+
     def member_daily_answers(self, guild: str, member: str) -> dict[str, str]:
         """The member's answer in the server, by day."""
         ...

@@ -4,16 +4,19 @@ names; these only take the command apart."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from dataclasses import dataclass, replace
 
 from bot.app.command_base import handles
 from bot.app.commands import (
     AnalyzeDiscards,
+    AnswerDaily,
     AnswerDrill,
     BoardStatus,
     ChangeSetting,
+    DailyClosed,
+    DailyDue,
     DailyHand,
+    DailyPosted,
     Leaderboard,
     MemberStats,
     NewDrill,
@@ -31,6 +34,8 @@ from bot.app.commands import (
     WhomToMention,
     user_id,
 )
+from bot.app.companion.daily import DailyAnswered, DailyHands, DailyShown
+from bot.app.companion.daily_words import record_text
 from bot.app.companion.learning import Scorer
 from bot.app.companion.pegboard import Pegboard
 from bot.app.companion.practice import Practice
@@ -38,14 +43,7 @@ from bot.app.companion.settings_book import SettingsBook
 from bot.app.companion.statistics import Statistics
 from bot.app.companion.tablemode import TableMode
 from bot.app.shown.replies import Answer
-from bot.i18n import Lang, t
 from bot.storage import Storage
-from engine.core.errors import shown
-from engine.core.typed import iso_day
-from engine.daily.pool import PoolError
-from engine.daily.problem import DailyProblem
-from engine.daily.shipped import NoPool, shipped_pool
-from engine.daily.verdict import rows
 from engine.table.session import TableSession
 
 
@@ -58,6 +56,7 @@ class CompanionCommands:
     settings: SettingsBook
     tables: TableMode
     pegboard: Pegboard
+    daily: DailyHands
 
     @handles(ScoreHand)
     def score(self, c: ScoreHand) -> Answer:
@@ -80,26 +79,31 @@ class CompanionCommands:
         return self.drills.practice_answer(user_id(c.user), c.seed, c.crib, c.declared, c.lang)
 
     @handles(DailyHand)
-    def daily(self, c: DailyHand) -> Answer:
-        today = datetime.fromtimestamp(self.drills.clock(), UTC).date()
-        day = today if c.day is None else iso_day(c.day)
-        if day is None:
-            return Answer(False, t("daily.bad_day", c.lang, day=shown(c.day)))
-        pool = shipped_pool()
-        if isinstance(pool, NoPool):
-            return Answer(False, t("daily.no_pool", c.lang))
-        if day > today:
-            return Answer(False, t("daily.not_yet", c.lang, day=day.isoformat()))
-        try:
-            problem = pool.problem_for(day)
-        except PoolError:
-            return Answer(False, t("daily.out_of_pool", c.lang, day=day.isoformat(), first=pool.start.isoformat(),
-                                   last=pool.end.isoformat()))
-        return Answer(True, daily_text(problem, day < today, c.lang))
+    def daily_hand(self, c: DailyHand) -> Answer:
+        return self.daily.show(c.day, c.guild, c.user, c.lang)
+
+    @handles(AnswerDaily)
+    def daily_answer(self, c: AnswerDaily) -> DailyAnswered:
+        return self.daily.answer(c.guild, c.user, c.field, c.version, c.values, c.lang, c.public_lang)
+
+    @handles(DailyDue)
+    def daily_due(self, c: DailyDue) -> list[DailyShown]:
+        return self.daily.due(c.owns, c.lang_of)
+
+    @handles(DailyPosted)
+    def daily_posted(self, c: DailyPosted) -> None:
+        self.daily.posted(c.guild, c.day, c.message)
+
+    @handles(DailyClosed)
+    def daily_closed(self, c: DailyClosed) -> None:
+        self.daily.closed(c.guild, c.day)
 
     @handles(MemberStats)
     def member_stats(self, c: MemberStats) -> Answer:
-        return self.statistics.member(c.guild, c.user, c.name, c.lang)
+        """The member's games and counting, and their daily hands here once they have answered one."""
+        answer = self.statistics.member(c.guild, c.user, c.name, c.lang)
+        daily = self.daily.record_of(c.guild, c.user)
+        return replace(answer, text=answer.text + "\n" + record_text(daily, c.lang)) if daily.answered else answer
 
     @handles(Leaderboard)
     def leaderboard(self, c: Leaderboard) -> Answer:
@@ -154,23 +158,3 @@ class CompanionCommands:
     def board_status(self, c: BoardStatus) -> str:
         return self.pegboard.status(c.lang)
 
-
-def daily_text(problem: DailyProblem, solved: bool, lang: Lang) -> str:
-    """A day's hand in words: the six cards, whose crib, the scores when the chance to win decides; once the day is
-    over, every discard's exact values with the best marked."""
-    cards = " ".join(c.pretty() for c in problem.cards)
-    role = t("daily.dealer" if problem.dealer else "daily.pone", lang)
-    lines = [t("daily.head", lang, day=problem.day.isoformat(), level=t(f"daily.level.{problem.level.value}", lang),
-               cards=cards, role=role)]
-    if problem.scores is not None:
-        lines.append(t("daily.scores", lang, me=problem.scores[0], them=problem.scores[1]))
-    if not solved:
-        lines.append(t("daily.open", lang))
-        return "\n".join(lines)
-    sign = "+" if problem.dealer else "-"  # the crib adds to a dealer's net, and takes from a pone's
-    for r in rows(problem):
-        chance = t("daily.chance", lang, chance=f"{100 * r.chance:.1f}") if r.chance is not None else ""
-        mark = t("daily.best", lang) if r.best else t("daily.obvious", lang) if r.obvious else ""
-        lines.append(t("daily.row", lang, discard=" ".join(c.pretty() for c in r.discard), hand=f"{r.hand:.2f}",
-                       crib=f"{sign}{r.crib:.2f}", net=f"{r.net:.2f}", chance=chance, mark=mark).rstrip())
-    return "\n".join(lines)

@@ -53,6 +53,10 @@ class Verb(Enum):
     """A muggins show: the next player claims (arg `yes`) or lets the declared count stand (`no`)."""
     DECLARE = "declare"
     """A game's show, "I count my own hands": open the declare pad; version is the deal, arg `hand` or `crib`."""
+    DAILY = "daily"
+    """The daily hand's select: the game field is `d` and the day (d20270104), version 0 a server's post (the
+    answer kept until the close), 1 a past day tried privately; the chosen value is the discard's place in the
+    problem's fixed order of discards."""
 
 
 class BadComponentId(ValueError):
@@ -98,4 +102,4 @@ BUTTON_VERBS = (Verb.HAND, Verb.PLAY, Verb.GO, Verb.ACCEPT, Verb.DECLINE, Verb.F
                 Verb.PEG, Verb.PAD, Verb.UNDO, Verb.DEAL, Verb.DRILL, Verb.COUNT, Verb.DECLARE, Verb.MUGGINS)
 TABLE_VERBS = (Verb.PEG, Verb.PAD, Verb.UNDO, Verb.DEAL)
 PRACTICE_VERBS = (Verb.DRILL, Verb.COUNT)
-SELECT_VERBS = (Verb.LAY,)
+SELECT_VERBS = (Verb.LAY, Verb.DAILY)
