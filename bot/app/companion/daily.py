@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import socket
+import threading
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -104,6 +105,10 @@ class DailyHands:
         self.pool = pool
         self.holder = holder or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         """Who this process is when it claims a day's post or close."""
+        self._lock = threading.Lock()
+        self._held: dict[str, float] = {}
+        """The claims this process took and has not finished, and when: not handed out again while their lease
+        runs (a claim renews for its holder), so a sweep never hands the door work it is still doing."""
 
     def today(self, now: float | None = None) -> date:
         return datetime.fromtimestamp(self.clock() if now is None else now, UTC).date()
@@ -160,7 +165,7 @@ class DailyHands:
         problem = self.problem(today)
         if (made is not None and made.message) or problem is None:
             return None
-        if not self.storage.claim(f"daily:post:{guild}:{day}", self.holder, now=now, lease=LEASE):
+        if not self._claim(f"daily:post:{guild}:{day}", now):
             return None
         post = self.storage.add_daily_post(guild, day, channel)
         count = self.storage.daily_answer_count(guild, day)
@@ -168,7 +173,7 @@ class DailyHands:
                           (self.select(problem, POST, lang),))
 
     def _closing(self, post: DailyPost, now: float, lang: Lang) -> DailyShown | None:
-        if not self.storage.claim(f"daily:close:{post.guild}:{post.day}", self.holder, now=now, lease=LEASE):
+        if not self._claim(f"daily:close:{post.guild}:{post.day}", now):
             return None
         problem = self.problem(date.fromisoformat(post.day))
         if problem is None or not post.message:  # never sent: nothing to edit
@@ -179,15 +184,29 @@ class DailyHands:
         return DailyShown(post.guild, post.day, post.channel, post.message, closed_post_text(problem, tallied, lang),
                           close=True)
 
+    def _claim(self, name: str, now: float) -> bool:
+        with self._lock:
+            taken = self._held.get(name)
+            if taken is not None and now < taken + LEASE:
+                return False
+            if not self.storage.claim(name, self.holder, now=now, lease=LEASE):
+                return False
+            self._held[name] = now
+            return True
+
+    def _finish(self, name: str) -> None:
+        self.storage.finish(name, self.holder)
+        self._held.pop(name, None)
+
     def posted(self, guild: str, day: str, message: str) -> None:
         """The door sent the day's post: where it is, and the post's claim finished."""
         self.storage.set_daily_message(guild, day, message)
-        self.storage.finish(f"daily:post:{guild}:{day}", self.holder)
+        self._finish(f"daily:post:{guild}:{day}")
 
     def closed(self, guild: str, day: str) -> None:
         """The door edited the post to its close: no more answers, and the close's claim finished."""
         self.storage.close_daily_post(guild, day)
-        self.storage.finish(f"daily:close:{guild}:{day}", self.holder)
+        self._finish(f"daily:close:{guild}:{day}")
 
     # ------------------------------------------------------------------ answers
 

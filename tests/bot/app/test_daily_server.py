@@ -1,0 +1,198 @@
+"""The daily hand in a server, with an injected clock: the day's post made once among several processes (and
+again by another when its holder stopped before sending it), members' private answers changeable until 00:00 UTC
+and refused after, the close with the tally and the analyzer's exact values, and a member's record."""
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.app.commands import (
+    AnswerDaily,
+    ChangeSetting,
+    DailyClosed,
+    DailyDue,
+    DailyHand,
+    DailyPosted,
+    MemberStats,
+)
+from bot.app.controller import Controller
+from bot.app.shown.replies import Select
+from bot.i18n import Lang
+from bot.settings import Scope
+from engine.daily.problem import discards_of, same_discard
+from tests.bot.conftest import make_controller
+
+JAN4 = datetime(2027, 1, 4, 0, 0, 5, tzinfo=UTC).timestamp()
+JAN5 = datetime(2027, 1, 5, 0, 0, 1, tzinfo=UTC).timestamp()
+A_Q, EIGHT_A, FIVE_Q = "7", "0", "12"
+"""2027-01-04's discards (8♦ A♠ 7♣ 5♠ Q♠ 6♦, pone) by their place: the best, another, the obvious."""
+
+
+class Clock:
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock(JAN4)
+
+
+@pytest.fixture
+def two(tmp_path: Path, clock: Clock) -> Iterator[tuple[Controller, Controller]]:
+    """Two bot processes over one database."""
+    path = tmp_path / "games.sqlite3"
+    yield make_controller(path, clock=clock), make_controller(path, clock=clock)
+
+
+async def enable(c: Controller, guild: str = "g1", channel: str = "555") -> None:
+    await c.run(ChangeSetting(Scope.SERVER, guild, "daily_channel", channel))
+    assert (await c.run(ChangeSetting(Scope.SERVER, guild, "daily", "on"))).ok
+
+
+async def test_a_day_is_posted_once_answered_privately_closed_with_the_tally_and_the_next_day_posted(
+        two: tuple[Controller, Controller], clock: Clock) -> None:
+    a, b = two
+    await enable(a)
+    (post,) = await a.run(DailyDue())
+    assert await b.run(DailyDue()) == [] and await a.run(DailyDue()) == []  # claimed: once among processes
+    assert (post.guild, post.day, post.channel, post.message, post.close) == ("g1", "2027-01-04", "555", "", False)
+    assert post.text.splitlines() == [
+        "Daily hand for 2027-01-04 (easy): 8♦ A♠ 7♣ 5♠ Q♠ 6♦, they deal (the crib is theirs).",
+        "Which two cards do you lay away? Pick them below: only you see your answer, and you can change it until "
+        "00:00 UTC, when this post shows the answer and everyone's choices.",
+        "Answers so far: 0."]
+    assert [f.filename for f in post.files] == ["daily-2027-01-04.png"]
+    (select,) = post.controls
+    assert isinstance(select, Select) and (select.custom_id, len(select.options), select.max_values) == (
+        "crib:d20270104:0:daily", 15, 1)
+    assert (select.options[7].label, select.options[12].label) == ("A♠ Q♠", "5♠ Q♠")
+    await a.run(DailyPosted("g1", "2027-01-04", "m1"))
+    assert await b.run(DailyDue()) == []
+
+    said = []
+    for who, pick in (("ann", FIVE_Q), ("bob", FIVE_Q), ("eve", EIGHT_A), ("ann", A_Q)):  # ann changes hers
+        done = await b.run(AnswerDaily("g1", who, "d20270104", 0, (pick,)))
+        assert done.post is not None and (done.post.channel, done.post.message) == ("555", "m1")
+        said.append((done.answer.text, done.post.text.splitlines()[-1]))
+    assert said[0] == ("Your answer for 2027-01-04: 5♠ Q♠. You can change it until 00:00 UTC; nobody sees it "
+                       "before the close.", "Answers so far: 1.")
+    assert [s[1] for s in said] == ["Answers so far: 1.", "Answers so far: 2.", "Answers so far: 3.",
+                                    "Answers so far: 3."]
+    mine = await a.run(DailyHand(None, Lang.EN, "g1", "ann"))
+    assert mine.text.splitlines()[1:] == [
+        "Your answer so far: A♠ Q♠ (you can change it below until 00:00 UTC).",
+        "You have no answered daily hand in this server yet (a day counts once it has closed)."]
+
+    clock.now = JAN5  # 00:00:01: the day is over before any sweep closes its post
+    late = await a.run(AnswerDaily("g1", "bob", "d20270104", 0, (A_Q,)))
+    assert (late.answer.ok, late.answer.text, late.post) == (
+        False, "The daily hand for 2027-01-04 is closed: no more answers, and its answer is on the post. Try it "
+               "privately with /cribbage daily day:2027-01-04.", None)
+    close, new = await b.run(DailyDue())
+    assert await a.run(DailyDue()) == []
+    assert (close.close, close.day, close.message, close.controls) == (True, "2027-01-04", "m1", ())
+    assert close.text.splitlines()[:6] == [
+        "Daily hand for 2027-01-04 (easy): 8♦ A♠ 7♣ 5♠ Q♠ 6♦, they deal (the crib is theirs).",
+        "Closed. The answer: A♠ Q♠. 1 of 3 found it; on average an answer gave up 1.72 points.",
+        "A♠ Q♠: hand 9.65, crib -3.95, net 5.70 ← best · chosen by 1",
+        "8♦ A♠: hand 7.87, crib -3.96, net 3.91 · chosen by 1",
+        "8♦ Q♠: hand 6.65, crib -3.49, net 3.16 · chosen by 0",
+        "5♠ Q♠: hand 9.52, crib -7.20, net 2.32 ← most points in hand · chosen by 1"]
+    assert len(close.text.splitlines()) == 2 + 15 and close.text.splitlines()[-1] == (
+        "8♦ 5♠: hand 2.09, crib -5.75, net -3.67 · chosen by 0")
+    assert (new.day, new.close) == ("2027-01-05", False)
+    await b.run(DailyClosed("g1", "2027-01-04"))
+    assert a.storage.daily_post("g1", "2027-01-04").closed  # type: ignore[union-attr]
+    stats = await a.run(MemberStats("g1", "ann", "ann"))
+    assert stats.text.splitlines()[-1] == "Your daily hands here: 1 answered, 1 right (100%), a streak of 1 (best 1)."
+    bob = await a.run(DailyHand("2027-01-04", Lang.EN, "g1", "bob"))
+    assert bob.text.splitlines()[0] == ("You answered 2027-01-04 in this server. Your answer 5♠ Q♠ is not the best: "
+                                        "A♠ Q♠ is; yours gives up 3.38 points.")
+    assert bob.text.splitlines()[-1] == "Your daily hands here: 1 answered, 0 right (0%), a streak of 0 (best 0)."
+
+
+async def test_a_post_whose_holder_stopped_before_sending_it_is_taken_by_another_after_the_lease(
+        two: tuple[Controller, Controller], clock: Clock) -> None:
+    a, b = two
+    await enable(a)
+    assert len(await a.run(DailyDue())) == 1  # a claims it, then stops before sending (a restart)
+    clock.now += 60
+    assert await b.run(DailyDue()) == []
+    clock.now += 61
+    (again,) = await b.run(DailyDue())
+    assert (again.day, again.channel) == ("2027-01-04", "555")
+    await b.run(DailyPosted("g1", "2027-01-04", "m2"))
+    clock.now += 600
+    assert await a.run(DailyDue()) == [] and await b.run(DailyDue()) == []
+
+
+async def test_a_pick_that_is_not_a_discard_or_not_for_an_open_post_is_refused_and_changes_nothing(
+        clock: Clock) -> None:
+    c = make_controller(clock=clock)
+    await enable(c)
+    await c.run(DailyDue())
+    await c.run(DailyPosted("g1", "2027-01-04", "m1"))
+    bad = "That is not one of this daily hand's discards: pick one in the menu."
+    refusals = [
+        (("g1", "ann", "d20270104", 0, ("15",)), bad), (("g1", "ann", "d20270104", 0, ("1", "2")), bad),
+        (("g1", "ann", "d20270104", 0, ("x",)), bad), (("g1", "ann", "d20270104", 0, ()), bad),
+        (("g1", "ann", "d20261231", 0, ("1",)), bad), (("g1", "ann", "d2027010", 0, ("1",)), bad),
+        (("g1", "ann", "d20270103", 0, ("1",)), "The daily hand for 2027-01-03 is closed: no more answers, and its "
+                                                "answer is on the post. Try it privately with /cribbage daily "
+                                                "day:2027-01-03."),
+        (("g2", "ann", "d20270104", 0, ("1",)), "The daily hand for 2027-01-04 is closed: no more answers, and its "
+                                                "answer is on the post. Try it privately with /cribbage daily "
+                                                "day:2027-01-04."),
+        (("g1", "ann", "d20270104", 1, ("1",)), "The daily hand for 2027-01-04 is not published yet: each day's "
+                                                "comes at 00:00 UTC."),
+    ]
+    for args, text in refusals:
+        done = await c.run(AnswerDaily(*args))  # type: ignore[arg-type]
+        assert (done.answer.ok, done.answer.text, done.post) == (False, text, None)
+    assert c.storage.daily_answers("g1", "2027-01-04") == {} and c.storage.daily_answers("g2", "2027-01-04") == {}
+    zh = await c.run(AnswerDaily("g1", "ann", "d20270104", 0, ("99",), Lang.ZH))
+    assert zh.answer.text == "这不是本题的扣牌之一：请在菜单里选择。"
+
+
+async def test_nothing_is_posted_where_the_daily_hand_is_off_or_outside_the_pool(clock: Clock) -> None:
+    c = make_controller(clock=clock)
+    await c.run(ChangeSetting(Scope.SERVER, "g1", "daily_channel", "555"))  # a channel, but not on
+    assert await c.run(DailyDue()) == []
+    await enable(c, "g2", "777")
+    assert [p.guild for p in await c.run(DailyDue(owns=lambda guild: guild != "g2"))] == []  # another's shard
+    clock.now = datetime(2029, 1, 1, tzinfo=UTC).timestamp()  # after the shipped pool's last day
+    assert await c.run(DailyDue()) == []
+
+
+async def test_a_members_record_counts_closed_days_only_with_the_streak_up_to_yesterday(clock: Clock) -> None:
+    c = make_controller(clock=clock)
+    await enable(c)
+    best = {"2027-01-04": A_Q}
+    for day in range(4, 8):
+        clock.now = datetime(2027, 1, day, 0, 0, 5, tzinfo=UTC).timestamp()
+        for work in await c.run(DailyDue()):
+            if work.close:
+                await c.run(DailyClosed(work.guild, work.day))
+            else:
+                await c.run(DailyPosted(work.guild, work.day, f"m{day}"))
+        problem = c.daily.problem(c.daily.today())
+        assert problem is not None
+        right = next(str(i) for i, d in enumerate(discards_of(problem.cards)) if same_discard(d, problem.best))
+        best[problem.day.isoformat()] = right
+        pick = right if day != 5 else str((int(right) + 1) % 15)  # wrong on the 5th
+        assert (await c.run(AnswerDaily("g1", "ann", day_field(day), 0, (pick,)))).answer.ok
+    record = c.daily.record_of("g1", "ann")  # the 7th is still open: not counted, the streak up to the 6th
+    assert (record.answered, record.correct, record.streak, record.best_streak) == (3, 2, 1, 1)
+    shown = await c.run(DailyHand(None, Lang.ZH, "g1", "ann"))
+    assert shown.text.splitlines()[-1] == (
+        "你在本服务器的每日一手：作答 3 天，答对 2 天（67%），连续答对 1 天（最长 1 天）。")
+
+
+def day_field(day: int) -> str:
+    return f"d202701{day:02d}"
