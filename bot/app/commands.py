@@ -16,7 +16,7 @@ from bot.app.companion.tablemode import TablePlayer
 from bot.app.game.moves import Move
 from bot.app.game.play import Member
 from bot.app.game.play import NewGame as NewGame  # a command too: a game to start
-from bot.app.shown.replies import Answer, Attachment, Reply
+from bot.app.shown.replies import Answer, Attachment, ChannelPost, Reply
 from bot.i18n import Lang
 from bot.settings import Scope
 from bot.storage.values import GameMeta
@@ -222,6 +222,22 @@ class SweepGame(GameCommand[Reply | None]):
     """One game's turn in the sweep: its reminder, forfeit, expired invitation or timed-out counts, when due."""
 
     game_id: str
+
+
+@dataclass(frozen=True)
+class DuePosts(Command[list[ChannelPost]]):
+    """The posts due now in servers' channels (a day's hand, a season's standings: bot/app/companion/calendar.py),
+    each claimed by this process so that no other makes it; `owns` as for Sweep."""
+
+    owns: Callable[[str], bool] | None = None
+
+
+@dataclass(frozen=True)
+class PostDone(Command[None]):
+    """A door sent the post of `key` as `message` ('' when it could not be sent: the work is given up)."""
+
+    key: str
+    message: str
 
 
 # ---------------------------------------------------------------------------------------------- members and servers

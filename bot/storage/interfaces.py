@@ -159,6 +159,10 @@ class SettingsStore(Protocol):
         """One setting's values set for any of `owners`, by owner."""
         ...
 
+    def owners_with(self, scope: str, name: str) -> dict[str, str]:
+        """Every owner with a value set for one setting, by owner (the servers that turned a feature on)."""
+        ...
+
 
 class ClaimStore(Protocol):
     """Timed work that several processes may find due, done once (bot/storage/sql/claims.py)."""
