@@ -12,12 +12,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.app.command_base import Command, GameCommand
-from bot.app.companion.daily import DailyAnswered, DailyShown
+from bot.app.companion.daily_values import DailyAnswered
 from bot.app.companion.tablemode import TablePlayer
 from bot.app.game.moves import Move
 from bot.app.game.play import Member
 from bot.app.game.play import NewGame as NewGame  # a command too: a game to start
-from bot.app.shown.replies import Answer, Attachment, Reply
+from bot.app.shown.replies import Answer, Attachment, ChannelPost, Reply
 from bot.i18n import Lang
 from bot.settings import Scope
 from bot.storage.values import GameMeta
@@ -225,6 +225,22 @@ class SweepGame(GameCommand[Reply | None]):
     game_id: str
 
 
+@dataclass(frozen=True)
+class DuePosts(Command[list[ChannelPost]]):
+    """The posts due now in servers' channels (a day's hand, a season's standings: bot/app/companion/calendar.py),
+    each claimed by this process so that no other makes it; `owns` as for Sweep."""
+
+    owns: Callable[[str], bool] | None = None
+
+
+@dataclass(frozen=True)
+class PostDone(Command[None]):
+    """A door sent the post of `key` as `message` ('' when it could not be sent: the work is given up)."""
+
+    key: str
+    message: str
+
+
 # ---------------------------------------------------------------------------------------------- members and servers
 
 @dataclass(frozen=True)
@@ -337,31 +353,6 @@ class AnswerDaily(Command[DailyAnswered]):
     lang: Lang = Lang.EN
     public_lang: Lang = Lang.EN
 
-
-@dataclass(frozen=True)
-class DailyDue(Command[list[DailyShown]]):
-    """The daily hand's timed work due now and claimed by this process: posts to close, then posts to make, in the
-    servers `owns` picks; `lang_of` gives a server's language."""
-
-    owns: Callable[[str], bool] | None = None
-    lang_of: Callable[[str], Lang] = lambda guild: Lang.EN
-
-
-@dataclass(frozen=True)
-class DailyPosted(Command[None]):
-    """The door sent a server's post of `day` (DailyDue): its message."""
-
-    guild: str
-    day: str
-    message: str
-
-
-@dataclass(frozen=True)
-class DailyClosed(Command[None]):
-    """The door edited a server's post of `day` to its close (DailyDue)."""
-
-    guild: str
-    day: str
 
 
 # ---------------------------------------------------------------------------------------------- table mode

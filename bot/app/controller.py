@@ -22,6 +22,7 @@ from board_driver.driver import BoardDriver
 from bot.app import commands
 from bot.app.command_base import HANDLES, Command, handles
 from bot.app.commands import BoardFollow, BoardShowHere, LiveGames, Sweep, SweepGame
+from bot.app.companion.calendar import Calendar
 from bot.app.companion.companion_commands import CompanionCommands
 from bot.app.companion.daily import DailyHands
 from bot.app.companion.learning import Scorer
@@ -88,10 +89,11 @@ class Controller:
         self.settings = SettingsBook(storage)
         self.game_commands = GameCommands(storage, self.games, self.play, self.invites, self.closing, self.self_count,
                                           self.presenter, self.scorer, self.pegboard, self.tables)
-        self.daily = DailyHands(storage, clock, images=images)
+        self.daily = DailyHands(storage, self.settings, clock, images=images)
         self.companion_commands = CompanionCommands(storage, self.scorer, self.practice_drills, self.statistics,
                                                     self.settings, self.tables, self.pegboard, self.daily)
-        self.handlers = handlers_of(self.game_commands, self.companion_commands, self)
+        self.calendar = Calendar(storage, clock, (self.daily,))
+        self.handlers = handlers_of(self.game_commands, self.companion_commands, self.calendar, self)
 
     async def warm(self) -> None:
         """Start the workers and load their fonts now, not during the first reply; then what was loaded to start

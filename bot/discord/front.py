@@ -22,11 +22,13 @@ import discord
 from discord import app_commands
 
 from bot.app.commands import (
+    DuePosts,
     Sweep,
 )
 from bot.app.controller import Controller
 from bot.app.shown.ids import BadComponentId, ComponentId, Verb
 from bot.config import Config
+from bot.discord.channel_posts import ChannelPoster
 from bot.discord.daily import DailyDoor
 from bot.discord.exchange import Exchange
 from bot.discord.game_door import GameDoor
@@ -102,12 +104,13 @@ class DiscordFront:
         """Whose games this process sweeps, when other processes run the other shards."""
         self.panels = Panels()
         self.publisher = Publisher(client, controller, self.panels, edit_interval)
+        self.channel_posts = ChannelPoster(client, controller)
         self.games = GameDoor(controller, config, self.publisher)
         self.learn = LearnDoor(controller)
         self.tables = TableDoor(controller, config)
         self.board = BoardDoor(controller)
         self.settings = SettingsDoor(controller)
-        self.daily = DailyDoor(controller, client, self.shards, edit_interval)
+        self.daily = DailyDoor(controller, client, edit_interval)
         games, learn, tables = self.games, self.learn, self.tables
         self.handlers: dict[Verb, Handler] = {
             Verb.HAND: Handler(games.on_hand), Verb.LAY: Handler(games.on_move), Verb.PLAY: Handler(games.on_move),
@@ -188,16 +191,14 @@ class DiscordFront:
             log.warning("could not tell the member about the failure (the interaction may have expired): %s", exc)
 
     async def sweep_forever(self, every: float = SWEEP_SECONDS) -> None:
-        """Reminders and timeouts for players who stop answering; open panels follow the timeouts. Then the daily
-        hand's posts and closes that are due."""
+        """Reminders and timeouts for players who stop answering (open panels follow the timeouts), then the posts
+        due in servers' channels."""
         while True:
             await asyncio.sleep(every)
             try:
                 for reply in await self.controller.run(Sweep(self.shards.owns)):
                     await self.publisher.publish(reply)
+                await self.channel_posts.post_due(DuePosts(self.shards.owns))
             except Exception:
                 log.exception("the inactivity sweep failed; trying again in %s s", every)
-            try:
-                await self.daily.sweep()
-            except Exception:
-                log.exception("the daily hand's sweep failed; trying again in %s s", every)
+

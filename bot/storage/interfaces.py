@@ -160,6 +160,10 @@ class SettingsStore(Protocol):
         """One setting's values set for any of `owners`, by owner."""
         ...
 
+    def owners_with(self, scope: str, name: str) -> dict[str, str]:
+        """Every owner with a value set for one setting, by owner (the servers that turned a feature on)."""
+        ...
+
 
 class ClaimStore(Protocol):
     """Timed work that several processes may find due, done once (bot/storage/sql/claims.py)."""
@@ -205,10 +209,6 @@ class DailyStore(Protocol):
         ...
 
     def daily_answer_count(self, guild: str, day: str) -> int: ...
-
-    def daily_servers(self) -> list[str]:
-        """The servers whose `daily` setting is on (kept as 'true' in the settings store)."""
-        ...
 
     def member_daily_answers(self, guild: str, member: str) -> dict[str, str]:
         """The member's answer in the server, by day."""

@@ -13,10 +13,7 @@ from bot.app.commands import (
     AnswerDrill,
     BoardStatus,
     ChangeSetting,
-    DailyClosed,
-    DailyDue,
     DailyHand,
-    DailyPosted,
     Leaderboard,
     MemberStats,
     NewDrill,
@@ -34,7 +31,8 @@ from bot.app.commands import (
     WhomToMention,
     user_id,
 )
-from bot.app.companion.daily import DailyAnswered, DailyHands, DailyShown
+from bot.app.companion.daily import DailyHands
+from bot.app.companion.daily_values import DailyAnswered
 from bot.app.companion.daily_words import record_text
 from bot.app.companion.learning import Scorer
 from bot.app.companion.pegboard import Pegboard
@@ -85,18 +83,6 @@ class CompanionCommands:
     @handles(AnswerDaily)
     def daily_answer(self, c: AnswerDaily) -> DailyAnswered:
         return self.daily.answer(c.guild, c.user, c.field, c.version, c.values, c.lang, c.public_lang)
-
-    @handles(DailyDue)
-    def daily_due(self, c: DailyDue) -> list[DailyShown]:
-        return self.daily.due(c.owns, c.lang_of)
-
-    @handles(DailyPosted)
-    def daily_posted(self, c: DailyPosted) -> None:
-        self.daily.posted(c.guild, c.day, c.message)
-
-    @handles(DailyClosed)
-    def daily_closed(self, c: DailyClosed) -> None:
-        self.daily.closed(c.guild, c.day)
 
     @handles(MemberStats)
     def member_stats(self, c: MemberStats) -> Answer:

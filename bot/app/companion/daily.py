@@ -2,23 +2,19 @@
 answers (one each, changeable until the close), the close that shows the tally and the exact answer, a member's
 record, and any earlier day tried privately. docs/ratings.md says the rules; engine/daily decides.
 
-Timed work (a day's post, a post's close) may be found due by several processes at once and must be done once,
-also across a restart: each is a claim (bot/storage/sql/claims.py) named `daily:post:GUILD:DAY` or
-`daily:close:GUILD:DAY`, held while the door sends or edits the message and finished when it reports back; a
-holder that stops half-way leaves it to another once its lease runs out. The clock is injected: every decision
-reads it once."""
+The day's post and its close are timed channel posts (bot/app/companion/calendar.py: made once among several
+processes and after a restart), named `daily:post:GUILD:DAY` and `daily:close:GUILD:DAY`. The clock is injected:
+every decision reads it once."""
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import threading
-import uuid
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime
+from functools import partial
 
+from bot.app.companion.calendar import Due
+from bot.app.companion.daily_values import DailyAnswered, DailyShown
 from bot.app.companion.daily_words import (
     cards_said,
     closed_post_text,
@@ -28,9 +24,11 @@ from bot.app.companion.daily_words import (
     record_text,
     verdict_text,
 )
+from bot.app.companion.settings_book import SettingsBook
 from bot.app.shown.ids import ComponentId, Verb
-from bot.app.shown.replies import Answer, Attachment, Control, Option, Select
-from bot.i18n import Lang, t
+from bot.app.shown.replies import Answer, Attachment, ChannelPost, Control, Option, Select
+from bot.i18n import Lang, as_lang, t
+from bot.settings import Scope, SettingError
 from bot.storage import Storage
 from bot.storage.values import DailyPost
 from engine.core.cards import Card, CardError, parse_cards
@@ -42,34 +40,9 @@ from engine.daily.shipped import NoPool, shipped_pool
 from engine.daily.verdict import Record, judge_answer, record, tally
 from render import hand_png
 
-LEASE = 120.0
-"""Seconds a process holds a day's post or close while it sends or edits the message."""
 POST, TRY = 0, 1
 """The select's version field: a server's post (answers kept), or a day tried privately."""
 _FIELD = re.compile(r"d([0-9]{8})")
-
-
-@dataclass(frozen=True, slots=True)
-class DailyShown:
-    """A server's post of a day as it reads now: a new post (no message yet), its count of answers updated, or
-    its close (`close`: the tally and the answer, no select)."""
-
-    guild: str
-    day: str
-    channel: str
-    message: str
-    text: str
-    files: tuple[Attachment, ...] = ()
-    controls: tuple[Control, ...] = ()
-    close: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class DailyAnswered:
-    """A member's pick answered privately, and the post with its count of answers, when it changed."""
-
-    answer: Answer
-    post: DailyShown | None = None
 
 
 def day_field(day: date) -> str:
@@ -97,18 +70,16 @@ def stored_discard(problem: DailyProblem, text: str) -> tuple[Card, Card] | None
 class DailyHands:
     """The daily hand's posts, answers and records, over the storage and the settings."""
 
-    def __init__(self, storage: Storage, clock: Callable[[], float], *, images: bool = True,
-                 pool: Callable[[], Pool | NoPool] = shipped_pool, holder: str | None = None) -> None:
+    prefix = "daily"
+    """The first word of its timed works' names (bot/app/companion/calendar.py)."""
+
+    def __init__(self, storage: Storage, settings: SettingsBook, clock: Callable[[], float], *, images: bool = True,
+                 pool: Callable[[], Pool | NoPool] = shipped_pool) -> None:
         self.storage = storage
+        self.settings = settings
         self.clock = clock
         self.images = images
         self.pool = pool
-        self.holder = holder or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
-        """Who this process is when it claims a day's post or close."""
-        self._lock = threading.Lock()
-        self._held: dict[str, float] = {}
-        """The claims this process took and has not finished, and when: not handed out again while their lease
-        runs (a claim renews for its holder), so a sweep never hands the door work it is still doing."""
 
     def today(self, now: float | None = None) -> date:
         return datetime.fromtimestamp(self.clock() if now is None else now, UTC).date()
@@ -134,79 +105,59 @@ class DailyHands:
         return Select(ComponentId(day_field(problem.day), version, Verb.DAILY).encode(),
                       t("daily.placeholder", lang), options, 1, 1)
 
-    # ------------------------------------------------------------------ the timed posts and closes
+    # ------------------------------------------------------------------ the timed posts and closes (calendar.py)
 
-    def due(self, owns: Callable[[str], bool] | None, lang_of: Callable[[str], Lang]) -> list[DailyShown]:
-        """Every close and post due now that this process claimed: closes first (yesterday's post shows its answer
-        as today's goes up)."""
-        now = self.clock()
+    def due(self, now: float) -> Iterator[Due]:
+        """The closes of the posts of days before today that are still open (yesterday's shows its answer as
+        today's goes up), then today's post in every server that turned the daily hand on and has none sent."""
         today = self.today(now)
-        work = []
         for post in self.storage.open_daily_posts(today.isoformat()):
-            if owns is None or owns(post.guild):
-                closing = self._closing(post, now, lang_of(post.guild))
-                if closing is not None:
-                    work.append(closing)
-        for guild, channel in self._servers(owns).items():
-            posting = self._posting(guild, channel, today, now, lang_of(guild))
-            if posting is not None:
-                work.append(posting)
-        return work
+            yield Due(f"daily:close:{post.guild}:{post.day}", post.guild, partial(self._closing, post))
+        if self.problem(today) is None:
+            return
+        channels = self.settings.set_by(Scope.SERVER, "daily_channel")
+        for guild in self.settings.set_by(Scope.SERVER, "daily"):
+            made = self.storage.daily_post(guild, today.isoformat())
+            if channels.get(guild) and (made is None or not made.message):
+                yield Due(f"daily:post:{guild}:{today.isoformat()}", guild,
+                          partial(self._posting, guild, str(channels[guild]), today))
 
-    def _servers(self, owns: Callable[[str], bool] | None) -> dict[str, str]:
-        """The servers with the daily hand on, and their channels."""
-        guilds = [g for g in self.storage.daily_servers() if owns is None or owns(g)]
-        channels = self.storage.setting_values("server", "daily_channel", guilds)
-        return {g: channels[g] for g in guilds if channels.get(g)}
+    def lang_of(self, guild: str) -> Lang:
+        """A server's language for its posts: its `language` setting where there is one, else English."""
+        try:
+            return as_lang(str(self.settings.value(Scope.SERVER, guild, "language")))
+        except SettingError:
+            return Lang.EN
 
-    def _posting(self, guild: str, channel: str, today: date, now: float, lang: Lang) -> DailyShown | None:
+    def _posting(self, guild: str, channel: str, today: date) -> ChannelPost | None:
         day = today.isoformat()
-        made = self.storage.daily_post(guild, day)
         problem = self.problem(today)
-        if (made is not None and made.message) or problem is None:
-            return None
-        if not self._claim(f"daily:post:{guild}:{day}", now):
+        if problem is None:
             return None
         post = self.storage.add_daily_post(guild, day, channel)
-        count = self.storage.daily_answer_count(guild, day)
-        return DailyShown(guild, day, post.channel, "", open_post_text(problem, count, lang), self.picture(problem),
-                          (self.select(problem, POST, lang),))
+        lang = self.lang_of(guild)
+        text = open_post_text(problem, self.storage.daily_answer_count(guild, day), lang)
+        return ChannelPost(f"daily:post:{guild}:{day}", post.channel, text, self.picture(problem),
+                           (self.select(problem, POST, lang),))
 
-    def _closing(self, post: DailyPost, now: float, lang: Lang) -> DailyShown | None:
-        if not self._claim(f"daily:close:{post.guild}:{post.day}", now):
-            return None
+    def _closing(self, post: DailyPost) -> ChannelPost | None:
         problem = self.problem(date.fromisoformat(post.day))
         if problem is None or not post.message:  # never sent: nothing to edit
-            self.closed(post.guild, post.day)
             return None
         kept = [stored_discard(problem, a) for a in self.storage.daily_answers(post.guild, post.day).values()]
         tallied = tally(problem, [a for a in kept if a is not None])
-        return DailyShown(post.guild, post.day, post.channel, post.message, closed_post_text(problem, tallied, lang),
-                          close=True)
+        return ChannelPost(f"daily:close:{post.guild}:{post.day}", post.channel,
+                           closed_post_text(problem, tallied, self.lang_of(post.guild)), self.picture(problem),
+                           edit=post.message)
 
-    def _claim(self, name: str, now: float) -> bool:
-        with self._lock:
-            taken = self._held.get(name)
-            if taken is not None and now < taken + LEASE:
-                return False
-            if not self.storage.claim(name, self.holder, now=now, lease=LEASE):
-                return False
-            self._held[name] = now
-            return True
-
-    def _finish(self, name: str) -> None:
-        self.storage.finish(name, self.holder)
-        self._held.pop(name, None)
-
-    def posted(self, guild: str, day: str, message: str) -> None:
-        """The door sent the day's post: where it is, and the post's claim finished."""
-        self.storage.set_daily_message(guild, day, message)
-        self._finish(f"daily:post:{guild}:{day}")
-
-    def closed(self, guild: str, day: str) -> None:
-        """The door edited the post to its close: no more answers, and the close's claim finished."""
-        self.storage.close_daily_post(guild, day)
-        self._finish(f"daily:close:{guild}:{day}")
+    def posted(self, key: str, message: str) -> None:
+        """A post was sent (its message kept: '' when it could not be), or a close was made (the post takes no
+        more answers, whether its edit went through or not)."""
+        _, kind, guild, day = key.split(":")
+        if kind == "post":
+            self.storage.set_daily_message(guild, day, message)
+        else:
+            self.storage.close_daily_post(guild, day)
 
     # ------------------------------------------------------------------ answers
 
@@ -236,9 +187,10 @@ class DailyHands:
         mine = Answer(True, t("daily.your_answer", lang, day=day_text, chosen=cards_said(discard)))
         if post is None or not post.message:
             return DailyAnswered(mine)
+        lang_here = self.lang_of(guild)
         return DailyAnswered(mine, DailyShown(guild, day_text, post.channel, post.message,
-                                              open_post_text(problem, count, public_lang),
-                                              controls=(self.select(problem, POST, public_lang),)))
+                                              open_post_text(problem, count, lang_here),
+                                              (self.select(problem, POST, lang_here),)))
 
     # ------------------------------------------------------------------ /cribbage daily and a member's record
 

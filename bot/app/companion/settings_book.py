@@ -35,6 +35,13 @@ class SettingsBook:
         kept = self.store.settings_of(scope.value, owner) if owner else {}
         return {s.name: s.loaded(kept.get(s.name)) for s in settings_of(scope)}
 
+    def set_by(self, scope: Scope, name: str) -> dict[str, Value]:
+        """Every owner that set `name` to something other than its default, and the value (a feature that is off
+        by default finds the servers that turned it on)."""
+        s = setting(scope, name)
+        values = {owner: s.loaded(text) for owner, text in self.store.owners_with(scope.value, name).items()}
+        return {owner: value for owner, value in values.items() if value != s.default}
+
     def change(self, scope: Scope, owner: str, name: str, raw: object, lang: Lang) -> tuple[bool, str]:
         """Set one value (as typed, chosen or given); whether it was taken, and the line that says so or why not.
         A refused value changes nothing."""

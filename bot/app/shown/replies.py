@@ -167,3 +167,16 @@ class Answer:
     controls: tuple[Control, ...] = ()
     public: bool = False
     table: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChannelPost:
+    """A message to send to a server's channel, or an edit of one sent before (`edit`: its id)."""
+
+    key: str
+    """The work this post is (its claim's name): said back with the message's id when it is sent."""
+    channel: str
+    text: str
+    files: tuple[Attachment, ...] = ()
+    controls: tuple[Control, ...] = ()
+    edit: str = ""

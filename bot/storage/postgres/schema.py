@@ -152,9 +152,10 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN settings text NOT NULL DEFAULT '';
     UPDATE games SET settings = '{"auto_go": "false"}' WHERE NOT auto_go;
     """,
-    # 8: ratings and their changes, seasons, the daily hand's posts and answers, and the claims that make a timer
-    # fire once among several processes
+    # 8: the settings found by name (the servers that turned a feature on); ratings and their changes, seasons,
+    # the daily hand's posts and answers, and the claims that make a timer fire once among several processes
     """
+    CREATE INDEX settings_name ON settings (scope, name);
     CREATE TABLE ratings (
         guild      text NOT NULL,
         member     text NOT NULL,

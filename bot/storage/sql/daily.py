@@ -61,11 +61,6 @@ class SqlDaily(SqlDatabase):
         rows = self._read("SELECT COUNT(*) FROM daily_answers WHERE guild = ? AND day = ?", (guild, day))
         return int(rows[0][0])
 
-    def daily_servers(self) -> list[str]:
-        rows = self._read("SELECT owner FROM settings WHERE scope = ? AND name = ? AND value = ? ORDER BY owner",
-                          ("server", "daily", "true"))
-        return [str(r[0]) for r in rows]
-
     def member_daily_answers(self, guild: str, member: str) -> dict[str, str]:
         rows = self._read("SELECT day, discard FROM daily_answers WHERE guild = ? AND member = ?", (guild, member))
         return {str(d): str(a) for d, a in rows}

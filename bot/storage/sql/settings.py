@@ -32,3 +32,7 @@ class SqlSettings(SqlDatabase):
         rows = self._read(f"SELECT owner, value FROM settings WHERE scope = ? AND name = ? AND owner IN"
                           f" ({marks(len(owners))})", (scope, name, *owners))
         return {str(owner): str(value) for owner, value in rows}
+
+    def owners_with(self, scope: str, name: str) -> dict[str, str]:
+        rows = self._read("SELECT owner, value FROM settings WHERE scope = ? AND name = ?", (scope, name))
+        return {str(owner): str(value) for owner, value in rows}

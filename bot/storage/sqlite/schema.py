@@ -116,6 +116,7 @@ CREATE TABLE IF NOT EXISTS settings (
     value    TEXT NOT NULL,
     PRIMARY KEY (scope, owner, name)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS settings_name ON settings (scope, name);
 CREATE TABLE IF NOT EXISTS ratings (
     guild      TEXT NOT NULL,
     member     TEXT NOT NULL,

@@ -8,15 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.app.commands import (
-    AnswerDaily,
-    ChangeSetting,
-    DailyClosed,
-    DailyDue,
-    DailyHand,
-    DailyPosted,
-    MemberStats,
-)
+from bot.app.commands import AnswerDaily, ChangeSetting, DailyHand, DuePosts, MemberStats, PostDone
+from bot.app.companion.calendar import LEASE
 from bot.app.controller import Controller
 from bot.app.shown.replies import Select
 from bot.i18n import Lang
@@ -59,9 +52,9 @@ async def test_a_day_is_posted_once_answered_privately_closed_with_the_tally_and
         two: tuple[Controller, Controller], clock: Clock) -> None:
     a, b = two
     await enable(a)
-    (post,) = await a.run(DailyDue())
-    assert await b.run(DailyDue()) == [] and await a.run(DailyDue()) == []  # claimed: once among processes
-    assert (post.guild, post.day, post.channel, post.message, post.close) == ("g1", "2027-01-04", "555", "", False)
+    (post,) = await a.run(DuePosts())
+    assert await b.run(DuePosts()) == []  # claimed: once among processes
+    assert (post.key, post.channel, post.edit) == ("daily:post:g1:2027-01-04", "555", "")
     assert post.text.splitlines() == [
         "Daily hand for 2027-01-04 (easy): 8♦ A♠ 7♣ 5♠ Q♠ 6♦, they deal (the crib is theirs).",
         "Which two cards do you lay away? Pick them below: only you see your answer, and you can change it until "
@@ -72,8 +65,9 @@ async def test_a_day_is_posted_once_answered_privately_closed_with_the_tally_and
     assert isinstance(select, Select) and (select.custom_id, len(select.options), select.max_values) == (
         "crib:d20270104:0:daily", 15, 1)
     assert (select.options[7].label, select.options[12].label) == ("A♠ Q♠", "5♠ Q♠")
-    await a.run(DailyPosted("g1", "2027-01-04", "m1"))
-    assert await b.run(DailyDue()) == []
+    await a.run(PostDone(post.key, "m1"))
+    clock.now += LEASE + 1
+    assert await b.run(DuePosts()) == [] and await a.run(DuePosts()) == []
 
     said = []
     for who, pick in (("ann", FIVE_Q), ("bob", FIVE_Q), ("eve", EIGHT_A), ("ann", A_Q)):  # ann changes hers
@@ -94,9 +88,10 @@ async def test_a_day_is_posted_once_answered_privately_closed_with_the_tally_and
     assert (late.answer.ok, late.answer.text, late.post) == (
         False, "The daily hand for 2027-01-04 is closed: no more answers, and its answer is on the post. Try it "
                "privately with /cribbage daily day:2027-01-04.", None)
-    close, new = await b.run(DailyDue())
-    assert await a.run(DailyDue()) == []
-    assert (close.close, close.day, close.message, close.controls) == (True, "2027-01-04", "m1", ())
+    close, new = await b.run(DuePosts())
+    assert await a.run(DuePosts()) == []
+    assert (close.key, close.channel, close.edit, close.controls) == ("daily:close:g1:2027-01-04", "555", "m1", ())
+    assert [f.filename for f in close.files] == ["daily-2027-01-04.png"]
     assert close.text.splitlines()[:6] == [
         "Daily hand for 2027-01-04 (easy): 8♦ A♠ 7♣ 5♠ Q♠ 6♦, they deal (the crib is theirs).",
         "Closed. The answer: A♠ Q♠. 1 of 3 found it; on average an answer gave up 1.72 points.",
@@ -106,8 +101,8 @@ async def test_a_day_is_posted_once_answered_privately_closed_with_the_tally_and
         "5♠ Q♠: hand 9.52, crib -7.20, net 2.32 ← most points in hand · chosen by 1"]
     assert len(close.text.splitlines()) == 2 + 15 and close.text.splitlines()[-1] == (
         "8♦ 5♠: hand 2.09, crib -5.75, net -3.67 · chosen by 0")
-    assert (new.day, new.close) == ("2027-01-05", False)
-    await b.run(DailyClosed("g1", "2027-01-04"))
+    assert (new.key, new.edit) == ("daily:post:g1:2027-01-05", "")
+    await b.run(PostDone(close.key, "m1"))
     assert a.storage.daily_post("g1", "2027-01-04").closed  # type: ignore[union-attr]
     stats = await a.run(MemberStats("g1", "ann", "ann"))
     assert stats.text.splitlines()[-1] == "Your daily hands here: 1 answered, 1 right (100%), a streak of 1 (best 1)."
@@ -121,23 +116,35 @@ async def test_a_post_whose_holder_stopped_before_sending_it_is_taken_by_another
         two: tuple[Controller, Controller], clock: Clock) -> None:
     a, b = two
     await enable(a)
-    assert len(await a.run(DailyDue())) == 1  # a claims it, then stops before sending (a restart)
-    clock.now += 60
-    assert await b.run(DailyDue()) == []
-    clock.now += 61
-    (again,) = await b.run(DailyDue())
-    assert (again.day, again.channel) == ("2027-01-04", "555")
-    await b.run(DailyPosted("g1", "2027-01-04", "m2"))
-    clock.now += 600
-    assert await a.run(DailyDue()) == [] and await b.run(DailyDue()) == []
+    assert len(await a.run(DuePosts())) == 1  # a claims it, then stops before sending (a restart)
+    clock.now += LEASE - 1
+    assert await b.run(DuePosts()) == []
+    clock.now += 2
+    (again,) = await b.run(DuePosts())
+    assert (again.key, again.channel) == ("daily:post:g1:2027-01-04", "555")
+    await b.run(PostDone(again.key, "m2"))
+    assert a.storage.daily_post("g1", "2027-01-04").message == "m2"  # type: ignore[union-attr]
+    clock.now += LEASE + 1
+    assert await a.run(DuePosts()) == [] and await b.run(DuePosts()) == []
+
+
+async def test_a_post_that_could_not_be_sent_is_given_up_and_its_close_edits_nothing(clock: Clock) -> None:
+    c = make_controller(clock=clock)
+    await enable(c)
+    (post,) = await c.run(DuePosts())
+    await c.run(PostDone(post.key, ""))  # the channel is gone
+    clock.now = JAN5
+    (new,) = await c.run(DuePosts())  # today's post only: yesterday's is closed with nothing to edit
+    assert new.key == "daily:post:g1:2027-01-05"
+    assert c.storage.daily_post("g1", "2027-01-04").closed  # type: ignore[union-attr]
 
 
 async def test_a_pick_that_is_not_a_discard_or_not_for_an_open_post_is_refused_and_changes_nothing(
         clock: Clock) -> None:
     c = make_controller(clock=clock)
     await enable(c)
-    await c.run(DailyDue())
-    await c.run(DailyPosted("g1", "2027-01-04", "m1"))
+    (post,) = await c.run(DuePosts())
+    await c.run(PostDone(post.key, "m1"))
     bad = "That is not one of this daily hand's discards: pick one in the menu."
     refusals = [
         (("g1", "ann", "d20270104", 0, ("15",)), bad), (("g1", "ann", "d20270104", 0, ("1", "2")), bad),
@@ -163,11 +170,11 @@ async def test_a_pick_that_is_not_a_discard_or_not_for_an_open_post_is_refused_a
 async def test_nothing_is_posted_where_the_daily_hand_is_off_or_outside_the_pool(clock: Clock) -> None:
     c = make_controller(clock=clock)
     await c.run(ChangeSetting(Scope.SERVER, "g1", "daily_channel", "555"))  # a channel, but not on
-    assert await c.run(DailyDue()) == []
+    assert await c.run(DuePosts()) == []
     await enable(c, "g2", "777")
-    assert [p.guild for p in await c.run(DailyDue(owns=lambda guild: guild != "g2"))] == []  # another's shard
+    assert await c.run(DuePosts(owns=lambda guild: guild != "g2")) == []  # another process's shard
     clock.now = datetime(2029, 1, 1, tzinfo=UTC).timestamp()  # after the shipped pool's last day
-    assert await c.run(DailyDue()) == []
+    assert await c.run(DuePosts()) == []
 
 
 async def test_a_members_record_counts_closed_days_only_with_the_streak_up_to_yesterday(clock: Clock) -> None:
@@ -176,11 +183,8 @@ async def test_a_members_record_counts_closed_days_only_with_the_streak_up_to_ye
     best = {"2027-01-04": A_Q}
     for day in range(4, 8):
         clock.now = datetime(2027, 1, day, 0, 0, 5, tzinfo=UTC).timestamp()
-        for work in await c.run(DailyDue()):
-            if work.close:
-                await c.run(DailyClosed(work.guild, work.day))
-            else:
-                await c.run(DailyPosted(work.guild, work.day, f"m{day}"))
+        for work in await c.run(DuePosts()):
+            await c.run(PostDone(work.key, f"m{day}"))
         problem = c.daily.problem(c.daily.today())
         assert problem is not None
         right = next(str(i) for i, d in enumerate(discards_of(problem.cards)) if same_discard(d, problem.best))

@@ -75,10 +75,3 @@ def test_a_members_answers_by_day_in_one_server(store: Storage) -> None:
                                                        "2027-01-04": "answer 4"}
     assert store.member_daily_answers("g1", "bob") == {}
 
-
-def test_the_servers_with_the_daily_hand_on(store: Storage) -> None:
-    store.set_setting("server", "g2", "daily", "true")
-    store.set_setting("server", "g1", "daily", "true")
-    store.set_setting("server", "g3", "daily", "false")
-    store.set_setting("member", "g4", "daily", "true")
-    assert store.daily_servers() == ["g1", "g2"]

@@ -106,6 +106,8 @@ def test_a_games_auto_go_and_the_mention_settings_survive_reopening(reopen: Call
         {"mentions": "false", "rated": "3"}, {})
     assert again.setting_values("member", "mentions", ["u1", "u2", "u3"]) == {"u1": "false"}
     assert again.setting_values("member", "mentions", []) == {}
+    assert (again.owners_with("member", "mentions"), again.owners_with("server", "rated")) == (
+        {"u1": "false"}, {"srv": "3"})
     again.close()
 
 
