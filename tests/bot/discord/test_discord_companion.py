@@ -250,9 +250,12 @@ async def test_the_daily_hand_of_an_earlier_day_is_answered_privately_with_every
     bot = await start_bot(make_controller(clock=lambda: now), fake)
     daily = await bot.command("daily", ANN, {"day": "2027-01-03"})
     assert exchange(bot.of(daily)) == PRIVATE_THINKING
-    lines = bot.of(daily)[-1].content.splitlines()
-    assert (len(lines), lines[0], lines[2]) == (
-        17, "Daily hand for 2027-01-03 (hard): 7♠ K♣ K♥ 8♥ Q♠ 2♦, you deal (the crib is yours).",
+    assert bot.of(daily)[-1].content.splitlines()[0] == (
+        "Daily hand for 2027-01-03 (hard): 7♠ K♣ K♥ 8♥ Q♠ 2♦, you deal (the crib is yours).")
+    tried = await bot.click(bot.original(daily), "crib:d20270103:1:daily", ANN, values=["5"])
+    lines = bot.of(tried)[-1].content.splitlines()
+    assert (len(lines), lines[1], lines[3]) == (
+        18, "Daily hand for 2027-01-03 (hard): 7♠ K♣ K♥ 8♥ Q♠ 2♦, you deal (the crib is yours).",
         "K♣ K♥: hand 4.00, crib +5.16, net 9.16, win 12.8% ← best")
     later = await bot.command("daily", ANN, {"day": "2027-01-05"}, locale="zh-CN")
     assert bot.of(later)[-1].content == "2027-01-05 的每日一手尚未公布：每天的题目在 UTC 00:00 发布。"
