@@ -351,7 +351,6 @@ class AnswerDaily(Command[DailyAnswered]):
     version: int
     values: tuple[str, ...]
     lang: Lang = Lang.EN
-    public_lang: Lang = Lang.EN
 
 
 

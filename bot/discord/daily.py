@@ -32,7 +32,7 @@ class DailyDoor:
         await ask.think()
         guild = str(ask.interaction.guild_id) if ask.interaction.guild_id is not None else ""
         done = await self.controller.run(AnswerDaily(guild, ask.user.user, cid.game, cid.version, tuple(values),
-                                                     ask.lang, ask.public_lang))
+                                                     ask.lang))
         await ask.answer(done.answer)
         if done.post is not None:
             self.submit(done.post)

@@ -82,7 +82,7 @@ class CompanionCommands:
 
     @handles(AnswerDaily)
     def daily_answer(self, c: AnswerDaily) -> DailyAnswered:
-        return self.daily.answer(c.guild, c.user, c.field, c.version, c.values, c.lang, c.public_lang)
+        return self.daily.answer(c.guild, c.user, c.field, c.version, c.values, c.lang)
 
     @handles(MemberStats)
     def member_stats(self, c: MemberStats) -> Answer:

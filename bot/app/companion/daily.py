@@ -161,19 +161,19 @@ class DailyHands:
 
     # ------------------------------------------------------------------ answers
 
-    def answer(self, guild: str, user: str, field: str, version: int, values: tuple[str, ...], lang: Lang,
-               public_lang: Lang) -> DailyAnswered:
+    def answer(self, guild: str, user: str, field: str, version: int, values: tuple[str, ...],
+               lang: Lang) -> DailyAnswered:
         """A pick in a daily select: kept for the server's post of today (changeable until 00:00 UTC), or, for a
         day tried privately, judged at once with every discard's values."""
         day = field_day(field)
         problem = self.problem(day) if day is not None else None
         choice = whole_number(values[0], 0, 14) if len(values) == 1 else None
-        if problem is None or choice is None:
+        if problem is None or choice is None or version not in (POST, TRY):
             return DailyAnswered(Answer(False, t("daily.bad_choice", lang)))
         discard = discards_of(problem.cards)[choice]
         now = self.clock()
         today = self.today(now)
-        if version != POST:
+        if version == TRY:
             if problem.day >= today:
                 return DailyAnswered(Answer(False, t("daily.not_yet", lang, day=problem.day.isoformat())))
             verdict = verdict_text(problem, judge_answer(problem, discard), lang)

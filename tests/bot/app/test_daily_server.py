@@ -7,6 +7,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.app.commands import AnswerDaily, ChangeSetting, DailyHand, DuePosts, MemberStats, PostDone
 from bot.app.companion.calendar import LEASE
@@ -16,6 +18,7 @@ from bot.i18n import Lang
 from bot.settings import Scope
 from engine.daily.problem import discards_of, same_discard
 from tests.bot.conftest import make_controller
+from tests.fuzz.fuzzing import hostile_text
 
 JAN4 = datetime(2027, 1, 4, 0, 0, 5, tzinfo=UTC).timestamp()
 JAN5 = datetime(2027, 1, 5, 0, 0, 1, tzinfo=UTC).timestamp()
@@ -200,3 +203,22 @@ async def test_a_members_record_counts_closed_days_only_with_the_streak_up_to_ye
 
 def day_field(day: int) -> str:
     return f"d202701{day:02d}"
+
+
+async def test_any_pick_is_kept_or_refused_in_one_line_and_a_refusal_changes_nothing(clock: Clock) -> None:
+    c = make_controller(clock=clock)
+    await enable(c)
+    (post,) = await c.run(DuePosts())
+    await c.run(PostDone(post.key, "m1"))
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.one_of(hostile_text, st.just("d20270104"), st.just("d20270103")), st.integers(0, 2),
+           st.lists(st.one_of(hostile_text, st.sampled_from([str(i) for i in range(16)])), max_size=3))
+    def pick(field: str, version: int, values: list[str]) -> None:
+        before = c.storage.daily_answers("g1", "2027-01-04")
+        answered = c.daily.answer("g1", "ann", field, version, tuple(values), Lang.EN)  # what AnswerDaily runs
+        if not answered.answer.ok:
+            assert answered.answer.text and "\n" not in answered.answer.text and answered.post is None
+            assert c.storage.daily_answers("g1", "2027-01-04") == before
+
+    pick()
