@@ -43,6 +43,7 @@ class SettingProblem(Enum):
     VALUE = "value"
     RANGE = "range"
     CHOICE = "choice"
+    CHANNEL = "channel"
 
 
 class SettingError(ValueError):
@@ -99,7 +100,7 @@ class Setting:
         text = raw.strip() if isinstance(raw, str) else None
         if self.kind is Kind.CHANNEL:
             if text is None or not (text == "" or whole_number(text, 0, CHANNEL_MOST) is not None):
-                raise SettingError(SettingProblem.VALUE, f"{self.name} is a channel, not {excerpt(raw)}",
+                raise SettingError(SettingProblem.CHANNEL, f"{self.name} is a text channel, not {excerpt(raw)}",
                                    name=self.name, value=excerpt(raw))
             return text
         if text is None or text.lower() not in self.choices:
@@ -140,6 +141,9 @@ class Setting:
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("mentions", Scope.SERVER, Kind.SWITCH, True),
+    Setting("language", Scope.SERVER, Kind.CHOICE, "en", choices=("en", "zh")),
+    Setting("seasons", Scope.SERVER, Kind.CHOICE, "off", choices=("off", "monthly", "quarterly")),
+    Setting("season_channel", Scope.SERVER, Kind.CHANNEL, ""),
     Setting("mentions", Scope.MEMBER, Kind.SWITCH, True),
     Setting("auto_go", Scope.GAME, Kind.SWITCH, True),
 )

@@ -16,6 +16,7 @@ from bot.storage.interfaces import (
     ClaimStore,
     GameStore,
     PracticeStore,
+    SeasonStore,
     SettingsStore,
     Storage,
     SummaryStore,
@@ -23,6 +24,6 @@ from bot.storage.interfaces import (
 )
 from bot.storage.sqlite import SqliteStorage
 
-__all__ = ["ClaimStore", "DamagedGame", "DatabaseFault", "GameStore", "Health", "PracticeStore", "SettingsStore",
-           "SqliteStorage", "StaleWrite", "Storage", "StorageError", "SummaryStore", "TableStore", "decode_action",
-           "encode_action"]
+__all__ = ["ClaimStore", "DamagedGame", "DatabaseFault", "GameStore", "Health", "PracticeStore", "SeasonStore",
+           "SettingsStore", "SqliteStorage", "StaleWrite", "Storage", "StorageError", "SummaryStore", "TableStore",
+           "decode_action", "encode_action"]

@@ -197,3 +197,16 @@ class GuildTotals:
     games: int
     deals: int
     players: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonRow:
+    """A server's season as kept: `number` 0 is the mark of when its seasons began (no table); `standings` the
+    final table as JSON (engine.rating.season.Standing rows); `message` the post's id once it was posted."""
+
+    guild: str
+    number: int
+    starts: float
+    ends: float
+    message: str
+    standings: str
