@@ -47,6 +47,7 @@ class SettingProblem(Enum):
     """Turning on a setting whose `needs` is not set."""
     NEEDED = "needed"
     """Clearing a setting another one that is on needs."""
+    CHANNEL = "channel"
 
 
 class SettingError(ValueError):
@@ -105,7 +106,7 @@ class Setting:
         text = raw.strip() if isinstance(raw, str) else None
         if self.kind is Kind.CHANNEL:
             if text is None or not (text == "" or whole_number(text, 0, CHANNEL_MOST) is not None):
-                raise SettingError(SettingProblem.VALUE, f"{self.name} is a channel, not {excerpt(raw)}",
+                raise SettingError(SettingProblem.CHANNEL, f"{self.name} is a text channel, not {excerpt(raw)}",
                                    name=self.name, value=excerpt(raw))
             return text
         if text is None or text.lower() not in self.choices:
@@ -146,6 +147,9 @@ class Setting:
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("mentions", Scope.SERVER, Kind.SWITCH, True),
+    Setting("language", Scope.SERVER, Kind.CHOICE, "en", choices=("en", "zh")),
+    Setting("seasons", Scope.SERVER, Kind.CHOICE, "off", choices=("off", "monthly", "quarterly")),
+    Setting("season_channel", Scope.SERVER, Kind.CHANNEL, ""),
     Setting("daily_channel", Scope.SERVER, Kind.CHANNEL, ""),
     Setting("daily", Scope.SERVER, Kind.SWITCH, False, needs="daily_channel"),
     Setting("mentions", Scope.MEMBER, Kind.SWITCH, True),

@@ -286,6 +286,15 @@ class Leaderboard(Command[Answer]):
     lang: Lang = Lang.EN
 
 
+@dataclass(frozen=True)
+class SeasonStandings(Command[Answer]):
+    """A server's ended season's final table: `number` as typed (None: the newest)."""
+
+    guild: str
+    number: int | str | None = None
+    lang: Lang = Lang.EN
+
+
 # ---------------------------------------------------------------------------------------------- the companion features
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from bot.app.companion.daily import DailyHands
 from bot.app.companion.learning import Scorer
 from bot.app.companion.pegboard import Pegboard
 from bot.app.companion.practice import Practice
+from bot.app.companion.seasons import Seasons
 from bot.app.companion.settings_book import SettingsBook
 from bot.app.companion.statistics import Statistics
 from bot.app.companion.tablemode import TableMode, TablePlayer
@@ -92,8 +93,9 @@ class Controller:
         self.daily = DailyHands(storage, self.settings, clock, images=images)
         self.companion_commands = CompanionCommands(storage, self.scorer, self.practice_drills, self.statistics,
                                                     self.settings, self.tables, self.pegboard, self.daily)
-        self.calendar = Calendar(storage, clock, (self.daily,))
-        self.handlers = handlers_of(self.game_commands, self.companion_commands, self.calendar, self)
+        self.seasons = Seasons(storage, self.settings, images=images)
+        self.calendar = Calendar(storage, clock, [self.seasons, self.daily])
+        self.handlers = handlers_of(self.game_commands, self.companion_commands, self.calendar, self.seasons, self)
 
     async def warm(self) -> None:
         """Start the workers and load their fonts now, not during the first reply; then what was loaded to start

@@ -13,6 +13,7 @@ from bot.discord.game_door import game_commands
 from bot.discord.learning import learn_commands
 from bot.discord.options import OutOfRange
 from bot.discord.pegboard import BoardGroup
+from bot.discord.seasons import season_commands
 from bot.discord.settings import settings_commands
 from bot.discord.tables import TableGroup
 from bot.discord.words import description
@@ -23,13 +24,13 @@ if TYPE_CHECKING:
 
 
 class CribbageGroup(app_commands.Group):
-    """/cribbage play|hand|resign|seat|end|record|score|analyze|rules|practice|review|stats|leaderboard|settings|
-    mentions|table|board."""
+    """/cribbage play|hand|resign|seat|end|record|score|analyze|rules|practice|review|stats|leaderboard|daily|
+    season|settings|mentions|table|board."""
 
     def __init__(self, front: DiscordFront) -> None:
         super().__init__(name="cribbage", description=description("cribbage"), guild_only=True)
         self.front = front
-        for command in (*game_commands(front.games), *learn_commands(front.learn),
+        for command in (*game_commands(front.games), *learn_commands(front.learn), *season_commands(front.seasons),
                         *settings_commands(front.settings)):
             self.add_command(command)
         self.add_command(TableGroup(front.tables))

@@ -30,11 +30,13 @@ class DeclaredOption:
 
 
 def given_value(value: object) -> object:
-    """A value as Discord gave it, as the declaration reads it: a choice by its value, a channel by its id."""
+    """A value as Discord gave it, as the declaration reads it: a choice by its value, a channel the bot can post in
+    (a text or news channel) by its id, any other by its name (which no channel setting takes)."""
     if isinstance(value, app_commands.Choice):
         return value.value
-    if isinstance(value, discord.abc.GuildChannel):
-        return str(value.id)
+    if isinstance(value, discord.abc.GuildChannel | app_commands.AppCommandChannel):
+        postable = value.type in (discord.ChannelType.text, discord.ChannelType.news)
+        return str(value.id) if postable else f"#{value.name}"
     return value
 
 

@@ -35,6 +35,7 @@ from bot.discord.game_door import GameDoor
 from bot.discord.learning import LearnDoor
 from bot.discord.pegboard import BoardDoor
 from bot.discord.publishing import Panels, Publisher, TableEditor
+from bot.discord.seasons import SeasonDoor
 from bot.discord.settings import SettingsDoor
 from bot.discord.tables import TableDoor
 from bot.discord.views import submitted_text
@@ -111,6 +112,7 @@ class DiscordFront:
         self.board = BoardDoor(controller)
         self.settings = SettingsDoor(controller)
         self.daily = DailyDoor(controller, client, edit_interval)
+        self.seasons = SeasonDoor(controller)
         games, learn, tables = self.games, self.learn, self.tables
         self.handlers: dict[Verb, Handler] = {
             Verb.HAND: Handler(games.on_hand), Verb.LAY: Handler(games.on_move), Verb.PLAY: Handler(games.on_move),

@@ -31,8 +31,8 @@ def _annotation(s: Setting) -> Any:
         return bool | None
     if s.kind is Kind.NUMBER:
         return app_commands.Range[int, s.low, s.high] | None
-    if s.kind is Kind.CHANNEL:
-        return discord.TextChannel | None
+    if s.kind is Kind.CHANNEL:  # as Discord resolves it, whatever this process's cache holds
+        return app_commands.AppCommandChannel | None
     return app_commands.Choice[str] | None
 
 

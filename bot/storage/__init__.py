@@ -17,6 +17,7 @@ from bot.storage.interfaces import (
     DailyStore,
     GameStore,
     PracticeStore,
+    SeasonStore,
     SettingsStore,
     Storage,
     SummaryStore,
@@ -25,5 +26,6 @@ from bot.storage.interfaces import (
 from bot.storage.sqlite import SqliteStorage
 
 __all__ = ["ClaimStore", "DailyStore", "DamagedGame", "DatabaseFault", "GameStore", "Health", "PracticeStore",
+           "SeasonStore",
            "SettingsStore", "SqliteStorage", "StaleWrite", "Storage", "StorageError", "SummaryStore", "TableStore",
            "decode_action", "encode_action"]

@@ -17,6 +17,7 @@ from bot.storage.values import (
     GameSummary,
     GuildTotals,
     PlayerLine,
+    SeasonRow,
     Seat,
     SeatChange,
     Status,
@@ -24,6 +25,7 @@ from bot.storage.values import (
     StoredTable,
 )
 from engine.core.actions import PlayerAction
+from engine.rating.season import LastGame
 
 Seating = tuple[Sequence[Seat], Sequence[SeatChange]]
 """Who sits where, and the changes of seat so far (GameMeta.seats and .changes), written together."""
@@ -215,7 +217,37 @@ class DailyStore(Protocol):
         ...
 
 
-class Storage(GameStore, TableStore, PracticeStore, SummaryStore, SettingsStore, ClaimStore, DailyStore, Protocol):
+class SeasonStore(Protocol):
+    """Each server's ended seasons and what their tables are made from (bot/storage/sql/seasons.py)."""
+
+    def begin_seasons(self, guild: str, now: float) -> None:
+        """Mark that the server's seasons began at `now` (season 0), unless they began before."""
+        ...
+
+    def latest_seasons(self, guilds: Sequence[str]) -> dict[str, SeasonRow]:
+        """Each server's newest season (or its mark of when seasons began), by server."""
+        ...
+
+    def season(self, guild: str, number: int) -> SeasonRow | None: ...
+
+    def add_season(self, guild: str, starts: float, ends: float, standings: str) -> SeasonRow:
+        """The server's next season, ended at `ends` with this table; the one kept already when a season ending at
+        `ends` was added before (by another process that stopped before posting it)."""
+        ...
+
+    def set_season_message(self, guild: str, number: int, message: str) -> None: ...
+
+    def season_games(self, guild: str, starts: float, ends: float) -> list[LastGame]:
+        """Each member with a rated game from `starts` to before `ends`: their last rating then, and how many."""
+        ...
+
+    def member_names(self, guild: str, keys: Sequence[str]) -> dict[str, str]:
+        """The names the statistics last knew members by (keys as the statistics make them)."""
+        ...
+
+
+class Storage(GameStore, TableStore, PracticeStore, SummaryStore, SettingsStore, ClaimStore, SeasonStore,
+              DailyStore, Protocol):
     """One database holding every store, as a door opens it (bot/storage/opening.py)."""
 
     def warnings(self) -> list[str]:

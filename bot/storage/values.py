@@ -200,6 +200,19 @@ class GuildTotals:
 
 
 @dataclass(frozen=True, slots=True)
+class SeasonRow:
+    """A server's season as kept: `number` 0 is the mark of when its seasons began (no table); `standings` the
+    final table as JSON (engine.rating.season.Standing rows); `message` the post's id once it was posted."""
+
+    guild: str
+    number: int
+    starts: float
+    ends: float
+    message: str
+    standings: str
+
+
+@dataclass(frozen=True, slots=True)
 class DailyPost:
     """A server's post of one day's daily hand: where it went, its message ('' until sent), and whether it is
     closed (its answer shown, no more answers taken)."""

@@ -44,6 +44,18 @@ NO_THREADS = int(discord.Permissions(view_channel=True, send_messages=True, embe
 
 
 @dataclass(frozen=True)
+class Room:
+    """A channel of the server, as a channel option names it (type 0 a text channel, 2 a voice one)."""
+
+    id: int
+    name: str
+    type: int = 0
+
+    def resolved(self) -> dict[str, Any]:
+        return {"id": str(self.id), "name": self.name, "type": self.type, "permissions": str(ALL)}
+
+
+@dataclass(frozen=True)
 class Person:
     id: int
     name: str
@@ -369,7 +381,8 @@ class Payloads:
 
     def command(self, path: str, who: Person, options: Mapping[str, Any] | None = None, *,
                 users: Sequence[Person] = (), **kwargs: Any) -> dict[str, Any]:
-        """/cribbage <path> with options (a Person for a user option: resolved as Discord does)."""
+        """/cribbage <path> with options (a Person for a user option, a Room for a channel: resolved as Discord
+        does)."""
         names = path.split()
         opts: list[dict[str, Any]] = []
         resolved: dict[str, Any] = {}
@@ -380,6 +393,9 @@ class Payloads:
                 del member["user"]
                 resolved.setdefault("members", {})[str(value.id)] = member
                 opts.append({"type": 6, "name": name, "value": str(value.id)})
+            elif isinstance(value, Room):
+                resolved.setdefault("channels", {})[str(value.id)] = value.resolved()
+                opts.append({"type": 7, "name": name, "value": str(value.id)})
             else:
                 kind = 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3
                 opts.append({"type": kind, "name": name, "value": value})
@@ -506,7 +522,8 @@ async def settle(client: discord.Client, until: Callable[[], bool] | None = None
     while True:
         if until is not None and until():
             return
-        pending = [t for t in asyncio.all_tasks() if t not in keep and not t.done()]
+        pending = [t for t in asyncio.all_tasks()
+                   if t not in keep and t.get_name() != "cribbage-sweep" and not t.done()]  # any bot's sweep
         if not pending and until is None:
             return
         left = deadline - loop.time()

@@ -20,7 +20,8 @@ CHANNEL = Setting("results", Scope.SERVER, Kind.CHANNEL, "")
 
 def test_every_declared_setting_has_its_words_in_both_catalogs() -> None:
     assert [(s.scope.value, s.name, s.default) for s in SETTINGS] == [
-        ("server", "mentions", True), ("server", "daily_channel", ""), ("server", "daily", False),
+        ("server", "mentions", True), ("server", "language", "en"), ("server", "seasons", "off"),
+        ("server", "season_channel", ""), ("server", "daily_channel", ""), ("server", "daily", False),
         ("member", "mentions", True), ("game", "auto_go", True)]
     for s in SETTINGS:
         assert has(f"{s.key}.desc")
@@ -43,7 +44,7 @@ def test_a_value_is_read_by_its_kind(s: Setting, raw: object, value: object) -> 
     (LIMIT, "٣", SettingProblem.VALUE, "farming is a whole number, not '٣'"),
     (LIMIT, True, SettingProblem.VALUE, "farming is a whole number, not True"),
     (SEASONS, "weekly", SettingProblem.CHOICE, "seasons is one of off, monthly, quarterly, not 'weekly'"),
-    (CHANNEL, "#general", SettingProblem.VALUE, "results is a channel, not '#general'"),
+    (CHANNEL, "#general", SettingProblem.CHANNEL, "results is a text channel, not '#general'"),
 ])
 def test_a_bad_value_is_refused_with_its_code(s: Setting, raw: object, code: SettingProblem, message: str) -> None:
     with pytest.raises(SettingError) as refused:
@@ -54,9 +55,9 @@ def test_a_bad_value_is_refused_with_its_code(s: Setting, raw: object, code: Set
 def test_an_unknown_name_names_the_ones_there_are() -> None:
     with pytest.raises(SettingError) as refused:
         setting(Scope.SERVER, "colour")
-    assert (refused.value.code, str(refused.value)) == (SettingProblem.UNKNOWN,
-                                                        "no server setting 'colour'; there are: mentions, "
-                                                        "daily_channel, daily")
+    assert (refused.value.code, str(refused.value)) == (
+        SettingProblem.UNKNOWN, "no server setting 'colour'; there are: mentions, language, seasons, season_channel, "
+                                "daily_channel, daily")
 
 
 @given(st.one_of(hostile_text, st.integers(), st.booleans(), st.none(), st.floats()))
@@ -89,7 +90,8 @@ def test_the_book_keeps_only_what_differs_from_the_default_and_says_each_change(
         assert store.settings_of("server", "srv") == {}
         assert book.change(Scope.SERVER, "srv", "mentions", "loud", Lang.ZH) == (False, "mentions 不能设为 'loud'。")
         assert book.change(Scope.SERVER, "srv", "colour", "red", Lang.EN) == (
-            False, "There is no setting 'colour'; there are: mentions, daily_channel, daily.")
+            False, "There is no setting 'colour'; there are: mentions, language, seasons, season_channel, "
+                   "daily_channel, daily.")
         book.change(Scope.MEMBER, "u2", "mentions", "off", Lang.EN)
         assert book.wanted("srv", ["u1", "u2"]) == ("u1",)
         book.change(Scope.SERVER, "srv", "mentions", "off", Lang.EN)

@@ -222,3 +222,15 @@ async def test_any_pick_is_kept_or_refused_in_one_line_and_a_refusal_changes_not
             assert c.storage.daily_answers("g1", "2027-01-04") == before
 
     pick()
+
+
+async def test_a_servers_posts_and_counts_speak_its_language_setting(clock: Clock) -> None:
+    c = make_controller(clock=clock)
+    await enable(c)
+    await c.run(ChangeSetting(Scope.SERVER, "g1", "language", "zh"))
+    (post,) = await c.run(DuePosts())
+    assert post.text.splitlines()[0] == "2027-01-04 的每日一手（易）：8♦ A♠ 7♣ 5♠ Q♠ 6♦，对方发牌（牌库归对方）。"
+    await c.run(PostDone(post.key, "m1"))
+    done = await c.run(AnswerDaily("g1", "ann", "d20270104", 0, (A_Q,), Lang.EN))  # the member's own language
+    assert done.answer.text.startswith("Your answer for 2027-01-04: A♠ Q♠.")
+    assert done.post is not None and done.post.text.splitlines()[-1] == "已作答：1 人。"

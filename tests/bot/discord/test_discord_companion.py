@@ -51,7 +51,7 @@ async def test_the_commands_are_synced_with_names_options_and_translations(bot: 
     assert group["description_localizations"]["zh-CN"] == "在本频道玩克里比奇（cribbage）"
     subs = {o["name"]: o for o in group["options"]}
     assert list(subs) == ["play", "hand", "resign", "seat", "end", "record", "score", "analyze", "rules", "practice",
-                          "review", "stats", "leaderboard", "daily", "settings", "mentions", "table", "board"]
+                          "review", "stats", "leaderboard", "daily", "season", "settings", "mentions", "table", "board"]
     assert [o["name"] for o in subs["board"]["options"]] == ["status", "show", "auto"]
     play = subs["play"]
     assert play["description"] == "Start a game against the computer or other members"

@@ -193,6 +193,9 @@ async def test_settings_without_an_option_shows_the_server_s_values_to_anyone(fa
     assert bot.of(shown)[-1].content == (
         "This server's settings (/cribbage settings changes them, with Manage Server):\n"
         "mentions: on (Mention members in games with other people when it is their turn)\n"
+        "language: en (The language of the bot's own posts here: the daily hand, a season's results)\n"
+        "seasons: off (Rating seasons: off, or a season a month or a quarter, with the final standings posted)\n"
+        "season_channel: - (The channel where a season's final standings are posted)\n"
         "daily_channel: - (The channel where the daily hand is posted each day)\n"
         "daily: off (Post the daily hand in daily_channel at 00:00 UTC every day)")
     await bot.command("settings", ANN, {"mentions": "off"}, permissions=MANAGE_SERVER)

@@ -18,6 +18,7 @@ from bot.storage.values import (
     GameMeta,
     GameSummary,
     PlayerLine,
+    SeasonRow,
     Seat,
     SeatChange,
     SeatKind,
@@ -396,3 +397,35 @@ def test_a_claim_is_taken_by_one_of_many_processes_at_once(reopen: Callable[[], 
     finally:
         for s in stores:
             s.close()
+
+
+def rating_change(store: Storage, guild: str, member: str, game: str, at: float, rating: float) -> None:
+    """A rated game's change as the ratings store writes it (its row, here by hand)."""
+    with store._transaction() as cur:  # type: ignore[attr-defined]
+        cur.execute("INSERT INTO rating_changes (guild, member, game, at, before, rating, deviation, volatility,"
+                    " results) VALUES (?, ?, ?, ?, 1500, ?, 80, 0.06, '[]')", (guild, member, game, at, rating))
+
+
+def test_seasons_are_kept_numbered_once_and_made_from_the_rating_changes_in_them(store: Storage) -> None:
+    assert store.latest_seasons(["g1", "g2"]) == {}
+    store.begin_seasons("g1", 100.0)
+    store.begin_seasons("g1", 150.0)  # began already: the first mark stays
+    assert store.latest_seasons(["g1", "g2"]) == {"g1": SeasonRow("g1", 0, 100.0, 100.0, "", "[]")}
+    for member, game, when, rating in (("ann", "x1", 200.0, 1510.0), ("ann", "x2", 300.0, 1520.0),
+                                       ("bob", "x1", 200.0, 1490.0), ("ann", "x3", 1000.0, 1530.0),
+                                       ("cy", "y1", 300.0, 1600.0)):
+        rating_change(store, "g2" if game == "y1" else "g1", member, game, when, rating)
+    games = store.season_games("g1", 100.0, 1000.0)
+    assert [(g.member, g.rating.rating, g.at, g.games) for g in games] == [("ann", 1520.0, 300.0, 2),
+                                                                           ("bob", 1490.0, 200.0, 1)]
+    first = store.add_season("g1", 100.0, 1000.0, '[[1, "ann", 1520.0, 80.0, 2]]')
+    assert first == SeasonRow("g1", 1, 100.0, 1000.0, "", '[[1, "ann", 1520.0, 80.0, 2]]')
+    assert store.add_season("g1", 100.0, 1000.0, "[]") == first  # made again by a process that took over: the same
+    store.set_season_message("g1", 1, "m1")
+    second = store.add_season("g1", 1000.0, 2000.0, "[]")
+    kept = store.season("g1", 1)
+    assert (second.number, kept.message if kept else None, store.season("g1", 3)) == (2, "m1", None)
+    assert store.latest_seasons(["g1"]) == {"g1": second}
+    store.add_summary(GameSummary("x1", "g1", 1, (PlayerLine("member:ann", "Ann", (1, 1, 0, 0, 0, 0, 1, 1, 2, 8, 4,
+                                                                                    0)),)))
+    assert store.member_names("g1", ["member:ann", "member:bob"]) == {"member:ann": "Ann"}
