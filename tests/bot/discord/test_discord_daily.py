@@ -8,11 +8,10 @@ import copy
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.app.commands import ChangeSetting, DuePosts
-from bot.settings import Scope
+from bot.app.commands import DuePosts
 from tests.bot.conftest import make_controller, start_bot
 from tests.bot.discord.test_discord_mentions import MANAGE_SERVER
-from tests.bot.discord_helpers import ANN, BOB, EPHEMERAL, EVE, GUILD, Harness, exchange
+from tests.bot.discord_helpers import ANN, BOB, EPHEMERAL, EVE, Harness, Room, exchange
 
 DAILY = 555
 """The channel the server chose for the daily hand."""
@@ -30,7 +29,7 @@ class Clock:
         return self.now
 
 
-async def settings(bot: Harness, given: dict[str, str]) -> str:
+async def settings(bot: Harness, given: dict[str, Any]) -> str:
     """/cribbage settings with options, by a member with Manage Server."""
     payload = await bot.command("settings", ANN, given, permissions=MANAGE_SERVER)
     return str(bot.of(payload)[-1].content)
@@ -49,11 +48,9 @@ async def test_a_daily_hand_is_posted_answered_by_three_members_closed_with_the_
     assert await settings(bot, {"daily": "on"}) == (
         "daily cannot be turned on before daily_channel is set: give both in one command, such as /cribbage "
         "settings daily_channel:#channel daily:on.")
-    # the channel as the option would give it (the fake Discord has no guild cache to resolve a channel option)
-    await bot.front.controller.run(ChangeSetting(Scope.SERVER, str(GUILD), "daily_channel", str(DAILY)))
-    assert await settings(bot, {"daily": "on"}) == (
-        "The daily hand is on: each day's problem is posted at 00:00 UTC in the daily_channel, and the day before's "
-        "post then shows its answer and everyone's choices.")
+    assert await settings(bot, {"daily": "on", "daily_channel": Room(DAILY, "daily")}) == (
+        "daily_channel is now <#555>.\nThe daily hand is on: each day's problem is posted at 00:00 UTC in the "
+        "daily_channel, and the day before's post then shows its answer and everyone's choices.")
 
     assert await bot.front.channel_posts.post_due(DuePosts()) == 1
     assert await bot.front.channel_posts.post_due(DuePosts()) == 0  # posted once
