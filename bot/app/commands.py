@@ -351,6 +351,15 @@ class DailyHand(Command[Answer]):
 
 
 @dataclass(frozen=True)
+class DailyOpen(Command[bool]):
+    """Whether a server's post of `day` still takes answers (a door edits its count only then, never over its
+    close)."""
+
+    guild: str
+    day: str
+
+
+@dataclass(frozen=True)
 class AnswerDaily(Command[DailyAnswered]):
     """A pick in a daily hand's select (its id's game field and version, bot/app/shown/ids.py: Verb.DAILY)."""
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.app.commands import AnswerDaily
+from bot.app.commands import AnswerDaily, DailyOpen
 from bot.app.companion.daily_values import DailyShown
 from bot.app.controller import Controller
 from bot.app.shown.ids import ComponentId
@@ -26,6 +26,8 @@ class DailyDoor:
         self.client = client
         self.editor = TableEditor(self._edit, edit_interval)
         """The posts' counts, edited in order and batched, by server and day."""
+        self._posts: dict[str, tuple[str, str]] = {}
+        """A post's message -> its server and day (while its count is being edited)."""
 
     async def on_answer(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         """A pick: the member's own answer privately; the post's count for everyone."""
@@ -38,10 +40,15 @@ class DailyDoor:
             self.submit(done.post)
 
     def submit(self, post: DailyShown) -> None:
+        self._posts[post.message] = (post.guild, post.day)
         self.editor.submit(f"daily:{post.guild}:{post.day}", post.channel, post.message,
                            TableMessage(post.text, (), post.controls))
 
     async def _edit(self, channel: str, message: str, table: TableMessage) -> None:
-        """The post's words and its select; its picture stays."""
+        """The post's words and its select (its picture stays); never once the post has closed, so a count that
+        waited its turn cannot bring the select back over the close."""
+        guild, day = self._posts.pop(message, ("", ""))
+        if not await self.controller.run(DailyOpen(guild, day)):
+            return
         partial = self.client.get_partial_messageable(int(channel)).get_partial_message(int(message))
         await partial.edit(content=clip(table.text), view=to_view(table.controls))

@@ -14,6 +14,7 @@ from bot.app.commands import (
     BoardStatus,
     ChangeSetting,
     DailyHand,
+    DailyOpen,
     Leaderboard,
     MemberStats,
     NewDrill,
@@ -79,6 +80,10 @@ class CompanionCommands:
     @handles(DailyHand)
     def daily_hand(self, c: DailyHand) -> Answer:
         return self.daily.show(c.day, c.guild, c.user, c.lang)
+
+    @handles(DailyOpen)
+    def daily_open(self, c: DailyOpen) -> bool:
+        return self.daily.is_open(c.guild, c.day)
 
     @handles(AnswerDaily)
     def daily_answer(self, c: AnswerDaily) -> DailyAnswered:

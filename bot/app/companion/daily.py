@@ -192,6 +192,11 @@ class DailyHands:
                                               open_post_text(problem, count, lang_here),
                                               (self.select(problem, POST, lang_here),)))
 
+    def is_open(self, guild: str, day: str) -> bool:
+        """Whether the server's post of `day` takes answers: it is today's, and not closed."""
+        post = self.storage.daily_post(guild, day)
+        return post is not None and not post.closed and day == self.today().isoformat()
+
     # ------------------------------------------------------------------ /cribbage daily and a member's record
 
     def record_of(self, guild: str, user: str) -> Record:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.app.commands import AnswerDaily, ChangeSetting, DailyHand, DuePosts, MemberStats, PostDone
+from bot.app.commands import AnswerDaily, ChangeSetting, DailyHand, DailyOpen, DuePosts, MemberStats, PostDone
 from bot.app.companion.calendar import LEASE
 from bot.app.controller import Controller
 from bot.app.shown.replies import Select
@@ -234,3 +234,15 @@ async def test_a_servers_posts_and_counts_speak_its_language_setting(clock: Cloc
     done = await c.run(AnswerDaily("g1", "ann", "d20270104", 0, (A_Q,), Lang.EN))  # the member's own language
     assert done.answer.text.startswith("Your answer for 2027-01-04: A♠ Q♠.")
     assert done.post is not None and done.post.text.splitlines()[-1] == "已作答：1 人。"
+
+
+async def test_a_post_takes_answers_only_on_its_day_and_until_it_is_closed(clock: Clock) -> None:
+    c = make_controller(clock=clock)
+    await enable(c)
+    assert await c.run(DailyOpen("g1", "2027-01-04")) is False  # not posted yet
+    (post,) = await c.run(DuePosts())
+    await c.run(PostDone(post.key, "m1"))
+    assert await c.run(DailyOpen("g1", "2027-01-04")) is True
+    assert await c.run(DailyOpen("g2", "2027-01-04")) is False
+    clock.now = JAN5  # over, though not closed yet: a count waiting its turn is not drawn over the close
+    assert await c.run(DailyOpen("g1", "2027-01-04")) is False
