@@ -163,7 +163,7 @@ async def test_a_pick_that_is_not_a_discard_or_not_for_an_open_post_is_refused_a
                                                 "comes at 00:00 UTC."),
     ]
     for args, text in refusals:
-        done = await c.run(AnswerDaily(*args))  # type: ignore[arg-type]
+        done = await c.run(AnswerDaily(*args))
         assert (done.answer.ok, done.answer.text, done.post) == (False, text, None)
     assert c.storage.daily_answers("g1", "2027-01-04") == {} and c.storage.daily_answers("g2", "2027-01-04") == {}
     zh = await c.run(AnswerDaily("g1", "ann", "d20270104", 0, ("99",), Lang.ZH))

@@ -6,12 +6,13 @@ day's goes up; /cribbage daily and /cribbage stats then show each member's recor
 
 import copy
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from bot.app.commands import DuePosts
 from tests.bot.conftest import make_controller, start_bot
 from tests.bot.discord.test_discord_mentions import MANAGE_SERVER
-from tests.bot.discord_helpers import ANN, BOB, EPHEMERAL, EVE, Harness, Room, exchange
+from tests.bot.discord_helpers import ANN, BOB, EPHEMERAL, EVE, GUILD, Harness, Room, exchange, settle
 
 DAILY = 555
 """The channel the server chose for the daily hand."""
@@ -118,3 +119,32 @@ async def test_an_earlier_day_is_tried_privately_from_its_select(fake: Any) -> N
     assert (len(lines), lines[0], lines[3]) == (
         18, "Your answer K♣ K♥ is the best discard.", "K♣ K♥: hand 4.00, crib +5.16, net 9.16, win 12.8% ← best")
     await bot.client.close()
+
+
+def sent(storage: Any, day: str) -> bool:
+    post = storage.daily_post(str(GUILD), day)
+    return post is not None and bool(post.message)
+
+
+def closed(storage: Any, day: str) -> bool:
+    post = storage.daily_post(str(GUILD), day)
+    return post is not None and bool(post.closed)
+
+
+async def test_two_processes_sweeping_post_the_day_once_and_close_it_once(fake: Any, tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    clock = Clock(datetime(2027, 1, 4, 0, 0, 5, tzinfo=UTC).timestamp())
+    one, two = make_controller(path, clock=clock), make_controller(path, clock=clock)
+    first = await start_bot(one, fake, sweep_every=0.01)
+    second = await start_bot(two, fake, sweep_every=0.01)
+    await settings(first, {"daily": "on", "daily_channel": Room(DAILY, "daily")})
+    await settle(first.client, until=lambda: sent(one.storage, "2027-01-04"))
+    clock.now = datetime(2027, 1, 5, 0, 0, 1, tzinfo=UTC).timestamp()
+    await settle(first.client, until=lambda: sent(two.storage, "2027-01-05") and closed(two.storage, "2027-01-04"))
+    await first.client.close()
+    await second.client.close()
+    posts_sent = fake.find(f"POST /channels/{DAILY}/messages")
+    edits = fake.find(f"PATCH /channels/{DAILY}/messages")
+    assert [c.content.splitlines()[0][:33] for c in posts_sent] == ["Daily hand for 2027-01-04 (easy):",
+                                                                    "Daily hand for 2027-01-05 (easy):"]
+    assert [c.content.splitlines()[1][:26] for c in edits] == ["Closed. The answer: A♠ Q♠."]
