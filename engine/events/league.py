@@ -24,8 +24,8 @@ def round_robin(entrants: Sequence[str]) -> tuple[LeagueRound, ...]:
 
     The circle method: the first entrant stays put and the others turn one place a round round a circle; the pairs
     are read across it. With an odd count an empty place joins the circle and whoever faces it has the bye. The
-    fixed entrant's seat alternates from round to round, and the others' seats by their place in the circle, so
-    nobody sits first in every game.
+    first seat of each game is given by `first_seat`, so every entrant sits first in half their games (one more or
+    one fewer when the count is even).
     """
     check_entrants(entrants)
     if len(entrants) < 2:
@@ -34,6 +34,7 @@ def round_robin(entrants: Sequence[str]) -> tuple[LeagueRound, ...]:
     circle: list[str | None] = [*entrants, None] if len(entrants) % 2 else list(entrants)
     n = len(circle)
     rounds = []
+    index = {entrant: i for i, entrant in enumerate(entrants)}
     for number in range(1, n):
         pairs: list[tuple[str, str]] = []
         bye = None
@@ -42,8 +43,20 @@ def round_robin(entrants: Sequence[str]) -> tuple[LeagueRound, ...]:
             if a is None or b is None:
                 bye = b if a is None else a
                 continue
-            flip = number % 2 == 0 if i == 0 else i % 2 == 1
-            pairs.append((b, a) if flip else (a, b))
+            pairs.append((a, b) if first_seat(index[a], index[b], len(entrants)) else (b, a))
         rounds.append(LeagueRound(number, tuple(pairs), bye))
         circle = [circle[0], circle[-1], *circle[1:-1]]
     return tuple(rounds)
+
+
+def first_seat(i: int, j: int, count: int) -> bool:
+    """Whether the entrant at place i (in the seeding, from 0) sits first against the one at place j. With an odd
+    count, i sits first against the (count - 1) / 2 places after it round the circle of places; with an even count
+    the same among all but the last place, and the last place sits second against the even places."""
+    last = count - 1
+    if count % 2 == 0:
+        if last in (i, j):
+            other = j if i == last else i
+            return (i == other) == (other % 2 == 0)
+        count = last
+    return 1 <= (j - i) % count <= (count - 1) // 2
