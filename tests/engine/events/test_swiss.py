@@ -93,3 +93,18 @@ def test_too_few_entrants_and_a_rating_for_a_stranger_are_refused() -> None:
     with pytest.raises(EventError) as caught:
         first_round(["a", "b"], {"z": 1500.0})
     assert caught.value.code is EventProblem.UNKNOWN_ENTRANT
+
+
+def test_a_bottom_of_the_table_that_has_all_met_is_paired_up_into_the_field() -> None:
+    # nine who have all played each other sit at the bottom (the others have byes' points and no meetings): going
+    # down the table leaves them together, so the search pairs them first, each with the nearest they have not met
+    outsiders = [f"o{i:02d}" for i in range(31)]
+    club = [f"c{i}" for i in range(9)]
+    results: list[Result] = [Bye(o) for o in outsiders for _ in range(9)]
+    results += [Played(a, b, 121, 100) for i, a in enumerate(club) for b in club[i + 1:]]
+    ratings = {e: 2000.0 - i for i, e in enumerate(outsiders + club)}
+    pairings = next_round(outsiders + club, results, ratings)
+    assert pairings.rematches == 0
+    assert all(not (a in club and b in club) for a, b in pairings.pairs)
+    assert pairings.pairs == (*((f"o{i:02d}", f"o{i + 1:02d}") for i in range(0, 22, 2)),
+                              *((f"o{22 + i}", f"c{8 - i}") for i in range(9)))
