@@ -4,8 +4,8 @@ they have not met; a bye, when the count is odd, to the lowest-ranked entrant wh
 
 No rematch while one can be avoided: a bounded search (backtracking) looks for pairings with no rematch, then with
 one, two...: down the table first, then, when that fails, pairing first the entrants who have met the most of the
-field (each with the nearest they may meet); past its bound it pairs greedily with as few rematches as it finds. Deterministic: the same entrants,
-results, ratings and seed give the same pairings.
+field (each with the nearest they may meet); past its bound it pairs greedily with as few rematches as it finds.
+Deterministic: the same entrants, results, ratings and seed give the same pairings.
 """
 
 from __future__ import annotations
