@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from engine.core.errors import excerpt
 from engine.events.problems import EventError, EventProblem
-from engine.events.scoring import check_pair
+from engine.events.scoring import Forfeit, Played, check_pair
 
 MATCH_LENGTHS = (1, 3, 5)
 """Best of one, three (the default, as the ACC's internet knockouts) or five games."""
@@ -72,3 +72,16 @@ def match_state(first: str, second: str, best_of: int = 3, game_winners: Sequenc
         state = MatchState(first, second, best_of, state.first_wins + (winner == first),
                            state.second_wins + (winner == second))
     return state
+
+
+def match_from_games(first: str, second: str, best_of: int, games: Sequence[Played | Forfeit]) -> MatchState:
+    """The match after its games as results: a game played out goes to its winner, a forfeited one to the
+    opponent of whoever forfeited it. Refuses a game between other entrants."""
+    winners = []
+    for n, game in enumerate(games, start=1):
+        players = {game.first, game.second} if isinstance(game, Played) else {game.winner, game.loser}
+        if players != {first, second}:
+            raise EventError(EventProblem.MATCH_OVER, f"game {n} is not between {excerpt(first)} and "
+                             f"{excerpt(second)}", game=n)
+        winners.append(game.winner)
+    return match_state(first, second, best_of, winners)

@@ -74,10 +74,10 @@ def next_round(entrants: Sequence[str], results: Iterable[Result], ratings: Mapp
             points[mark.entrant] += mark.game_points
             spread[mark.entrant] += mark.spread
         pair = opponents(result)
-        if pair is None:
-            byes[result.entrant if isinstance(result, Bye) else ""] += 1
-        else:
+        if pair is not None:
             met.add(pair)
+        elif isinstance(result, Bye):
+            byes[result.entrant] += 1
     order = sorted(seeds, key=lambda e: (-points[e], -spread[e], seeds[e]))
     return _pair(order, met, byes)
 

@@ -100,3 +100,31 @@ def test_a_winner_for_a_match_not_due_or_not_theirs_is_refused() -> None:
     with pytest.raises(EventError) as caught:
         draw(["ann"])
     assert caught.value.code is EventProblem.TOO_FEW
+
+
+def play_out(seeds: list[str], double: bool, upsets: bool) -> tuple[Draw, dict[MatchKey, str]]:
+    """Every ready match decided (the better seed wins, or the worse with `upsets`) until a champion."""
+    won: dict[MatchKey, str] = {}
+    d = draw(seeds, won, double=double)
+    while d.champion is None:
+        for m in d.ready():
+            assert isinstance(m.first, str) and isinstance(m.second, str)
+            better, worse = sorted((m.first, m.second), key=seeds.index)
+            won[m.key] = worse if upsets else better
+        d = draw(seeds, won, double=double)
+    return d, won
+
+
+@pytest.mark.parametrize("count", range(2, 18))
+def test_every_bracket_plays_out_to_one_champion(count: int) -> None:
+    seeds = [f"s{i}" for i in range(1, count + 1)]
+    single, won = play_out(seeds, double=False, upsets=False)
+    assert (single.champion, len(won)) == ("s1", count - 1)
+    for upsets in (False, True):
+        double, won = play_out(seeds, double=True, upsets=upsets)
+        played = [m for m in double.matches if m.key in won]
+        losses = {s: sum(m.loser == s for m in played) for s in seeds}
+        champion = double.champion or ""
+        assert all(n == 2 for s, n in losses.items() if s != champion)
+        assert losses[champion] == (1 if len(won) == 2 * count - 1 else 0)
+        assert double.champion == (seeds[-1] if upsets else "s1")

@@ -2,8 +2,9 @@
 
 import pytest
 
-from engine.events.matches import MatchState, match_state
+from engine.events.matches import MatchState, match_from_games, match_state
 from engine.events.problems import EventError, EventProblem
+from engine.events.scoring import Forfeit, Played
 
 
 def test_best_of_three_is_won_by_two_games() -> None:
@@ -34,3 +35,13 @@ def test_a_game_after_the_match_or_by_a_stranger_is_refused() -> None:
     with pytest.raises(EventError) as caught:
         match_state("ann", "bob", 2)
     assert (caught.value.code, caught.value.fields["best_of"]) == (EventProblem.MATCH_LENGTH, 2)
+
+
+def test_a_match_read_from_its_games_counts_a_forfeit_for_the_opponent() -> None:
+    games: list[Played | Forfeit] = [Played("ann", "bob", 100, 121), Forfeit("ann", "bob")]
+    assert match_from_games("ann", "bob", 3, games) == MatchState("ann", "bob", 3, 1, 1)
+    decided = match_from_games("ann", "bob", 3, [*games, Played("bob", "ann", 121, 89)])
+    assert (decided.winner, decided.first_wins, decided.second_wins) == ("bob", 1, 2)
+    with pytest.raises(EventError) as caught:
+        match_from_games("ann", "bob", 3, [Played("ann", "cat", 121, 100)])
+    assert caught.value.fields == {"game": 1}
