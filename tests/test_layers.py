@@ -7,7 +7,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OURS = ("engine", "render", "board_driver", "firmware", "bot")
-ENGINE = {"engine.core", "engine.analysis", "engine.computer", "engine.table", "engine.rating", "engine.daily"}
+ENGINE = {"engine.core", "engine.analysis", "engine.computer", "engine.table", "engine.rating", "engine.daily",
+          "engine.events"}
 BELOW: dict[str, set[str]] = {
     "engine.core": set(),
     "engine.analysis": {"engine.core"},
@@ -15,6 +16,7 @@ BELOW: dict[str, set[str]] = {
     "engine.table": {"engine.core", "engine.analysis"},
     "engine.rating": {"engine.core"},  # Glicko-2 and what a finished game gives
     "engine.daily": {"engine.core", "engine.analysis", "engine.computer"},  # the daily hand's pool and verdicts
+    "engine.events": {"engine.core"},  # club nights, leagues, knockouts, duplicate deals (issue 57)
     "engine": set(),  # engine/__init__.py: a docstring naming the sub-packages, no front of names
     "firmware.pegboard": set(),
     "board_driver": {"firmware.pegboard"},
