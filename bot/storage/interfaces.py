@@ -1,4 +1,4 @@
-"""The interfaces the application needs from a database: games, table sessions, practice and statistics.
+"""The interfaces the application needs from a database: games, table sessions, practice, statistics and ratings.
 
 Every method commits before it returns. Each backend implements all of them in one `Storage`:
 `SqliteStorage` (bot/storage/sqlite/) and `PostgresStorage` (bot/storage/postgres/), both through the
@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from bot.storage.rating_values import MemberRating, RatedGame, RatingPoint
 from bot.storage.values import (
     Declaration,
     GameMeta,
@@ -23,6 +24,7 @@ from bot.storage.values import (
     StoredTable,
 )
 from engine.core.actions import PlayerAction
+from engine.rating.rated import Change
 
 Seating = tuple[Sequence[Seat], Sequence[SeatChange]]
 """Who sits where, and the changes of seat so far (GameMeta.seats and .changes), written together."""
@@ -175,7 +177,41 @@ class ClaimStore(Protocol):
     def finished(self, name: str) -> bool: ...
 
 
-class Storage(GameStore, TableStore, PracticeStore, SummaryStore, SettingsStore, ClaimStore, Protocol):
+class RatingStore(Protocol):
+    """Each member's Glicko-2 rating per server and what each rated game did to it (bot/storage/sql/ratings.py)."""
+
+    def rate_game(self, rated: RatedGame) -> tuple[Change, ...]:
+        """Apply a finished game's results (engine.rating.rated.apply, each member's rating aged to `rated.at`
+        first) and keep what it did, in one transaction; () when the game was applied before. Safe when several
+        processes rate games of one member at once: they apply one after the other."""
+        ...
+
+    def member_rating(self, guild: str, member: str) -> MemberRating | None:
+        """The member's rating as stored (None: no rated game in this server)."""
+        ...
+
+    def rating_rank(self, guild: str, rating: float, now: float) -> int:
+        """The rank a rating has among the server's members not provisional at `now` (1 + those above it)."""
+        ...
+
+    def rating_board(self, guild: str, now: float, limit: int) -> list[MemberRating]:
+        """The top `limit` members not provisional at `now`, highest rating first."""
+        ...
+
+    def rating_history(self, guild: str, member: str) -> list[RatingPoint]:
+        """Every rated game of the member, oldest first: the last results and the chart."""
+        ...
+
+    def game_changes(self, guild: str, game: str, members: Sequence[str]) -> list[RatingPoint]:
+        """What one game did to those of `members` it rated, in their order."""
+        ...
+
+    def pairings_between(self, guild: str, a: str, b: str, since: float, until: float) -> int:
+        """Rated results between a and b in games rated in (since, until]: what the farming bound counts."""
+        ...
+
+
+class Storage(GameStore, TableStore, PracticeStore, SummaryStore, SettingsStore, ClaimStore, RatingStore, Protocol):
     """One database holding every store, as a door opens it (bot/storage/opening.py)."""
 
     def warnings(self) -> list[str]:

@@ -18,12 +18,14 @@ from bot.storage.sql.claims import SqlClaims
 from bot.storage.sql.connection import marks
 from bot.storage.sql.game_store import SqlGames
 from bot.storage.sql.practice import SqlPractice
+from bot.storage.sql.ratings import SqlRatings
 from bot.storage.sql.settings import SqlSettings
 from bot.storage.sql.tables import SqlTables
 from bot.storage.sql.totals import SqlSummaries
 
 
-class PostgresStorage(PostgresDatabase, SqlGames, SqlTables, SqlPractice, SqlSummaries, SqlSettings, SqlClaims):
+class PostgresStorage(PostgresDatabase, SqlGames, SqlTables, SqlPractice, SqlSummaries, SqlSettings, SqlClaims,
+                      SqlRatings):
     """All the stores over one pool of connections (see PostgresDatabase). `opened` is always healthy:
     PostgreSQL checks its own pages, and a row it holds always reads."""
 
