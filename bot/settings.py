@@ -16,6 +16,7 @@ from enum import Enum
 from bot.storage.values import GameMeta
 from engine.core.errors import excerpt
 from engine.core.typed import whole_number, yes_no
+from engine.rating.rated import FARMING_LIMIT, FARMING_LIMITS
 
 
 class Scope(Enum):
@@ -140,8 +141,11 @@ class Setting:
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("mentions", Scope.SERVER, Kind.SWITCH, True),
+    Setting("rated", Scope.SERVER, Kind.SWITCH, True),
+    Setting("farming", Scope.SERVER, Kind.NUMBER, FARMING_LIMIT, low=FARMING_LIMITS[0], high=FARMING_LIMITS[1]),
     Setting("mentions", Scope.MEMBER, Kind.SWITCH, True),
     Setting("auto_go", Scope.GAME, Kind.SWITCH, True),
+    Setting("rated", Scope.GAME, Kind.SWITCH, True),
 )
 """Every setting, by scope in the order the doors show them."""
 

@@ -24,6 +24,6 @@ from bot.storage.interfaces import (
 )
 from bot.storage.sqlite import SqliteStorage
 
-__all__ = ["ClaimStore", "DamagedGame", "DatabaseFault", "GameStore", "Health", "PracticeStore", "RatingStore", "SettingsStore",
-           "SqliteStorage", "StaleWrite", "Storage", "StorageError", "SummaryStore", "TableStore", "decode_action",
-           "encode_action"]
+__all__ = ["ClaimStore", "DamagedGame", "DatabaseFault", "GameStore", "Health", "PracticeStore", "RatingStore",
+           "SettingsStore", "SqliteStorage", "StaleWrite", "Storage", "StorageError", "SummaryStore", "TableStore",
+           "decode_action", "encode_action"]

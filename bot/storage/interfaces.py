@@ -44,17 +44,21 @@ class GameStore(Protocol):
 
     def append(self, game_id: str, first: int, actions: Sequence[PlayerAction], *, now: float,
                status: Status | None = None, winner: int | None = None, summary: GameSummary | None = None,
-               seating: Seating | None = None, rev: int | None = None) -> None:
+               seating: Seating | None = None, rev: int | None = None, rated: RatedGame | None = None) -> None:
         """Log `actions` as numbers first, first+1, ...; raises StaleWrite if `first` is not next. A game this
-        decides comes with its `summary`, added to the statistics in the same transaction; one whose seats
-        change (the last answer, the computer taking a seat) with its `seating`, so that a crash never leaves
-        the seats changed and the move they call for not made."""
+        decides comes with its `summary`, added to the statistics in the same transaction, and with its results
+        when it is rated (`rated`, applied in the same transaction as RatingStore.rate_game applies them); one
+        whose seats change (the last answer, the computer taking a seat) with its `seating`, so that a crash never
+        leaves the seats changed and the move they call for not made."""
         ...
 
     def load(self, game_id: str) -> StoredGame | None: ...
 
     def set_status(self, game_id: str, status: Status, *, now: float, winner: int | None = None,
-                   summary: GameSummary | None = None, rev: int | None = None) -> None: ...
+                   summary: GameSummary | None = None, rev: int | None = None,
+                   rated: RatedGame | None = None) -> None:
+        """A game's new status; one it decides with its `summary` and its `rated` results, as `append`."""
+        ...
 
     def set_seats(self, game_id: str, seats: Sequence[Seat], changes: Sequence[SeatChange], *, now: float,
                   rev: int | None = None) -> None:

@@ -10,7 +10,8 @@ from bot.storage import Storage
 from bot.storage.rating_values import RatedGame
 from engine.rating.glicko2 import Rating
 from engine.rating.rated import Pairing
-from tests.bot.storage.test_stores import reopen, store  # noqa: F401  (fixtures)
+from tests.bot.storage.test_stores import reopen as reopen  # the fixtures: SQLite and PostgreSQL
+from tests.bot.storage.test_stores import store as store
 
 DAY = 86_400.0
 
