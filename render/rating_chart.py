@@ -15,7 +15,7 @@ WIDTH, HEIGHT = 640, 340
 """Shown about 330 pixels wide on a phone: every text is at least 18 pixels here (9 there)."""
 PAD = 18
 X0, X1 = 78, WIDTH - PAD
-Y0, Y1 = 92, HEIGHT - 48
+Y0, Y1 = 104, HEIGHT - 48
 BAND = 120.0
 """The axis makes room for this much of the band; a newcomer's wider band is cut at the chart's edge."""
 MOST = 2000
