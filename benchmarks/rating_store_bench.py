@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -62,7 +61,7 @@ def history(games: int, members: int, seed: int) -> tuple[list[tuple[object, ...
         a, b = rng.sample(range(members), 2)
         won = rng.random() < 1 / (1 + 10 ** (strength[b] - strength[a]))
         pairing = Pairing(f"m{a}", f"m{b}", 1.0 if won else 0.0)
-        now = {m: as_of(r, played, at) for m, (r, _, played) in kept.items() if m in (pairing.first, pairing.second)}
+        now = {m: as_of(kept[m][0], kept[m][2], at) for m in (pairing.first, pairing.second) if m in kept}
         for c in apply(now, (pairing,)):
             other, score = (pairing.second, pairing.score) if c.member == pairing.first else \
                 (pairing.first, 1 - pairing.score)
@@ -70,7 +69,8 @@ def history(games: int, members: int, seed: int) -> tuple[list[tuple[object, ...
             kept[c.member] = (c.after, games_before + 1, at)
             changes.append((GUILD, c.member, f"h{g}", at, c.before.rating, c.after.rating, c.after.deviation,
                             c.after.volatility, f'[["{other}",{score}]]'))
-    ratings = [(GUILD, m, r.rating, r.deviation, r.volatility, n, played) for m, (r, n, played) in kept.items()]
+    ratings: list[tuple[object, ...]] = [(GUILD, m, r.rating, r.deviation, r.volatility, n, played)
+                                         for m, (r, n, played) in kept.items()]
     return ratings, changes, at
 
 

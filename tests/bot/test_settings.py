@@ -54,8 +54,8 @@ def test_a_bad_value_is_refused_with_its_code(s: Setting, raw: object, code: Set
 def test_an_unknown_name_names_the_ones_there_are() -> None:
     with pytest.raises(SettingError) as refused:
         setting(Scope.SERVER, "colour")
-    assert (refused.value.code, str(refused.value)) == (SettingProblem.UNKNOWN,
-                                                        "no server setting 'colour'; there are: mentions, rated, farming")
+    assert (refused.value.code, str(refused.value)) == (
+        SettingProblem.UNKNOWN, "no server setting 'colour'; there are: mentions, rated, farming")
 
 
 @given(st.one_of(hostile_text, st.integers(), st.booleans(), st.none(), st.floats()))

@@ -229,13 +229,14 @@ class GamePlay:
         waiting for the same answer, or the game started (never the computer owing a move)."""
         actions = self._computer_moves(live)
         farmed = self.ratings.start_line(live) if self.ratings is not None else ""
-        lead = (*lead, farmed) if farmed else lead
         if live.meta.status is Status.INVITED:
             self._commit(live, 0, actions, started=True)
         else:
             self.cache.create(live, actions)
         board = self.pegboard.game_changed(live)
         reply = self.presenter.after(live, 0, user, lang)
+        if farmed:  # said publicly at the start: these pairs play unrated
+            reply = replace(reply, lines=(farmed, *reply.lines), posts=(Post(farmed), *reply.posts))
         return with_line(replace(reply, lines=(*lead, *reply.lines)), board)
 
     def hand_over(self, live: LiveGame, seats: Sequence[int], line: str) -> Reply:

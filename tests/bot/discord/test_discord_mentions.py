@@ -192,7 +192,9 @@ async def test_settings_without_an_option_shows_the_server_s_values_to_anyone(fa
     shown = await bot.command("settings", BOB, {})
     assert bot.of(shown)[-1].content == (
         "This server's settings (/cribbage settings changes them, with Manage Server):\n"
-        "mentions: on (Mention members in games with other people when it is their turn)")
+        "mentions: on (Mention members in games with other people when it is their turn)\n"
+        "rated: on (Games between members are rated unless started with rated:False)\n"
+        "farming: 5 (Rated games two members may play each other in 24 hours; more are unrated)")
     await bot.command("settings", ANN, {"mentions": "off"}, permissions=MANAGE_SERVER)
     shown = await bot.command("settings", BOB, {}, locale="zh-CN")
     assert bot.of(shown)[-1].content.splitlines()[1].startswith("mentions：off（")
