@@ -10,7 +10,7 @@ in bulk. Then, on that database:
 - the leaderboard by rating (/cribbage leaderboard order:rating, the names included) and one member's rating (the
   text of /cribbage rating, its rank counted; no chart): p50 and p99 of `--calls` calls (target: p99 under 50 ms);
 - what rating adds to a game's end: a game's last write with its rated results (the farming check, the judgement,
-  the Glicko-2 periods in the same commit, the line read back) against the same write without, on twin games,
+  the Glicko-2 periods in the same commit, the line said) against the same write without, on twin games,
   alternately; the figure is the difference of the medians (target: under 2 ms).
 """
 
@@ -125,8 +125,8 @@ def ends(store: Storage, now: float, members: int, n: int) -> tuple[list[float],
         start = time.perf_counter()
         ended = replace(rated_meta, status=Status.OVER, winner=i % 2)
         rated = ratings.rated(ended, game, now)
-        store.append(rated_meta.id, 0, (), now=now, status=Status.OVER, winner=i % 2, rated=rated)
-        ratings.end_line(LiveGame(ended, game), rated)
+        changes = store.append(rated_meta.id, 0, (), now=now, status=Status.OVER, winner=i % 2, rated=rated)
+        ratings.end_line(LiveGame(ended, game), changes)
         with_.append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
         store.append(plain_meta.id, 0, (), now=now, status=Status.OVER, winner=i % 2)

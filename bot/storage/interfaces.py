@@ -44,19 +44,21 @@ class GameStore(Protocol):
 
     def append(self, game_id: str, first: int, actions: Sequence[PlayerAction], *, now: float,
                status: Status | None = None, winner: int | None = None, summary: GameSummary | None = None,
-               seating: Seating | None = None, rev: int | None = None, rated: RatedGame | None = None) -> None:
+               seating: Seating | None = None, rev: int | None = None,
+               rated: RatedGame | None = None) -> tuple[Change, ...]:
         """Log `actions` as numbers first, first+1, ...; raises StaleWrite if `first` is not next. A game this
         decides comes with its `summary`, added to the statistics in the same transaction, and with its results
         when it is rated (`rated`, applied in the same transaction as RatingStore.rate_game applies them); one
         whose seats change (the last answer, the computer taking a seat) with its `seating`, so that a crash never
-        leaves the seats changed and the move they call for not made."""
+        leaves the seats changed and the move they call for not made. Returns what `rated` did to the ratings
+        (() without it, or when the game was rated before)."""
         ...
 
     def load(self, game_id: str) -> StoredGame | None: ...
 
     def set_status(self, game_id: str, status: Status, *, now: float, winner: int | None = None,
                    summary: GameSummary | None = None, rev: int | None = None,
-                   rated: RatedGame | None = None) -> None:
+                   rated: RatedGame | None = None) -> tuple[Change, ...]:
         """A game's new status; one it decides with its `summary` and its `rated` results, as `append`."""
         ...
 

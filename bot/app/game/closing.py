@@ -48,10 +48,10 @@ class Closing:
         rated = None
         if self.ratings is not None and status in DECIDED:  # the ratings change in the same commit too
             rated = self.ratings.rated(live.meta, live.game, now)
-        self.cache.write(live, self.cache.store.set_status, status, now=now, winner=winner, summary=summary,
-                         rated=rated)
-        if self.ratings is not None and rated is not None:
-            text = f"{text}\n{self.ratings.end_line(live, rated)}".rstrip("\n")
+        changes = self.cache.write(live, self.cache.store.set_status, status, now=now, winner=winner,
+                                   summary=summary, rated=rated)
+        if self.ratings is not None and changes:
+            text = f"{text}\n{self.ratings.end_line(live, changes)}"
         files = (record_file(live),) if live.game.deals else ()
         board = self.pegboard.game_changed(live)
         reply = self.presenter.changed(live, "", lines=(text,), posts=(Post(text, files),), finished=True, note=text)

@@ -361,14 +361,14 @@ class GamePlay:
         if game.over and self.ratings is not None:  # the ratings change in the same commit too
             rated = self.ratings.rated(replace(live.meta, status=Status.OVER, winner=game.winner), game, now)
         # memory is ahead of the database if this fails: the cache drops the game, to rebuild it next time
-        self.cache.write(live, self.store.append, start, actions, now=now, status=status,
-                         winner=game.winner, summary=summary, seating=seating, rated=rated)
+        changes = self.cache.write(live, self.store.append, start, actions, now=now, status=status,
+                                   winner=game.winner, summary=summary, seating=seating, rated=rated)
         if started:
             live.meta = replace(live.meta, status=Status.ACTIVE)
         if game.over:
             live.meta = replace(live.meta, status=Status.OVER, winner=game.winner)
             if self.ratings is not None:
-                live.rating_line = self.ratings.end_line(live, rated)
+                live.rating_line = self.ratings.end_line(live, changes)
             self.cache.forget(live.id)
         live.meta = replace(live.meta, updated=self.clock(), reminded=False)
 

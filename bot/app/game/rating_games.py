@@ -4,7 +4,7 @@ same commit as the end (GameStore.append / set_status `rated`) and said with it 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 
 from bot.app.companion.settings_book import SettingsBook
@@ -15,7 +15,7 @@ from bot.storage.interfaces import RatingStore
 from bot.storage.rating_values import RatedGame
 from bot.storage.values import GameMeta, SeatKind, Status
 from engine.core.game import Game
-from engine.rating.rated import DAY, Ending, FinishedGame, SeatPlayer, judge
+from engine.rating.rated import DAY, Change, Ending, FinishedGame, SeatPlayer, judge
 
 ENDINGS = {Status.OVER: Ending.CARDS, Status.RESIGNED: Ending.RESIGNED, Status.TIMED_OUT: Ending.TIMED_OUT}
 
@@ -57,9 +57,12 @@ class GameRatings:
         was made: it gives them no result against each other (the same answer at its start and at its end)."""
         if not meta.guild or not of_game(meta, "rated"):
             return frozenset()
+        met = {frozenset(pair): self.store.pairings_between(meta.guild, *pair, meta.created - DAY, meta.created)
+               for pair in facing(meta)}
+        if not any(met.values()):  # the limit is at least 1: nothing to read it for
+            return frozenset()
         limit = int(self.settings.value(Scope.SERVER, meta.guild, "farming"))
-        return frozenset(frozenset(pair) for pair in facing(meta)
-                         if self.store.pairings_between(meta.guild, *pair, meta.created - DAY, meta.created) >= limit)
+        return frozenset(pair for pair, count in met.items() if count >= limit)
 
     def start_line(self, live: LiveGame) -> str:
         """What the game's start says when farming leaves pairs of its members unrated ('' when none)."""
@@ -84,17 +87,13 @@ class GameRatings:
             return None
         return RatedGame(meta.guild, meta.id, now, judgement.pairings)
 
-    def end_line(self, live: LiveGame, rated: RatedGame | None) -> str:
-        """What the game did to each rated member ("ann 1512 → 1527, bob 1498 → 1483"), as kept."""
-        if rated is None:
+    def end_line(self, live: LiveGame, changes: Sequence[Change]) -> str:
+        """What the game did to each rated member ("ann 1512 → 1527, bob 1498 → 1483"); '' when nothing."""
+        if not changes:
             return ""
         names = {c.user: c.was for c in live.meta.changes if c.user}
         names.update((s.user, s.name) for s in live.meta.seats if s.kind is SeatKind.HUMAN)
-        members = list(dict.fromkeys(m for p in rated.results for m in (p.first, p.second)))
-        points = self.store.game_changes(rated.guild, rated.game, members)
-        if not points:
-            return ""
         lang = live.lang
         return t("rating.changes", lang, changes=t("general.list_sep", lang).join(
-            t("rating.change", lang, name=names.get(p.member, p.member), before=round(p.before),
-              after=round(p.after.rating)) for p in points))
+            t("rating.change", lang, name=names.get(c.member, c.member), before=round(c.before.rating),
+              after=round(c.after.rating)) for c in changes))

@@ -17,9 +17,15 @@ from engine.rating.rated import Change, apply
 from engine.rating.standing import PERIOD, PROVISIONAL_DEVIATION, as_of
 
 BASE = 1500.0
-HOLD = ("INSERT INTO ratings (guild, member, rating, deviation, volatility, games, played) VALUES (?, ?, ?, ?, ?, 0, ?)"
+HOLD = ("INSERT INTO ratings (guild, member, rating, deviation, volatility, games, played) VALUES {rows}"
         " ON CONFLICT (guild, member) DO UPDATE SET games = ratings.games")
-"""A member's row, made a newcomer's when missing, and held by this transaction until it commits."""
+"""Members' rows, made a newcomer's when missing, and held by this transaction until it commits."""
+SET = ("INSERT INTO ratings (guild, member, rating, deviation, volatility, games, played) VALUES {rows}"
+       " ON CONFLICT (guild, member) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,"
+       " volatility = excluded.volatility, games = ratings.games + 1, played = excluded.played")
+"""The members' new ratings (their rows are there: HOLD made them)."""
+KEEP = ("INSERT INTO rating_changes (guild, member, game, at, before, rating, deviation, volatility, results) VALUES"
+        " {rows}")
 COLUMNS = "member, rating, deviation, volatility, games, played"
 SETTLED = ("deviation * deviation + (CASE WHEN played < ? THEN (? - played) / ? ELSE 0 END) * volatility * volatility"
            f" * {SCALE * SCALE!r} <= {PROVISIONAL_DEVIATION * PROVISIONAL_DEVIATION!r}")
@@ -57,29 +63,31 @@ def results_of(changes_for: str, rated: RatedGame) -> list[list[object]]:
 
 
 def rate(cur: Cursor, rated: RatedGame) -> tuple[Change, ...]:
-    """Apply the game within the caller's transaction; () when it was applied before (or gives no result)."""
+    """Apply the game within the caller's transaction; () when it was applied before (or gives no result). Four
+    statements, whatever the number of members (a round trip each to a server)."""
     members = sorted({m for p in rated.results for m in (p.first, p.second)})
     if not members:
         return ()
-    for m in members:  # in one order everywhere: two games holding rows never wait on each other in a circle
-        cur.execute(HOLD, (rated.guild, m, BASE, NEW_DEVIATION, NEW_VOLATILITY, rated.at))
-    if cur.execute(f"SELECT 1 FROM rating_changes WHERE guild = ? AND game = ? AND member IN ({marks(len(members))})",
-                   (rated.guild, rated.game, *members)).fetchone() is not None:
+    n = len(members)
+    # the rows taken in one order everywhere (a VALUES list is inserted in its order): two games holding rows never
+    # wait on each other in a circle
+    cur.execute(HOLD.format(rows=", ".join(["(?, ?, ?, ?, ?, 0, ?)"] * n)),
+                [v for m in members for v in (rated.guild, m, BASE, NEW_DEVIATION, NEW_VOLATILITY, rated.at)])
+    rows = cur.execute(f"SELECT {COLUMNS}, EXISTS (SELECT 1 FROM rating_changes c WHERE c.guild = r.guild AND"
+                       f" c.member = r.member AND c.game = ?) FROM ratings r WHERE r.guild = ? AND r.member IN"
+                       f" ({marks(n)})", (rated.game, rated.guild, *members)).fetchall()
+    if any(row[-1] for row in rows):
         return ()
-    rows = cur.execute(f"SELECT {COLUMNS} FROM ratings WHERE guild = ? AND member IN ({marks(len(members))})",
-                       (rated.guild, *members)).fetchall()
     now = {r.member: as_of(r.rating, r.played, rated.at) if r.games else Rating()
-           for r in map(member_rating, rows)}
+           for r in (member_rating(row[:-1]) for row in rows)}
     changes = apply(now, rated.results)
-    for c in changes:
-        a = c.after
-        cur.execute("UPDATE ratings SET rating = ?, deviation = ?, volatility = ?, games = games + 1, played = ?"
-                    " WHERE guild = ? AND member = ?", (a.rating, a.deviation, a.volatility, rated.at, rated.guild,
-                                                         c.member))
-        cur.execute("INSERT INTO rating_changes (guild, member, game, at, before, rating, deviation, volatility,"
-                    " results) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (rated.guild, c.member, rated.game, rated.at, c.before.rating, a.rating, a.deviation,
-                     a.volatility, json.dumps(results_of(c.member, rated), separators=(",", ":"))))
+    cur.execute(SET.format(rows=", ".join(["(?, ?, ?, ?, ?, 1, ?)"] * len(changes))),
+                [v for c in changes for v in (rated.guild, c.member, c.after.rating, c.after.deviation,
+                                              c.after.volatility, rated.at)])
+    cur.execute(KEEP.format(rows=", ".join(["(?, ?, ?, ?, ?, ?, ?, ?, ?)"] * len(changes))),
+                [v for c in changes for v in (rated.guild, c.member, rated.game, rated.at, c.before.rating,
+                                              c.after.rating, c.after.deviation, c.after.volatility,
+                                              json.dumps(results_of(c.member, rated), separators=(",", ":")))])
     return changes
 
 
