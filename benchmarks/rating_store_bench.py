@@ -114,7 +114,7 @@ def game_meta(gid: str, a: int, b: int, now: float) -> GameMeta:
 def ends(store: Storage, now: float, members: int, n: int) -> tuple[list[float], list[float]]:
     """A game's last write with its ratings (and the line read back), and its twin's without: milliseconds."""
     rng = random.Random(7)
-    ratings = GameRatings(store, SettingsBook(store), lambda: now)
+    ratings = GameRatings(store, SettingsBook(store))
     game = Game(Rules(target=61, players=2), seed=1)
     with_, without = [], []
     for i in range(n):

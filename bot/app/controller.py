@@ -75,7 +75,7 @@ class Controller:
         self.presenter = Presenter(self.runner, images=images)
         self.pegboard = Pegboard(board_url, driver_factory=driver_factory)
         self.settings = SettingsBook(storage)
-        self.ratings = GameRatings(storage, self.settings, clock)
+        self.ratings = GameRatings(storage, self.settings)
         self.play = GamePlay(self.games, self.presenter, self.pegboard, clock=clock, ids=ids, seeds=seeds,
                              difficulty=difficulty, ratings=self.ratings)
         self.closing = Closing(self.games, self.presenter, self.pegboard, clock=clock, remind_after=remind_after,

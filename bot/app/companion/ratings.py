@@ -69,7 +69,7 @@ class Ratings:
             def name(member: str) -> str:
                 return names.setdefault(member, self.name(c.guild, member))
 
-            lines.append(t("rating.last", c.lang, count=min(LAST, len(history))))
+            lines.append(t("rating.last", c.lang))
             lines += [outcome(p, c.lang, name) for p in reversed(history[-LAST:])]
         files = (self._chart(c, history),) if self.images and history else ()
         return Answer(True, "\n".join(lines), files)

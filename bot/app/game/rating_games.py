@@ -4,7 +4,7 @@ same commit as the end (GameStore.append / set_status `rated`) and said with it 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from bot.app.companion.settings_book import SettingsBook
@@ -41,10 +41,9 @@ def facing(meta: GameMeta) -> list[tuple[str, str]]:
 class GameRatings:
     """Reads the ratings' settings and history for games, and builds what a finished game gives."""
 
-    def __init__(self, store: RatingStore, settings: SettingsBook, clock: Callable[[], float]) -> None:
+    def __init__(self, store: RatingStore, settings: SettingsBook) -> None:
         self.store = store
         self.settings = settings
-        self.clock = clock
 
     def with_default(self, guild: str, given: Mapping[str, object]) -> Mapping[str, object]:
         """A new game's settings with the server's `rated` default where the game did not say."""

@@ -56,7 +56,7 @@ async def test_two_members_rated_game_says_both_changes() -> None:
     lines = shown.text.splitlines()
     assert lines[0] == f"Rating of ann: {changes['ann'][-4:]}? (deviation 290)"
     assert lines[1:4] == ["Provisional (?): not ranked until the deviation is 110 or less (about ten rated games).",
-                          "Rated games: 1", "Last 1 games:"]
+                          "Rated games: 1", "Last games, newest first:"]
     assert lines[4] == ("+162 · beat bob" if winner == "ann" else "-162 · lost to bob")
 
 
@@ -147,8 +147,10 @@ async def test_the_leaderboard_by_rating_ranks_only_the_settled() -> None:
     board = (await c.run(Leaderboard(GUILD, Lang.EN, BoardOrder.RATING))).text.splitlines()
     assert board[0] == "Ratings in this server (provisional members are not ranked)"
     assert board[1:] == ["1. ann: 1562 (±79, 31 games)", "2. bob: 1449 (±80, 30 games)"]  # cat: provisional
-    assert (await c.run(ShowRating(GUILD, "u2", "bob"))).text.splitlines()[:3] == [
-        "Rating of bob: 1449 (deviation 80)", "Rank 2 in this server.", "Rated games: 30"]
+    bob = (await c.run(ShowRating(GUILD, "u2", "bob"))).text.splitlines()
+    assert bob[:4] == ["Rating of bob: 1449 (deviation 80)", "Rank 2 in this server.", "Rated games: 30",
+                       "Last games, newest first:"]
+    assert len(bob[4:]) == 10 and bob[4].endswith(" · beat ann")  # the last game (i = 29): ann resigned
     wins = (await c.run(Leaderboard(GUILD, Lang.EN))).text
     assert wins.startswith("This server: 31 games")
 

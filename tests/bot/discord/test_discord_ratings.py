@@ -39,7 +39,7 @@ async def test_two_members_play_a_rated_game_and_see_their_ratings_change(fake: 
         assert said.content.splitlines()[:5] == [
             f"Rating of ann: {after['ann']}? (deviation 290)",
             "Provisional (?): not ranked until the deviation is 110 or less (about ten rated games).",
-            "Rated games: 1", "Last 1 games:",
+            "Rated games: 1", "Last games, newest first:",
             f"{after['ann'] - 1500:+d} · {'beat' if winner == 'ann' else 'lost to'} bob"]
         assert said.files == ("rating-1.png",)
         assert Image.open(io.BytesIO(said.data["rating-1.png"])).size == (640, 340)
