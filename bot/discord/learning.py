@@ -21,7 +21,9 @@ from bot.app.commands import (
     ReviewDeal,
     RulesHelp,
     ScoreHand,
+    ShowRating,
 )
+from bot.app.companion.game_stats import BoardOrder
 from bot.app.companion.rules_help import topics
 from bot.app.controller import Controller
 from bot.app.shown.ids import ComponentId
@@ -36,6 +38,9 @@ ROLE_CHOICES = [app_commands.Choice(name=app_commands.locale_str("dealer (my cri
                                     value="dealer"),
                 app_commands.Choice(name=app_commands.locale_str("pone (their crib)", key="choice.role.pone"),
                                     value="pone")]
+ORDER_CHOICES = [app_commands.Choice(name=app_commands.locale_str(t(f"choice.order.{o.value}", Lang.EN),
+                                                                  key=f"choice.order.{o.value}"), value=o.value)
+                 for o in BoardOrder]
 TOPIC_CHOICES = [app_commands.Choice(name=app_commands.locale_str(title, key=f"rules.{topic}.title"), value=topic)
                  for topic, title in topics(Lang.EN)]
 
@@ -88,12 +93,26 @@ class LearnDoor:
         guild = str(ask.interaction.guild_id) if ask.interaction.guild_id is not None else ""
         await ask.answer(await self.controller.run(DailyHand(day, ask.lang, guild, ask.user.user)))
 
-    async def leaderboard(self, ask: Exchange) -> None:
+    async def leaderboard(self, ask: Exchange, order: BoardOrder = BoardOrder.WINS) -> None:
         if ask.interaction.guild is None:
             await ask.say(t("stats.server_only", ask.lang))
             return
         await ask.think(private=False)
-        await ask.answer(await self.controller.run(Leaderboard(str(ask.interaction.guild.id), ask.public_lang)))
+        await ask.answer(await self.controller.run(Leaderboard(str(ask.interaction.guild.id), ask.public_lang,
+                                                               order)))
+
+    async def rating(self, ask: Exchange, member: discord.abc.User | None) -> None:
+        """A member's rating, privately; a user who is not a member of this server is told so."""
+        guild = ask.interaction.guild
+        if guild is None:
+            await ask.say(t("rating.server_only", ask.lang))
+            return
+        if member is not None and not (isinstance(member, discord.Member) and member.guild.id == guild.id):
+            await ask.say(t("rating.not_member", ask.lang, player=member.display_name))
+            return
+        await ask.think()
+        who = member_of(member) if member is not None else ask.user
+        await ask.answer(await self.controller.run(ShowRating(str(guild.id), who.user, who.name, ask.lang)))
 
     async def on_review(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         """A deal's review button (the version field is the deal)."""
@@ -150,11 +169,16 @@ def learn_commands(door: LearnDoor) -> list[app_commands.Command[Any, ..., None]
         await door.stats(Exchange.of(interaction), member)
 
     @command("cribbage leaderboard")
-    async def leaderboard(interaction: discord.Interaction) -> None:
-        await door.leaderboard(Exchange.of(interaction))
+    @app_commands.choices(order=ORDER_CHOICES)
+    async def leaderboard(interaction: discord.Interaction, order: app_commands.Choice[str] | None = None) -> None:
+        await door.leaderboard(Exchange.of(interaction), BoardOrder(order.value) if order else BoardOrder.WINS)
+
+    @command("cribbage rating")
+    async def rating(interaction: discord.Interaction, member: discord.User | None = None) -> None:
+        await door.rating(Exchange.of(interaction), member)
 
     @command("cribbage daily")
     async def daily(interaction: discord.Interaction, day: str | None = None) -> None:
         await door.daily(Exchange.of(interaction), day)
 
-    return [score, analyze, rules, practice, review, stats, leaderboard, daily]
+    return [score, analyze, rules, practice, review, stats, leaderboard, rating, daily]

@@ -55,7 +55,8 @@ def record_file(live: LiveGame, viewer: int | None = WHOLE) -> Attachment:
         hidden = live.hidden()
         record = record_for(live.game, live.names, viewer, hidden.start if hidden else None)
     if live.meta.changes:
-        record["seat_changes"] = [c.to_json() for c in live.meta.changes]
+        record["seat_changes"] = [{k: v for k, v in c.to_json().items() if k != "user"}  # names, not ids
+                                  for c in live.meta.changes]
     data = dumps(record).encode()
     return Attachment(f"cribbage-{live.id}.json", data, "the game record (docs/record-format.md)")
 
@@ -176,6 +177,8 @@ class Presenter:
         text = t("game.over", lang, line=describe(won, live.names, lang) or "")
         if won.skunk:
             text += t("game.skunk", lang, skunk=won.skunk)
+        if live.rating_line:
+            text += "\n" + live.rating_line
         files: list[Attachment] = []
         if self.images:
             files.append(self.runner.cpu(pictures.live_image, live.public_obs(), live.names, lang))
