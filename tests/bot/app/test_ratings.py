@@ -131,7 +131,7 @@ async def test_the_end_is_said_in_chinese() -> None:
     c = make()
     game = await started(c, BOB, lang=Lang.ZH)
     resigned = await c.run(Resign(BOB, game.game or ""))
-    assert resigned.note.splitlines()[-1] == "等级分：ann 1500 → 1662，bob 1500 → 1338"
+    assert resigned.note.splitlines()[-1] == "等级分：ann（1500 → 1662），bob（1500 → 1338）"
 
 
 async def test_the_leaderboard_by_rating_ranks_only_the_settled() -> None:

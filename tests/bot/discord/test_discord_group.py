@@ -701,7 +701,7 @@ async def test_a_group_game_in_chinese_in_public_and_in_private(fake: Any, caplo
                         "ann 的手牌报了 5 分：正确。\nann 的底牌报了 15 分，实际 12 分：多报了 3 分。")
     assert "  ann：muggins: 2 missed（抢分（muggins），2 分） → 29\n" in posts[5]
     assert posts[-1] == ("游戏结束：ann 获胜（ann 66 分，bob 22 分，computer (easy) 52 分）。\n"
-                         "等级分：ann 1500 → 1662，bob 1500 → 1338")
+                         "等级分：ann（1500 → 1662），bob（1500 → 1338）")
     assert members.shows == [0, 1, 2, 3, 4, 5]
 
     record = await record_of(bot, BOB, here, **zh)
