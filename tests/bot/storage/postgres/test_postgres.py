@@ -64,7 +64,7 @@ def test_migrations_make_every_table_of_an_empty_database_once(pg_url: str) -> N
     assert tables(pg_url) == TABLES
     with psycopg.connect(pg_url) as conn:
         versions = conn.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
-        assert versions == [(1,), (2,), (3,), (4,), (5,), (6,), (7,)]
+        assert versions == [(1,), (2,), (3,), (4,), (5,), (6,), (7,), (8,)]
         columns = dict(conn.execute("SELECT column_name, data_type FROM information_schema.columns "
                                     "WHERE table_name = 'games'").fetchall())
         assert (columns["seed"], columns["created"], columns["reminded"]) == ("bigint", "double precision",
