@@ -71,7 +71,7 @@ def test_migrations_make_every_table_of_an_empty_database_once(pg_url: str) -> N
                                                                               "boolean")
         conn.execute("INSERT INTO schema_version VALUES (99, 0)")
     with pytest.raises(StorageError, match="is from a newer version of this program \\(its schema is version 99; "
-                       "this program knows up to 7\\)"):
+                       "this program knows up to 8\\)"):
         PostgresStorage(pg_url)
 
 
