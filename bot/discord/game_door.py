@@ -117,7 +117,7 @@ class GameDoor:
         except ControllerError as exc:
             await ask.say(exc.text(ask.lang))
             return
-        if reply.table is None:  # invitations out: the game starts when every seat is filled
+        if reply.live is None:  # invitations out: the game starts when every seat is filled
             await self.publisher.post(str(i.channel.id), reply.posts)
             await ask.say(reply.note)
             return
@@ -257,7 +257,7 @@ class GameDoor:
             await self._close_invitation(ask, reply.invitation or reply.note)
             await ask.say(reply.note)
             return
-        if reply.table is None:  # still waiting for someone: the invitation, redrawn
+        if reply.live is None:  # still waiting for someone: the invitation, redrawn
             if message is not None and reply.posts:
                 post = reply.posts[0]
                 await message.edit(content=clip(post.text), view=to_view(post.controls))
@@ -314,7 +314,7 @@ class GameDoor:
         (so each is told, and added to the thread) and says how to open their panel; the place's id and mention."""
         start = Post(t("adapter.game_start", ask.public_lang), mentions=tuple(p.user for p in reply.panels))
         title = t("game.thread_name", ask.public_lang, names=" vs ".join(reply.names))
-        return await self.publisher.open_table(ask.interaction, reply, title, start)
+        return await self.publisher.open_live(ask.interaction, reply, title, start)
 
     async def _show_hand(self, ask: Exchange, game: str) -> None:
         reply = await self.controller.run(ShowHand(ask.user, game, ask.lang))
