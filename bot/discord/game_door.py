@@ -41,7 +41,7 @@ from bot.discord.publishing import Publisher, panel_message
 from bot.discord.rule_options import NONE_GIVEN, RuleValues, with_rule_options
 from bot.discord.settings import NO_SETTINGS, with_setting_options
 from bot.discord.views import NUMBER, NumberModal, clip, to_file, to_view
-from bot.discord.words import command
+from bot.discord.words import Feature, command
 from bot.i18n import card_error, t
 from bot.settings import Scope
 from bot.storage.values import GameMeta, Status
@@ -346,15 +346,19 @@ class GameDoor:
         return None
 
 
-def game_commands(door: GameDoor) -> list[app_commands.Command[Any, ..., None]]:
-    """The game commands of /cribbage, each handing its interaction to `door`."""
+class GameFeature(Feature):
+    """/cribbage play|hand|resign|seat|end|record: each hands its interaction to the game door."""
+
+    def __init__(self, door: GameDoor) -> None:
+        super().__init__("game")
+        self.door = door
 
     @command("cribbage play")
     @app_commands.choices(difficulty=DIFFICULTY_CHOICES)
     @app_commands.choices(partners=PARTNER_CHOICES)
     @with_rule_options
     @with_setting_options(Scope.GAME)
-    async def play(interaction: discord.Interaction, opponent: discord.Member | None = None,
+    async def play(self, interaction: discord.Interaction, opponent: discord.Member | None = None,
                    difficulty: app_commands.Choice[str] | None = None, rules: RuleValues = NONE_GIVEN,
                    count_myself: bool = False, second: discord.Member | None = None,
                    third: discord.Member | None = None, computers: Seats = 0,
@@ -364,30 +368,28 @@ def game_commands(door: GameDoor) -> list[app_commands.Command[Any, ..., None]]:
         # for each game setting's (bot/discord/settings.py)
         asked = PlayRequest(tuple(m for m in (opponent, second, third) if m is not None), computers,
                             Partners(partners.value) if partners else Partners.CUT, rules, given)
-        await door.play(Exchange.of(interaction), asked, difficulty.value if difficulty else None, count_myself)
+        await self.door.play(Exchange.of(interaction), asked, difficulty.value if difficulty else None, count_myself)
 
     @command("cribbage hand")
-    async def hand(interaction: discord.Interaction) -> None:
-        await door.hand(Exchange.of(interaction))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.door.hand(Exchange.of(interaction))
 
     @command("cribbage resign")
-    async def resign(interaction: discord.Interaction) -> None:
-        await door.resign(Exchange.of(interaction))
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await self.door.resign(Exchange.of(interaction))
 
     @command("cribbage seat")
-    async def seat(interaction: discord.Interaction, member: discord.Member) -> None:
-        await door.seat(Exchange.of(interaction), member)
+    async def seat(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        await self.door.seat(Exchange.of(interaction), member)
 
     @command("cribbage end")
-    async def end(interaction: discord.Interaction, game: str | None = None) -> None:
-        await door.end(Exchange.of(interaction), game)
+    async def end(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.door.end(Exchange.of(interaction), game)
 
     @end.autocomplete("game")
-    async def end_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await door.games_here(interaction, current)
+    async def end_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self.door.games_here(interaction, current)
 
     @command("cribbage record")
-    async def record(interaction: discord.Interaction) -> None:
-        await door.record(Exchange.of(interaction))
-
-    return [play, hand, resign, seat, end, record]
+    async def record(self, interaction: discord.Interaction) -> None:
+        await self.door.record(Exchange.of(interaction))

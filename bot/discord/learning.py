@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -30,7 +29,7 @@ from bot.app.shown.ids import ComponentId
 from bot.discord.exchange import Exchange, member_of
 from bot.discord.options import DealNumber
 from bot.discord.views import NUMBER, NumberModal
-from bot.discord.words import command
+from bot.discord.words import Feature, command
 from bot.i18n import Lang, t
 from engine.core.typed import whole_number
 
@@ -138,47 +137,51 @@ class LearnDoor:
         await ask.answer(replace(answer, public=False))
 
 
-def learn_commands(door: LearnDoor) -> list[app_commands.Command[Any, ..., None]]:
-    """The learning commands of /cribbage, each handing its interaction to `door`."""
+class LearningFeature(Feature):
+    """/cribbage score|analyze|rules|practice|review|stats|leaderboard|rating|daily: each hands its interaction to
+    the learning door."""
+
+    def __init__(self, door: LearnDoor) -> None:
+        super().__init__("learning")
+        self.door = door
 
     @command("cribbage score")
-    async def score(interaction: discord.Interaction, cards: str, starter: str, crib: bool = False) -> None:
-        await door.score(Exchange.of(interaction), cards, starter, crib)
+    async def score(self, interaction: discord.Interaction, cards: str, starter: str, crib: bool = False) -> None:
+        await self.door.score(Exchange.of(interaction), cards, starter, crib)
 
     @command("cribbage analyze")
     @app_commands.choices(role=ROLE_CHOICES)
-    async def analyze(interaction: discord.Interaction, cards: str, role: app_commands.Choice[str],
+    async def analyze(self, interaction: discord.Interaction, cards: str, role: app_commands.Choice[str],
                       scores: str | None = None) -> None:
-        await door.analyze(Exchange.of(interaction), cards, role.value == "dealer", scores)
+        await self.door.analyze(Exchange.of(interaction), cards, role.value == "dealer", scores)
 
     @command("cribbage rules")
     @app_commands.choices(topic=TOPIC_CHOICES)
-    async def rules(interaction: discord.Interaction, topic: app_commands.Choice[str] | None = None) -> None:
-        await door.rules(Exchange.of(interaction), topic.value if topic else None)
+    async def rules(self, interaction: discord.Interaction, topic: app_commands.Choice[str] | None = None) -> None:
+        await self.door.rules(Exchange.of(interaction), topic.value if topic else None)
 
     @command("cribbage practice")
-    async def practice(interaction: discord.Interaction, crib: bool = False) -> None:
-        await door.practice(Exchange.of(interaction), crib)
+    async def practice(self, interaction: discord.Interaction, crib: bool = False) -> None:
+        await self.door.practice(Exchange.of(interaction), crib)
 
     @command("cribbage review")
-    async def review(interaction: discord.Interaction, deal: DealNumber | None = None) -> None:
-        await door.review(Exchange.of(interaction), deal)
+    async def review(self, interaction: discord.Interaction, deal: DealNumber | None = None) -> None:
+        await self.door.review(Exchange.of(interaction), deal)
 
     @command("cribbage stats")
-    async def stats(interaction: discord.Interaction, member: discord.Member | None = None) -> None:
-        await door.stats(Exchange.of(interaction), member)
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        await self.door.stats(Exchange.of(interaction), member)
 
     @command("cribbage leaderboard")
     @app_commands.choices(order=ORDER_CHOICES)
-    async def leaderboard(interaction: discord.Interaction, order: app_commands.Choice[str] | None = None) -> None:
-        await door.leaderboard(Exchange.of(interaction), BoardOrder(order.value) if order else BoardOrder.WINS)
+    async def leaderboard(self, interaction: discord.Interaction,
+                          order: app_commands.Choice[str] | None = None) -> None:
+        await self.door.leaderboard(Exchange.of(interaction), BoardOrder(order.value) if order else BoardOrder.WINS)
 
     @command("cribbage rating")
-    async def rating(interaction: discord.Interaction, member: discord.User | None = None) -> None:
-        await door.rating(Exchange.of(interaction), member)
+    async def rating(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
+        await self.door.rating(Exchange.of(interaction), member)
 
     @command("cribbage daily")
-    async def daily(interaction: discord.Interaction, day: str | None = None) -> None:
-        await door.daily(Exchange.of(interaction), day)
-
-    return [score, analyze, rules, practice, review, stats, leaderboard, rating, daily]
+    async def daily(self, interaction: discord.Interaction, day: str | None = None) -> None:
+        await self.door.daily(Exchange.of(interaction), day)
