@@ -2,32 +2,10 @@
 one answer a member, changeable while the post is open and refused once it is closed; the answers by member and a
 member's by day."""
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
-import pytest
-
-from bot.storage import SqliteStorage, Storage
+from bot.storage import Storage
 from bot.storage.values import DailyPost
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def reopen(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[], Storage]]:
-    if request.param == "sqlite":
-        path = tmp_path / "games.sqlite3"
-        yield lambda: SqliteStorage(path)
-        return
-    from bot.storage.postgres import PostgresStorage
-
-    url = request.getfixturevalue("pg_url")
-    yield lambda: PostgresStorage(url, pool_size=2)
-
-
-@pytest.fixture
-def store(reopen: Callable[[], Storage]) -> Iterator[Storage]:
-    s = reopen()
-    yield s
-    s.close()
 
 
 def test_a_post_is_made_once_a_server_and_day_and_keeps_its_message(store: Storage) -> None:

@@ -10,8 +10,6 @@ from bot.storage import Storage
 from bot.storage.rating_values import RatedGame
 from engine.rating.glicko2 import Rating
 from engine.rating.rated import Pairing
-from tests.bot.storage.test_stores import reopen as reopen  # the fixtures: SQLite and PostgreSQL
-from tests.bot.storage.test_stores import store as store
 
 DAY = 86_400.0
 

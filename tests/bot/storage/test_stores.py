@@ -3,7 +3,7 @@ and on a PostgreSQL server the session starts (tests/pg_server.py; skipped with 
 
 import multiprocessing
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -35,26 +35,6 @@ CPU = Seat(SeatKind.COMPUTER, "computer (easy)", "", "easy")
 
 def meta(gid: str = "g1", status: Status = Status.ACTIVE, place: str = "chan") -> GameMeta:
     return GameMeta(gid, Rules(target=61, skunk=True), (ANN, CPU), 42, status, place, 100.0, 100.0)
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def reopen(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[], Storage]]:
-    """Opens the test's database (again): an SQLite file, or a fresh PostgreSQL database."""
-    if request.param == "sqlite":
-        path = tmp_path / "games.sqlite3"
-        yield lambda: SqliteStorage(path)
-        return
-    from bot.storage.postgres import PostgresStorage
-
-    url = request.getfixturevalue("pg_url")
-    yield lambda: PostgresStorage(url, pool_size=2)
-
-
-@pytest.fixture
-def store(reopen: Callable[[], Storage]) -> Iterator[Storage]:
-    s = reopen()
-    yield s
-    s.close()
 
 
 def test_actions_round_trip_as_compact_json() -> None:
