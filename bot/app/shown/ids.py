@@ -57,6 +57,10 @@ class Verb(Enum):
     """The daily hand's select: the game field is `d` and the day (d20270104), version 0 a server's post (the
     answer kept until the close), 1 a past day tried privately; the chosen value is the discard's place in the
     problem's fixed order of discards."""
+    JOIN = "join"
+    """A club night's registration post: enter it (the game field is the event's id, version 0)."""
+    LEAVE = "leave"
+    """A club night's registration post: leave it."""
 
 
 class BadComponentId(ValueError):

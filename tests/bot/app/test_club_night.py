@@ -1,0 +1,141 @@
+"""A club night through the controller: made, entered, refused every bad request with its code (nothing changed),
+started, its rounds paired and their games started, each result kept as the game ends (by the cards or a
+resignation), the standings after each game and the final results once among processes."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from bot.app.commands import (
+    AddEventComputer,
+    CreateEvent,
+    EventPosted,
+    EventsDue,
+    EventStandings,
+    JoinEvent,
+    LeaveEvent,
+    MakeMove,
+    Resign,
+    StartEvent,
+)
+from bot.app.controller import Controller, Member
+from bot.app.game.moves import LayAway, Move, PlayCard, SayGo
+from bot.storage import SqliteStorage
+from bot.storage.values import SeatKind
+from engine.computer.players import make_player
+from engine.core.actions import Discard, Play
+from engine.core.observation import observe
+from tests.bot.conftest import make_controller
+
+ANN, BOB, EVE = Member("u1", "ann"), Member("u2", "bob"), Member("u3", "eve")
+
+
+async def play_out(c: Controller, game_id: str) -> None:
+    """The members of a game play it to its end (each as the easy computer would)."""
+    while True:
+        live = c.games.load(game_id)
+        assert live is not None
+        if not live.meta.status.live:
+            return
+        game = live.game
+        seat = next(s for s in game.to_act() if live.meta.seats[s].kind is SeatKind.HUMAN)
+        action = make_player("greedy", game.version).choose(observe(game, seat))
+        move: Move = LayAway(action.cards) if isinstance(action, Discard) else PlayCard(action.card) \
+            if isinstance(action, Play) else SayGo()
+        reply = await c.run(MakeMove(live.meta.seats[seat].user, game_id, game.version, move))
+        assert reply.ok, reply.note
+
+
+async def refused(c: Controller, command: object) -> str:
+    done = await c.run(command)  # type: ignore[arg-type]
+    assert done.answer.ok is False
+    return done.answer.text
+
+
+async def test_a_club_night_refuses_bad_requests_and_runs_to_its_final_results(tmp_path: Path) -> None:
+    a = make_controller(tmp_path / "db.sqlite3")
+    other = itertools.count(1)  # a second process over the same database
+    b = Controller(SqliteStorage(tmp_path / "db.sqlite3"), ids=lambda: f"b{next(other)}", seeds=lambda: 11)
+    assert await refused(a, CreateEvent("g1", "555", ANN, False, games=2)) == \
+        "Creating a club night needs the Manage Server permission."
+    assert await refused(a, CreateEvent("g1", "555", ANN, True, games=0)) == \
+        "A club night has 1 to 30 games, not 0."
+    assert (await refused(a, JoinEvent("g1", BOB))).startswith("This server has no club night")
+    made = await a.run(CreateEvent("g1", "555", ANN, True, games=2))
+    assert made.answer.ok and made.post is not None and made.post.text.splitlines() == [
+        "**Club night**", "2 games to 121, Swiss pairings, not rated", "Director: <@u1>",
+        "Entrants (0 of at most 64):", "nobody yet", "Press Join to enter, Leave to leave."]
+    assert await refused(a, CreateEvent("g1", "555", ANN, True)) == \
+        "This server already has a club night taking entries or being played."
+    assert await refused(a, StartEvent("g1", "u1", False)) == \
+        "A club night needs at least 2 entrants to start; it has 0."
+    joined = await a.run(JoinEvent("g1", ANN))
+    assert joined.answer.text == "You are in the club night (entrant 1)."
+    assert await refused(b, JoinEvent("g1", ANN)) == "You are entered already."
+    assert (await a.run(JoinEvent("g1", EVE))).answer.ok
+    assert (await a.run(LeaveEvent("g1", EVE))).answer.text == "You have left the club night."
+    assert await refused(a, LeaveEvent("g1", EVE)) == "You are not entered in the club night."
+    assert (await a.run(JoinEvent("g1", BOB))).answer.ok
+    assert await refused(a, AddEventComputer("g1", "u2", False, "easy")) == \
+        "Only the night's director (<@u1>) or a member with Manage Server can do that."
+    assert await refused(a, AddEventComputer("g1", "u1", False, "silly")) == \
+        "No computer plays at silly: choose from easy, normal, hard, expert."
+    for _ in range(2):
+        assert (await a.run(AddEventComputer("g1", "u1", False, "easy"))).answer.ok
+    assert await refused(a, StartEvent("g1", "u2", False)) == \
+        "Only the night's director (<@u1>) or a member with Manage Server can do that."
+    started = await a.run(StartEvent("g1", "u1", False))
+    assert started.answer.ok and started.post is not None and started.post.controls == ()
+    (news,) = started.news
+    assert (news.key, news.channel, news.mentions) == ("event:round:game1:1", "555", ("u1", "u2"))
+    assert news.text.splitlines() == ["**Round 1 of 2**", "Table 1: ann v computer 1 (easy)",
+                                      "Table 2: bob v computer 2 (easy)"]
+    assert [(g.game, g.place, g.names) for g in news.games] == [
+        ("game2", "555", ("ann", "computer 1 (easy)")), ("game3", "555", ("bob", "computer 2 (easy)"))]
+    assert await refused(a, JoinEvent("g1", EVE)) == "The club night's entries are closed."
+    assert await refused(a, StartEvent("g1", "u1", False)) == "The club night's entries are closed."
+    await a.run(EventPosted(news.key))
+    assert await a.run(EventsDue()) == []  # nothing finished yet
+
+    await play_out(a, "game2")  # ann loses 113-121
+    (after,) = await b.run(EventsDue())
+    assert await a.run(EventsDue()) == []  # claimed by the other process
+    assert (after.key, after.text.splitlines()) == ("event:standings:game1:1", [
+        "**Standings after 1 games**",
+        "1. computer 1 (easy): 2 pts, won 1 lost 0, spread +8",
+        "2. bob: 0 pts, won 0 lost 0, spread +0 (tied)",
+        "3. computer 2 (easy): 0 pts, won 0 lost 0, spread +0 (tied)",
+        "4. ann: 0 pts, won 0 lost 1, spread -8"])
+    await b.run(EventPosted(after.key))
+    assert (await a.run(Resign(BOB, "game3"))).ok  # a forfeit: 2 points and 30 of spread to the computer
+
+    (second,) = await a.run(EventsDue())
+    assert second.key == "event:round:game1:2" and second.mentions == ("u1", "u2")
+    assert second.text.splitlines() == [  # by hand: ACC game points, then games won, then spread
+        "**Standings after round 1**",
+        "1. computer 2 (easy): 2 pts, won 1 lost 0, spread +30",  # bob resigned: a forfeit, 30 of spread
+        "2. computer 1 (easy): 2 pts, won 1 lost 0, spread +8",  # beat ann 121-113
+        "3. ann: 0 pts, won 0 lost 1, spread -8",
+        "4. bob: 0 pts, won 0 lost 1, spread -30",
+        "",
+        "**Round 2 of 2**",
+        "Table 1: computer 2 (easy) v computer 1 (easy), played at once: 121-115",
+        "Table 2: ann v bob"]
+    await a.run(EventPosted(second.key))
+    (game,) = second.games
+    assert (game.game, game.names) == ("game4", ("ann", "bob"))
+    await play_out(a, "game4")  # bob wins 121-84: a skunk, 3 game points
+    (final,) = await b.run(EventsDue())
+    assert (final.key, final.mentions) == ("event:final:game1", ("u1", "u2"))
+    table = ["1. computer 2 (easy): 4 pts, won 2 lost 0, spread +36",  # +30 +6
+             "2. bob: 3 pts, won 1 lost 1, spread +7",  # -30 +37
+             "3. computer 1 (easy): 2 pts, won 1 lost 1, spread +2",  # +8 -6
+             "4. ann: 0 pts, won 0 lost 2, spread -45"]  # -8 -37
+    assert final.text.splitlines() == ["**Final results: computer 2 (easy) wins the club night!**", *table]
+    await b.run(EventPosted(final.key))
+    assert await a.run(EventsDue()) == [] and await b.run(EventsDue()) == []  # posted once; the night is over
+    shown = await a.run(EventStandings("g1"))
+    assert shown.public and shown.text.splitlines() == ["**Standings** (round 2 of 2)", *table]
+    assert (await refused(a, JoinEvent("g1", EVE))).startswith("This server has no club night")
+    assert (await a.run(CreateEvent("g1", "555", ANN, True))).answer.ok  # the next night may be made
