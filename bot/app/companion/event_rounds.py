@@ -128,14 +128,16 @@ class EventRounds:
     def standings(self, night: Night) -> EventNews:
         done = sum(1 for row in night.tables if row.game and row.outcome)
         text = night.standings_text(t("event.standings_head", night.lang, done=done))
-        return EventNews(f"event:standings:{night.event.id}:{done}", night.event.guild, night.event.channel, text)
+        return EventNews(f"event:standings:{night.event.id}:{done}", night.event.guild, night.event.channel, text,
+                         lang=night.lang)
 
     def final(self, night: Night) -> EventNews:
         table = table_of(night.entrants, night.tables, night.settings.target)
         winner = night.names()[int(table[0].entrant)]
         text = night.standings_text(t("event.final_head", night.lang, name=winner))
         members = tuple(e.member for e in night.entrants if e.member)
-        return EventNews(f"event:final:{night.event.id}", night.event.guild, night.event.channel, text, members)
+        return EventNews(f"event:final:{night.event.id}", night.event.guild, night.event.channel, text, members,
+                         lang=night.lang)
 
     # ------------------------------------------------------------------ a round
 
@@ -147,8 +149,10 @@ class EventRounds:
         self.storage.set_event_round(event.id, round_, was=round_ - 1)
         night = self.night(self.storage.event(event.id) or event)
         by_number = {e.number: e for e in night.entrants}
-        games = tuple(self._open(night, row, by_number) for row in night.round_tables(round_)
-                      if row.game and not row.outcome)
+        opening = [row for row in night.round_tables(round_) if row.game and not row.outcome]
+        started = [(self._open(night, row, by_number), row) for row in opening]
+        games = tuple((game, tuple(m for m in (by_number[row.home].member, by_number[row.away].member) if m))
+                      for game, row in started if game is not None)
         text = pairings_text(round_, night.settings.games, night.round_tables(round_), night.names(), night.lang)
         if round_ > 1:
             head = t("event.after_round", night.lang, round=round_ - 1)
@@ -156,7 +160,7 @@ class EventRounds:
         members = tuple(by_number[n].member for row in tables if row.game for n in (row.home, row.away)
                         if by_number[n].member)
         return EventNews(f"event:round:{event.id}:{round_}", event.guild, event.channel, text, members,
-                         tuple(g for g in games if g is not None))
+                         tuple(g for g, _ in games), tuple(p for _, p in games), night.lang)
 
     def _pair(self, night: Night, round_: int) -> list[EventGameRow]:
         playing = [key(e.number) for e in night.entrants if not e.withdrawn]

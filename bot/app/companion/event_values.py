@@ -88,6 +88,9 @@ class EventNews:
     text: str
     mentions: tuple[str, ...] = ()
     games: tuple[Reply, ...] = ()
+    players: tuple[tuple[str, ...], ...] = ()
+    """The members of each game in `games` (to ping on its table's start post)."""
+    lang: Lang = Lang.EN
 
 
 @dataclass(frozen=True, slots=True)

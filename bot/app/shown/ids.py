@@ -103,7 +103,8 @@ def template(verbs: Iterable[Verb]) -> str:
 
 
 BUTTON_VERBS = (Verb.HAND, Verb.PLAY, Verb.GO, Verb.ACCEPT, Verb.DECLINE, Verb.FILL, Verb.CANCEL, Verb.REVIEW,
-                Verb.PEG, Verb.PAD, Verb.UNDO, Verb.DEAL, Verb.DRILL, Verb.COUNT, Verb.DECLARE, Verb.MUGGINS)
+                Verb.PEG, Verb.PAD, Verb.UNDO, Verb.DEAL, Verb.DRILL, Verb.COUNT, Verb.DECLARE, Verb.MUGGINS,
+                Verb.JOIN, Verb.LEAVE)
 TABLE_VERBS = (Verb.PEG, Verb.PAD, Verb.UNDO, Verb.DEAL)
 PRACTICE_VERBS = (Verb.DRILL, Verb.COUNT)
 SELECT_VERBS = (Verb.LAY, Verb.DAILY)
