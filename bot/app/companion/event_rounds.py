@@ -62,7 +62,9 @@ class Night:
         """The table after every result kept (or those of the rounds before `before`)."""
         rows = [r for r in self.tables if before is None or r.round < before]
         table = table_of(self.entrants, rows, self.settings.target)
-        return standings_text(head, table, {key(n): name for n, name in self.names().items()}, self.lang)
+        names = {key(e.number): t("event.withdrawn_name", self.lang, name=e.name) if e.withdrawn else e.name
+                 for e in self.entrants}
+        return standings_text(head, table, names, self.lang)
 
 
 class EventRounds:
@@ -133,8 +135,9 @@ class EventRounds:
 
     def final(self, night: Night) -> EventNews:
         table = table_of(night.entrants, night.tables, night.settings.target)
-        winner = night.names()[int(table[0].entrant)]
-        text = night.standings_text(t("event.final_head", night.lang, name=winner))
+        winner = next(e for e in night.entrants if key(e.number) == table[0].entrant)
+        name = t("event.withdrawn_name", night.lang, name=winner.name) if winner.withdrawn else winner.name
+        text = night.standings_text(t("event.final_head", night.lang, name=name))
         members = tuple(e.member for e in night.entrants if e.member)
         return EventNews(f"event:final:{night.event.id}", night.event.guild, night.event.channel, text, members,
                          lang=night.lang)

@@ -50,14 +50,19 @@ def refuse(code: EventCode, **fields: object) -> EventRefused:
     return EventRefused(code, f"event refused: {code.value}", **fields)
 
 
+def whole(value: object, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
 def check_settings(command: CreateEvent) -> None:
-    if not 1 <= command.games <= GAMES_MOST:
+    """The refusal of a setting out of its bounds (or of the wrong type: a door that forged one)."""
+    if not whole(command.games, 1, GAMES_MOST):
         raise refuse(EventCode.GAMES, games=command.games, most=GAMES_MOST)
-    if command.target not in (121, 61):
+    if type(command.target) is not int or command.target not in (121, 61):
         raise refuse(EventCode.TARGET, target=command.target)
-    if not ENTRANTS_LEAST <= command.most <= ENTRANTS_MOST:
+    if not whole(command.most, ENTRANTS_LEAST, ENTRANTS_MOST):
         raise refuse(EventCode.MOST, most=command.most, low=ENTRANTS_LEAST, high=ENTRANTS_MOST)
-    if not 0 <= command.closes <= CLOSES_MOST:
+    if not whole(command.closes, 0, CLOSES_MOST):
         raise refuse(EventCode.CLOSES, minutes=command.closes, high=CLOSES_MOST)
 
 

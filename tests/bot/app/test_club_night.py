@@ -10,6 +10,7 @@ from pathlib import Path
 from bot.app.commands import (
     AddEventComputer,
     CreateEvent,
+    EndGame,
     EventPosted,
     EventsDue,
     EventStandings,
@@ -102,7 +103,7 @@ async def test_a_club_night_refuses_bad_requests_and_runs_to_its_final_results(t
     (after,) = await b.run(EventsDue())
     assert await a.run(EventsDue()) == []  # claimed by the other process
     assert (after.key, after.text.splitlines()) == ("event:standings:game1:1", [
-        "**Standings after 1 games**",
+        "**Standings after game 1**",
         "1. computer 1 (easy): 2 pts, won 1 lost 0, spread +8",
         "2. bob: 0 pts, won 0 lost 0, spread +0 (tied)",
         "3. computer 2 (easy): 0 pts, won 0 lost 0, spread +0 (tied)",
@@ -139,3 +140,58 @@ async def test_a_club_night_refuses_bad_requests_and_runs_to_its_final_results(t
     assert shown.public and shown.text.splitlines() == ["**Standings** (round 2 of 2)", *table]
     assert (await refused(a, JoinEvent("g1", EVE))).startswith("This server has no club night")
     assert (await a.run(CreateEvent("g1", "555", ANN, True))).answer.ok  # the next night may be made
+
+
+class Clock:
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def test_bad_settings_a_full_night_closed_entries_a_bye_and_a_withdrawal() -> None:
+    clock = Clock(1_000.0)
+    c = make_controller(clock=clock)
+    bad = [CreateEvent("g1", "555", ANN, True, target=100), CreateEvent("g1", "555", ANN, True, most=1),
+           CreateEvent("g1", "555", ANN, True, closes=-1), CreateEvent("g1", "555", ANN, True, games="9")]  # type: ignore[arg-type]
+    assert [await refused(c, command) for command in bad] == [
+        "Games are to 121 or 61, not 100.", "A club night takes 2 to 256 entrants at most, not 1.",
+        "Entries close within 0 to 10080 minutes, not -1.", "A club night has 1 to 30 games, not 9."]
+    made = await c.run(CreateEvent("g1", "555", ANN, True, games=2, most=4, closes=10))
+    assert made.post is not None and made.post.text.splitlines()[3] == "Entries close <t:1600:R>."
+    for who in (ANN, BOB, EVE):
+        assert (await c.run(JoinEvent("g1", who))).answer.ok
+    assert (await c.run(AddEventComputer("g1", "u1", False, "hard"))).answer.ok
+    assert await refused(c, JoinEvent("g1", Member("u4", "dan"))) == "The club night is full (4 entrants)."
+    assert await refused(c, AddEventComputer("g1", "u1", False, "hard")) == "The club night is full (4 entrants)."
+    assert (await c.run(LeaveEvent("g1", BOB))).answer.ok
+    clock.now += 601
+    assert await refused(c, JoinEvent("g1", BOB)) == "The club night's entries are closed."
+    started = await c.run(StartEvent("g1", "u9", True))  # a member with Manage Server may start it too
+    (news,) = started.news
+    assert news.text.splitlines() == ["**Round 1 of 2**", "Table 1: ann v computer 1 (hard)",
+                                      "eve has the bye (a win: 2 game points, spread 0)."]
+    assert news.mentions == ("u1",) and news.players == (("u1",),)
+    assert await refused(c, LeaveEvent("g1", BOB)) == "You are not entered in the club night."
+    left = await c.run(LeaveEvent("g1", EVE))
+    assert left.answer.text == "You have withdrawn from the club night: you will not be paired again."
+    assert (await c.run(EndGame("game2", Member("u9", "mod")))).ok  # no winner: both forfeit
+    (second,) = await c.run(EventsDue())
+    assert second.text.splitlines() == [
+        "**Standings after round 1**",
+        "1. eve (withdrawn): 2 pts, won 1 lost 0, spread +0",  # the bye: a win, spread 0
+        "2. ann: 0 pts, won 0 lost 1, spread -30 (tied)",  # both forfeited: a loss each, -30 each
+        "3. computer 1 (hard): 0 pts, won 0 lost 1, spread -30 (tied)",
+        "",
+        "**Round 2 of 2**",
+        "Table 1: ann v computer 1 (hard)"]  # eve is not paired again: the same two meet (no other choice)
+    await c.run(EventPosted(second.key))
+    (game,) = second.games
+    assert game.game is not None and (await c.run(Resign(ANN, game.game))).ok
+    (final,) = await c.run(EventsDue())
+    assert final.text.splitlines() == [
+        "**Final results: eve (withdrawn) wins the club night!**",
+        "1. eve (withdrawn): 2 pts, won 1 lost 0, spread +0 (tied)",  # level with the computer but for joining
+        "2. computer 1 (hard): 2 pts, won 1 lost 1, spread +0 (tied)",  # -30, then ann's resignation: +30
+        "3. ann: 0 pts, won 0 lost 2, spread -60"]

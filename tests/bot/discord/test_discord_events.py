@@ -89,7 +89,7 @@ async def test_a_club_night_is_created_joined_started_and_played_to_its_final_re
     await play_out(c, "game2")  # ann loses 113-121
     assert await bot.front.events.post_due() == 1
     assert public(bot)[-1]["content"].splitlines()[:2] == [
-        "**Standings after 1 games**", "1. computer 1 (easy): 2 pts, won 1 lost 0, spread +8"]
+        "**Standings after game 1**", "1. computer 1 (easy): 2 pts, won 1 lost 0, spread +8"]
     resign = await bot.command("resign", BOB)  # a forfeit: a win and 30 of spread to computer 2
     assert bot.of(resign)
     assert await bot.front.events.post_due() == 1
