@@ -17,6 +17,7 @@ from bot.app.companion.calendar import LEASE
 from bot.app.companion.event_results import BYE, PLAYED, game_result, key, results_of, table_of
 from bot.app.companion.event_values import OVER, RUNNING, ClubSettings, EventNews
 from bot.app.companion.event_words import pairings_text, standings_text
+from bot.app.game.game_cache import replayed
 from bot.app.game.live_game import LiveGame
 from bot.app.game.play import GamePlay
 from bot.app.shown.replies import Reply
@@ -77,6 +78,9 @@ class EventRounds:
         self.clock = clock
         self.ids = ids
         self.holder = holder or uuid.uuid4().hex
+        self.posting: set[str] = set()
+        """The works this process has made and its door is posting (a claim's holder may take it again: this
+        process must not, until the door says it is sent)."""
 
     def night(self, event: EventRow) -> Night:
         return Night(event, ClubSettings.from_json(event.settings), tuple(self.storage.entrants(event.id)),
@@ -93,7 +97,12 @@ class EventRounds:
     # ------------------------------------------------------------------ what is due
 
     def claimed(self, work: str) -> bool:
-        return self.storage.claim(work, self.holder, now=self.clock(), lease=LEASE)
+        """Whether this process takes `work` now (no other holds it, it is not done, and it is not being posted
+        here already)."""
+        if work in self.posting or not self.storage.claim(work, self.holder, now=self.clock(), lease=LEASE):
+            return False
+        self.posting.add(work)
+        return True
 
     def due(self, owns: Callable[[str], bool] | None) -> list[EventNews]:
         """The news due now in every running event this process owns, each claimed here."""
@@ -108,9 +117,11 @@ class EventRounds:
 
     def _works(self, night: Night) -> Iterator[tuple[str, Callable[[], EventNews]]]:
         round_ = night.event.round
-        tables = night.round_tables(round_)
-        if round_ == 0 or not tables:
+        begun = f"event:round:{night.event.id}:{max(round_, 1)}"
+        if not self.storage.finished(begun):  # its maker stopped before its news was sent: made again
+            yield begun, lambda: self.begin(night.event, max(round_, 1))
             return
+        tables = night.round_tables(round_)
         if all(row.outcome for row in tables):
             if round_ < night.settings.games:
                 yield f"event:round:{night.event.id}:{round_ + 1}", lambda: self.begin(night.event, round_ + 1)
@@ -126,6 +137,7 @@ class EventRounds:
         if kind == "final":
             self.storage.set_event_state(event, OVER, was=RUNNING)
         self.storage.finish(work, self.holder)
+        self.posting.discard(work)
 
     def standings(self, night: Night) -> EventNews:
         done = sum(1 for row in night.tables if row.game and row.outcome)
@@ -195,9 +207,14 @@ class EventRounds:
                             PLAYED)
 
     def _open(self, night: Night, row: EventGameRow, by_number: dict[int, EntrantRow]) -> Reply | None:
-        """A table's game started in the event's channel (None when it was started before)."""
-        if self.play.cache.meta(row.game) is not None:
-            return None
+        """A table's game started in the event's channel; one started before (by a process that stopped before its
+        news was sent) as it stands, when its table was never posted; None when it was."""
+        stored = self.storage.load(row.game)
+        if stored is not None:
+            if stored.meta.message or not stored.meta.status.live:
+                return None
+            live = LiveGame(stored.meta, replayed(stored), names=tuple(s.name for s in stored.meta.seats))
+            return self.play.presenter.current(live)
         seats = tuple(self._seat(by_number[n]) for n in (row.home, row.away))
         rules = rules_of(night.settings)
         seed, now = table_seed(night.event, row.round, row.pairing), self.clock()

@@ -18,8 +18,10 @@ from bot.app.commands import (
     LeaveEvent,
     MakeMove,
     Resign,
+    SetMessage,
     StartEvent,
 )
+from bot.app.companion.calendar import LEASE
 from bot.app.controller import Controller, Member
 from bot.app.game.moves import LayAway, Move, PlayCard, SayGo
 from bot.storage import SqliteStorage
@@ -173,6 +175,7 @@ async def test_bad_settings_a_full_night_closed_entries_a_bye_and_a_withdrawal()
     assert news.text.splitlines() == ["**Round 1 of 2**", "Table 1: ann v computer 1 (hard)",
                                       "eve has the bye (a win: 2 game points, spread 0)."]
     assert news.mentions == ("u1",) and news.players == (("u1",),)
+    await c.run(EventPosted(news.key))
     assert await refused(c, LeaveEvent("g1", BOB)) == "You are not entered in the club night."
     left = await c.run(LeaveEvent("g1", EVE))
     assert left.answer.text == "You have withdrawn from the club night: you will not be paired again."
@@ -195,3 +198,29 @@ async def test_bad_settings_a_full_night_closed_entries_a_bye_and_a_withdrawal()
         "1. eve (withdrawn): 2 pts, won 1 lost 0, spread +0 (tied)",  # level with the computer but for joining
         "2. computer 1 (hard): 2 pts, won 1 lost 1, spread +0 (tied)",  # -30, then ann's resignation: +30
         "3. ann: 0 pts, won 0 lost 2, spread -60"]
+
+
+async def test_a_round_whose_maker_stopped_before_posting_it_is_made_again_by_another_process(
+        tmp_path: Path) -> None:
+    clock = Clock(1_000.0)
+    a = make_controller(tmp_path / "db.sqlite3", clock=clock)
+    other = itertools.count(1)
+    b = Controller(SqliteStorage(tmp_path / "db.sqlite3"), ids=lambda: f"b{next(other)}", seeds=lambda: 11,
+                   clock=clock)
+    await a.run(CreateEvent("g1", "555", ANN, True, games=1))
+    for who in (ANN, BOB):
+        await a.run(JoinEvent("g1", who))
+    (news,) = (await a.run(StartEvent("g1", "u1", False))).news  # and process a stops before posting it
+    assert [g.game for g in news.games] == ["game2"]
+    assert await b.run(EventsDue()) == [] and await a.run(EventsDue()) == []  # a holds it; a's door posts it
+    clock.now += LEASE + 1
+    (again,) = await b.run(EventsDue())
+    assert (again.key, again.text, again.mentions) == (news.key, news.text, news.mentions)
+    assert [(g.game, g.table is not None) for g in again.games] == [("game2", True)]  # the same game, not a new one
+    await b.run(EventPosted(again.key))
+    await a.run(SetMessage("game2", "555", "m2"))
+    clock.now += LEASE + 1
+    assert await a.run(EventsDue()) == [] and await b.run(EventsDue()) == []
+    await play_out(b, "game2")
+    (final,) = await a.run(EventsDue())
+    assert final.text.splitlines()[0] == "**Final results: ann wins the club night!**"
