@@ -99,7 +99,7 @@ class Controller:
                                                     self.settings, self.tables, self.pegboard, self.daily)
         self.seasons = Seasons(storage, self.settings, images=images)
         self.calendar = Calendar(storage, clock, [self.seasons, self.daily])
-        self.event_rounds = EventRounds(storage, self.play, clock, ids)
+        self.event_rounds = EventRounds(storage, self.play, clock, ids, images=images)
         self.ends.listen(self.event_rounds.game_ended)
         self.club_nights = ClubNights(storage, self.event_rounds, clock, ids, seeds)
         self.handlers = handlers_of(self.game_commands, self.companion_commands, self.calendar, self.seasons,

@@ -99,7 +99,7 @@ class EventDoor:
 
     async def publish(self, news: EventNews) -> None:
         """The news (pinging the members it names), then each game it opens as a table in the event's channel."""
-        await self.publisher.post(news.channel, (Post(news.text, mentions=news.mentions),))
+        await self.publisher.post(news.channel, (Post(news.text, news.files, mentions=news.mentions),))
         for game, players in zip(news.games, news.players, strict=True):
             await self.open_table(news.channel, game, Post(t("event.game_start", news.lang), mentions=players))
         await self.controller.run(EventPosted(news.key))

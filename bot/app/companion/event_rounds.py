@@ -14,13 +14,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from bot.app.companion.calendar import LEASE
+from bot.app.companion.event_pictures import pairings_picture, standings_picture
 from bot.app.companion.event_results import BYE, PLAYED, game_result, key, results_of, table_of
 from bot.app.companion.event_values import OVER, RUNNING, ClubSettings, EventNews
-from bot.app.companion.event_words import pairings_text, standings_text
+from bot.app.companion.event_words import pairings_text, settings_line, standings_text
 from bot.app.game.game_cache import replayed
 from bot.app.game.live_game import LiveGame
 from bot.app.game.play import GamePlay
-from bot.app.shown.replies import Reply
+from bot.app.shown.replies import Attachment, Reply
 from bot.i18n import Lang, as_lang, t
 from bot.storage import Storage
 from bot.storage.values import EntrantRow, EventGameRow, EventRow, GameMeta, Seat, SeatKind, Status
@@ -28,6 +29,7 @@ from engine.computer.players import DIFFICULTIES, make_player
 from engine.computer.selfplay import play_game
 from engine.core.game import Game
 from engine.core.rules import STANDARD, Rules
+from engine.events.standings import Standing
 from engine.events.swiss import first_round, next_round
 
 
@@ -59,20 +61,32 @@ class Night:
     def round_tables(self, round_: int) -> list[EventGameRow]:
         return [row for row in self.tables if row.round == round_]
 
-    def standings_text(self, head: str, before: int | None = None) -> str:
-        """The table after every result kept (or those of the rounds before `before`)."""
+    def table(self, before: int | None = None) -> tuple[Standing, ...]:
+        """The standings after every result kept (or those of the rounds before `before`)."""
         rows = [r for r in self.tables if before is None or r.round < before]
-        table = table_of(self.entrants, rows, self.settings.target)
-        names = {key(e.number): t("event.withdrawn_name", self.lang, name=e.name) if e.withdrawn else e.name
-                 for e in self.entrants}
-        return standings_text(head, table, names, self.lang)
+        return table_of(self.entrants, rows, self.settings.target)
+
+    def shown_names(self) -> dict[str, str]:
+        """Each entrant's name as the standings show it (a withdrawn entrant marked), by the engine's key."""
+        return {key(e.number): t("event.withdrawn_name", self.lang, name=e.name) if e.withdrawn else e.name
+                for e in self.entrants}
+
+    def standings_text(self, head: str, before: int | None = None) -> str:
+        return standings_text(head, self.table(before), self.shown_names(), self.lang)
+
+    def standings_files(self, name: str, title: str, subtitle: str, images: bool) -> tuple[Attachment, ...]:
+        if not images:
+            return ()
+        return (standings_picture(self.event.id, name, title, subtitle, self.table(), self.shown_names(),
+                                  self.lang),)
 
 
 class EventRounds:
     """Pairs rounds, starts their games and keeps their results."""
 
     def __init__(self, storage: Storage, play: GamePlay, clock: Callable[[], float], ids: Callable[[], str],
-                 holder: str | None = None) -> None:
+                 holder: str | None = None, *, images: bool = True) -> None:
+        self.images = images
         self.storage = storage
         self.play = play
         self.clock = clock
@@ -141,9 +155,11 @@ class EventRounds:
 
     def standings(self, night: Night) -> EventNews:
         done = sum(1 for row in night.tables if row.game and row.outcome)
-        text = night.standings_text(t("event.standings_head", night.lang, done=done))
-        return EventNews(f"event:standings:{night.event.id}:{done}", night.event.guild, night.event.channel, text,
-                         lang=night.lang)
+        head = t("event.standings_head", night.lang, done=done)
+        files = night.standings_files(f"after-{done}", t("event.pic.standings", night.lang),
+                                      settings_line(night.settings, night.lang), self.images)
+        return EventNews(f"event:standings:{night.event.id}:{done}", night.event.guild, night.event.channel,
+                         night.standings_text(head), lang=night.lang, files=files)
 
     def final(self, night: Night) -> EventNews:
         table = table_of(night.entrants, night.tables, night.settings.target)
@@ -151,8 +167,10 @@ class EventRounds:
         name = t("event.withdrawn_name", night.lang, name=winner.name) if winner.withdrawn else winner.name
         text = night.standings_text(t("event.final_head", night.lang, name=name))
         members = tuple(e.member for e in night.entrants if e.member)
+        files = night.standings_files("final", t("event.pic.final", night.lang),
+                                      t("event.pic.winner", night.lang, name=name), self.images)
         return EventNews(f"event:final:{night.event.id}", night.event.guild, night.event.channel, text, members,
-                         lang=night.lang)
+                         lang=night.lang, files=files)
 
     # ------------------------------------------------------------------ a round
 
@@ -174,8 +192,10 @@ class EventRounds:
             text = night.standings_text(head, before=round_) + "\n\n" + text
         members = tuple(by_number[n].member for row in tables if row.game for n in (row.home, row.away)
                         if by_number[n].member)
+        files = (pairings_picture(event.id, round_, night.settings.games, settings_line(night.settings, night.lang),
+                                  night.round_tables(round_), night.names(), night.lang),) if self.images else ()
         return EventNews(f"event:round:{event.id}:{round_}", event.guild, event.channel, text, members,
-                         tuple(g for g, _ in games), tuple(p for _, p in games), night.lang)
+                         tuple(g for g, _ in games), tuple(p for _, p in games), night.lang, files)
 
     def _pair(self, night: Night, round_: int) -> list[EventGameRow]:
         playing = [key(e.number) for e in night.entrants if not e.withdrawn]

@@ -8,7 +8,7 @@ import json
 from dataclasses import asdict, dataclass
 from enum import Enum
 
-from bot.app.shown.replies import Answer, Control, Reply
+from bot.app.shown.replies import Answer, Attachment, Control, Reply
 from bot.i18n import Lang, t
 from engine.core.errors import CodedError
 
@@ -91,6 +91,8 @@ class EventNews:
     players: tuple[tuple[str, ...], ...] = ()
     """The members of each game in `games` (to ping on its table's start post)."""
     lang: Lang = Lang.EN
+    files: tuple[Attachment, ...] = ()
+    """Its picture (the pairings, or the standings)."""
 
 
 @dataclass(frozen=True, slots=True)

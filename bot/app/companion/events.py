@@ -32,7 +32,7 @@ from bot.app.companion.event_values import (
     EventPost,
     EventRefused,
 )
-from bot.app.companion.event_words import registration_text
+from bot.app.companion.event_words import registration_text, settings_line
 from bot.app.shown.ids import ComponentId, Verb
 from bot.app.shown.replies import Answer, Button, Style
 from bot.i18n import as_lang, t
@@ -216,7 +216,9 @@ class ClubNights:
             return Answer(False, t("event.refuse.no_event", command.lang))
         night = self.rounds.night(events[-1])
         head = t("event.standings_now", command.lang, round=night.event.round, games=night.settings.games)
-        return Answer(True, night.standings_text(head), public=True)
+        files = night.standings_files("now", t("event.pic.standings", night.lang),
+                                      settings_line(night.settings, night.lang), self.rounds.images)
+        return Answer(True, night.standings_text(head), files, public=True)
 
     @handles(EventsDue)
     def due(self, command: EventsDue) -> list[EventNews]:

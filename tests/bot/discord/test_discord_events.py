@@ -77,6 +77,7 @@ async def test_a_club_night_is_created_joined_started_and_played_to_its_final_re
     registration, pairings, *tables = public(bot)
     assert registration["components"] == [] and registration["content"].splitlines()[-1] == (
         "Entries are closed: the night has begun.")
+    assert [(a["filename"], a["width"]) for a in pairings["attachments"]] == [("event-game1-round-1.png", 560)]
     assert pairings["content"].splitlines() == [
         "<@1> <@2> **Round 1 of 2**", "Table 1: ann v computer 1 (easy)", "Table 2: bob v computer 2 (easy)"]
     starts = [m["content"] for m in tables if "Club night match" in m["content"]]
@@ -112,8 +113,11 @@ async def test_a_club_night_is_created_joined_started_and_played_to_its_final_re
              "2. bob: 3 pts, won 1 lost 1, spread +7",  # -30, then a skunk: 3 points and +37
              "3. computer 1 (easy): 2 pts, won 1 lost 1, spread +2",  # +8, then -6
              "4. ann: 0 pts, won 0 lost 2, spread -45"]  # -8, then -37
-    assert public(bot)[-1]["content"].splitlines() == [
+    final = public(bot)[-1]
+    assert final["content"].splitlines() == [
         "<@1> <@2> **Final results: computer 2 (easy) wins the club night!**", *table]
+    assert [(a["filename"], a["width"], a["height"]) for a in final["attachments"]] == [
+        ("event-game1-final.png", 560, 278)]  # four rows
     shown = await bot.command("event standings", EVE)
     assert said(bot, shown).splitlines() == ["**Standings** (round 2 of 2)", *table]
     await bot.client.close()
