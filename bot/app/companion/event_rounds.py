@@ -137,7 +137,8 @@ class EventRounds:
             return
         tables = night.round_tables(round_)
         if all(row.outcome for row in tables):
-            if round_ < night.settings.games:
+            playing = sum(1 for e in night.entrants if not e.withdrawn)
+            if round_ < night.settings.games and playing >= 2:  # else too few are left to pair: the night ends
                 yield f"event:round:{night.event.id}:{round_ + 1}", lambda: self.begin(night.event, round_ + 1)
             else:
                 yield f"event:final:{night.event.id}", lambda: self.final(night)

@@ -224,3 +224,18 @@ async def test_a_round_whose_maker_stopped_before_posting_it_is_made_again_by_an
     await play_out(b, "game2")
     (final,) = await a.run(EventsDue())
     assert final.text.splitlines()[0] == "**Final results: ann wins the club night!**"
+
+
+async def test_a_night_with_fewer_than_two_entrants_left_ends_with_its_results(controller: Controller) -> None:
+    c = controller
+    await c.run(CreateEvent("g1", "555", ANN, True, games=3))
+    for who in (ANN, BOB):
+        await c.run(JoinEvent("g1", who))
+    (news,) = (await c.run(StartEvent("g1", "u1", False))).news
+    await c.run(EventPosted(news.key))
+    assert (await c.run(LeaveEvent("g1", BOB))).answer.ok
+    assert (await c.run(Resign(BOB, "game2"))).ok
+    (final,) = await c.run(EventsDue())  # nobody for ann to meet in round 2: the night ends after one round
+    assert final.text.splitlines() == ["**Final results: ann wins the club night!**",
+                                       "1. ann: 2 pts, won 1 lost 0, spread +30",
+                                       "2. bob (withdrawn): 0 pts, won 0 lost 1, spread -30"]
