@@ -34,7 +34,7 @@ from bot.discord.game_door import DIFFICULTY_CHOICES
 from bot.discord.publishing import Publisher
 from bot.discord.views import clip, to_files, to_view
 from bot.discord.words import command, description
-from bot.i18n import t
+from bot.i18n import Lang, t
 
 NO_MENTIONS = discord.AllowedMentions.none()
 GAMES_MOST, ENTRANTS_MOST, CLOSES_MOST = 30, 256, 7 * 24 * 60
@@ -101,18 +101,32 @@ class EventDoor:
         """The news (pinging the members it names), then each game it opens as a table in the event's channel."""
         await self.publisher.post(news.channel, (Post(news.text, news.files, mentions=news.mentions),))
         for game, players in zip(news.games, news.players, strict=True):
-            await self.open_table(news.channel, game, Post(t("event.game_start", news.lang), mentions=players))
+            start = Post(t("event.game_start", news.lang), mentions=players)
+            await self.open_table(news.channel, game, start, news.lang)
         await self.controller.run(EventPosted(news.key))
 
-    async def open_table(self, channel: str, reply: Reply, start: Post) -> None:
-        """A match's game: its start post naming its members (pinged), and its table under it."""
+    async def open_table(self, channel: str, reply: Reply, start: Post, lang: Lang) -> None:
+        """A match's game in a thread of its own under the event's channel (else in the channel itself): its start
+        post naming its members (pinged, which adds them to the thread), and its table under it."""
         if reply.game is None or reply.table is None:
             return
-        await self.publisher.post(channel, (*reply.posts, start))
-        sent = await self.client.get_partial_messageable(int(channel)).send(
+        place = await self.thread(channel, t("game.thread_name", lang, names=" vs ".join(reply.names)))
+        await self.publisher.post(place, (*reply.posts, start))
+        sent = await self.client.get_partial_messageable(int(place)).send(
             clip(reply.table.text), files=to_files(reply.table.images) or MISSING,
             view=to_view(reply.table.controls) or MISSING)
-        await self.controller.run(SetMessage(reply.game, channel, str(sent.id)))
+        await self.controller.run(SetMessage(reply.game, place, str(sent.id)))
+
+    async def thread(self, channel: str, title: str) -> str:
+        """A new public thread in `channel` for one game; the channel itself when the bot may not open one there
+        (no permission, or the channel is a thread)."""
+        try:
+            made = await self.client.http.start_thread_without_message(
+                int(channel), name=title[:100], auto_archive_duration=1440,
+                type=discord.ChannelType.public_thread.value)
+        except discord.HTTPException:
+            return channel
+        return str(made["id"])
 
     async def post_due(self, owns: Callable[[str], bool] | None = None) -> int:
         """The news due now in the servers this process owns; how many were posted."""

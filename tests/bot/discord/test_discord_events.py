@@ -2,7 +2,7 @@
 Manage Server cannot create one; the director creates a two-game night, two members join with the registration
 post's button (a second press refused, the post redrawn each time), the director adds two computers, a member who
 is not the director cannot start it, the director does: round 1's pairings ping the two members and each match
-opens as a table; the games are played (one to its end by the cards, one resigned), the standings are posted after
+opens as a table in a thread of its own; the games are played (one to its end by the cards, one resigned), the standings are posted after
 a game, round 2 follows by itself, and the final results once, every line checked by hand against the ACC's
 scoring."""
 
@@ -20,14 +20,19 @@ from engine.core.actions import Discard, Play
 from engine.core.observation import observe
 from tests.bot.conftest import make_controller, start_bot
 from tests.bot.discord.test_discord_mentions import MANAGE_SERVER
-from tests.bot.discord_helpers import ANN, BOB, CHANNEL, EPHEMERAL, EVE, Harness
+from tests.bot.discord_helpers import ANN, BOB, CHANNEL, EPHEMERAL, EVE, Harness, channel_json, http_error
 
 JOIN, LEAVE = "crib:game1:0:join", "crib:game1:0:leave"
 
 
-def public(bot: Harness) -> list[dict[str, Any]]:
+def public(bot: Harness, channel: int = CHANNEL) -> list[dict[str, Any]]:
     return [copy.deepcopy(m) for m in bot.fake.messages.values()
-            if m["channel_id"] == str(CHANNEL) and not m["flags"] & EPHEMERAL]
+            if m["channel_id"] == str(channel) and not m["flags"] & EPHEMERAL]
+
+
+def threads(bot: Harness) -> list[tuple[int, str]]:
+    """The threads opened in the event's channel: id and name."""
+    return [(int(c.reply["id"]), c.body["name"]) for c in bot.fake.find(f"POST /channels/{CHANNEL}/threads")]
 
 
 def said(bot: Harness, payload: dict[str, Any]) -> str:
@@ -74,7 +79,9 @@ async def test_a_club_night_is_created_joined_started_and_played_to_its_final_re
     assert said(bot, start) == "Only the night's director (<@1>) or a member with Manage Server can do that."
     start = await bot.command("event start", ANN)
     assert said(bot, start) == "The club night has begun: round 1's pairings are posted."
-    registration, pairings, *tables = public(bot)
+    registration, pairings = public(bot)  # each match in a thread of its own
+    assert [name for _, name in threads(bot)] == ["cribbage: ann vs computer 1 (easy)", "cribbage: bob vs computer 2 (easy)"]
+    tables = [m for thread, _ in threads(bot) for m in public(bot, thread)]
     assert registration["components"] == [] and registration["content"].splitlines()[-1] == (
         "Entries are closed: the night has begun.")
     assert [(a["filename"], a["width"]) for a in pairings["attachments"]] == [("event-game1-round-1.png", 560)]
@@ -91,8 +98,9 @@ async def test_a_club_night_is_created_joined_started_and_played_to_its_final_re
     assert await bot.front.events.post_due() == 1
     assert public(bot)[-1]["content"].splitlines()[:2] == [
         "**Standings after game 1**", "1. computer 1 (easy): 2 pts, won 1 lost 0, spread +8"]
-    resign = await bot.command("resign", BOB)  # a forfeit: a win and 30 of spread to computer 2
-    assert bot.of(resign)
+    bobs = threads(bot)[1][0]
+    resign = await bot.command("resign", BOB, channel=channel_json(bobs, thread_of=CHANNEL))
+    assert said(bot, resign) == "You resigned."  # a forfeit: a win and 30 of spread to computer 2
     assert await bot.front.events.post_due() == 1
     second = [m["content"] for m in public(bot) if "**Round 2 of 2**" in m["content"]]
     assert second[0].splitlines() == [
@@ -105,7 +113,10 @@ async def test_a_club_night_is_created_joined_started_and_played_to_its_final_re
         "**Round 2 of 2**",
         "Table 1: computer 2 (easy) v computer 1 (easy), played at once: 121-115",
         "Table 2: ann v bob"]
-    assert public(bot)[-1]["content"].startswith("Cribbage to 121: ann 0 · bob 0")
+    third, name = threads(bot)[2]
+    assert name == "cribbage: ann vs bob" and public(bot, third)[0]["content"] == (
+        "<@1> <@2> Club night match: open your hand with the table's button below.")
+    assert public(bot, third)[-1]["content"].startswith("Cribbage to 121: ann 0 · bob 0")
     await play_out(c, "game4")  # bob wins 121-84: a skunk
     assert await bot.front.events.post_due() == 1
     assert await bot.front.events.post_due() == 0  # once
@@ -120,4 +131,22 @@ async def test_a_club_night_is_created_joined_started_and_played_to_its_final_re
         ("event-game1-final.png", 560, 278)]  # four rows
     shown = await bot.command("event standings", EVE)
     assert said(bot, shown).splitlines() == ["**Standings** (round 2 of 2)", *table]
+    await bot.client.close()
+
+
+async def test_a_match_is_played_in_the_events_channel_when_no_thread_may_be_opened(fake: Any) -> None:
+    bot = await start_bot(make_controller(), fake)
+    fake.fail = lambda call: http_error(403, 50013, "Missing Permissions") if call.route.endswith("/threads") \
+        else None
+    await bot.command("event create", ANN, {"games": 1, "target": 61}, permissions=MANAGE_SERVER)
+    post = public(bot)[0]
+    for who in (ANN, BOB):
+        await bot.click(post, JOIN, who)
+    leave = await bot.click(public(bot)[0], LEAVE, EVE)
+    assert said(bot, leave) == "You are not entered in the club night."
+    await bot.command("event start", ANN)
+    assert [m["content"].splitlines()[0] for m in public(bot)] == [
+        "**Club night**", "<@1> <@2> **Round 1 of 1**",
+        "<@1> <@2> Club night match: open your hand with the table's button below.",
+        "Cribbage to 61: ann 0 · bob 0"]
     await bot.client.close()
