@@ -2,9 +2,9 @@
 Manage Server cannot create one; the director creates a two-game night, two members join with the registration
 post's button (a second press refused, the post redrawn each time), the director adds two computers, a member who
 is not the director cannot start it, the director does: round 1's pairings ping the two members and each match
-opens as a table in a thread of its own; the games are played (one to its end by the cards, one resigned), the standings are posted after
-a game, round 2 follows by itself, and the final results once, every line checked by hand against the ACC's
-scoring."""
+opens as a table in a thread of its own; the games are played (one to its end by the cards, one resigned), the
+standings are posted after a game, round 2 follows by itself, and the final results once, every line checked by
+hand against the ACC's scoring."""
 
 from __future__ import annotations
 
@@ -80,7 +80,8 @@ async def test_a_club_night_is_created_joined_started_and_played_to_its_final_re
     start = await bot.command("event start", ANN)
     assert said(bot, start) == "The club night has begun: round 1's pairings are posted."
     registration, pairings = public(bot)  # each match in a thread of its own
-    assert [name for _, name in threads(bot)] == ["cribbage: ann vs computer 1 (easy)", "cribbage: bob vs computer 2 (easy)"]
+    assert [name for _, name in threads(bot)] == ["cribbage: ann vs computer 1 (easy)",
+                                                  "cribbage: bob vs computer 2 (easy)"]
     tables = [m for thread, _ in threads(bot) for m in public(bot, thread)]
     assert registration["components"] == [] and registration["content"].splitlines()[-1] == (
         "Entries are closed: the night has begun.")
