@@ -92,9 +92,9 @@ class EventRounds:
         self.clock = clock
         self.ids = ids
         self.holder = holder or uuid.uuid4().hex
-        self.posting: set[str] = set()
-        """The works this process has made and its door is posting (a claim's holder may take it again: this
-        process must not, until the door says it is sent)."""
+        self.posting: dict[str, float] = {}
+        """The works this process has made and its door is posting, and when (a claim's holder may take it again:
+        this process does not, until the door says it is sent or the lease has run out, when its door failed)."""
 
     def night(self, event: EventRow) -> Night:
         return Night(event, ClubSettings.from_json(event.settings), tuple(self.storage.entrants(event.id)),
@@ -113,9 +113,12 @@ class EventRounds:
     def claimed(self, work: str) -> bool:
         """Whether this process takes `work` now (no other holds it, it is not done, and it is not being posted
         here already)."""
-        if work in self.posting or not self.storage.claim(work, self.holder, now=self.clock(), lease=LEASE):
+        now = self.clock()
+        if now - self.posting.get(work, now - LEASE) < LEASE:
             return False
-        self.posting.add(work)
+        if not self.storage.claim(work, self.holder, now=now, lease=LEASE):
+            return False
+        self.posting[work] = now
         return True
 
     def due(self, owns: Callable[[str], bool] | None) -> list[EventNews]:
@@ -152,7 +155,7 @@ class EventRounds:
         if kind == "final":
             self.storage.set_event_state(event, OVER, was=RUNNING)
         self.storage.finish(work, self.holder)
-        self.posting.discard(work)
+        self.posting.pop(work, None)
 
     def standings(self, night: Night) -> EventNews:
         done = sum(1 for row in night.tables if row.game and row.outcome)

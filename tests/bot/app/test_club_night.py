@@ -215,6 +215,7 @@ async def test_a_round_whose_maker_stopped_before_posting_it_is_made_again_by_an
     assert await b.run(EventsDue()) == [] and await a.run(EventsDue()) == []  # a holds it; a's door posts it
     clock.now += LEASE + 1
     (again,) = await b.run(EventsDue())
+    assert await a.run(EventsDue()) == []  # b holds it now
     assert (again.key, again.text, again.mentions) == (news.key, news.text, news.mentions)
     assert [(g.game, g.table is not None) for g in again.games] == [("game2", True)]  # the same game, not a new one
     await b.run(EventPosted(again.key))
@@ -239,3 +240,17 @@ async def test_a_night_with_fewer_than_two_entrants_left_ends_with_its_results(c
     assert final.text.splitlines() == ["**Final results: ann wins the club night!**",
                                        "1. ann: 2 pts, won 1 lost 0, spread +30",
                                        "2. bob (withdrawn): 0 pts, won 0 lost 1, spread -30"]
+
+
+async def test_a_round_whose_post_failed_is_made_again_by_the_same_process_once_its_lease_is_over() -> None:
+    clock = Clock(1_000.0)
+    c = make_controller(clock=clock)
+    await c.run(CreateEvent("g1", "555", ANN, True, games=1))
+    for who in (ANN, BOB):
+        await c.run(JoinEvent("g1", who))
+    (news,) = (await c.run(StartEvent("g1", "u1", False))).news  # the door could not post it (Discord's trouble)
+    clock.now += LEASE - 1
+    assert await c.run(EventsDue()) == []
+    clock.now += 2
+    (again,) = await c.run(EventsDue())
+    assert (again.key, again.text) == (news.key, news.text)
