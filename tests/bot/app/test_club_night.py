@@ -254,3 +254,31 @@ async def test_a_round_whose_post_failed_is_made_again_by_the_same_process_once_
     clock.now += 2
     (again,) = await c.run(EventsDue())
     assert (again.key, again.text) == (news.key, news.text)
+
+
+async def test_a_restart_in_the_middle_of_a_round_loses_nothing(tmp_path: Path) -> None:
+    a = make_controller(tmp_path / "db.sqlite3")
+    await a.run(CreateEvent("g1", "555", ANN, True, games=2))
+    for who in (ANN, BOB):
+        await a.run(JoinEvent("g1", who))
+    for _ in range(2):
+        await a.run(AddEventComputer("g1", "u1", False, "easy"))
+    (news,) = (await a.run(StartEvent("g1", "u1", False))).news
+    await a.run(EventPosted(news.key))
+    await play_out(a, "game2")
+    a.close()  # the bot stops with bob's game going on and the standings after ann's not posted
+
+    other = itertools.count(1)
+    b = Controller(SqliteStorage(tmp_path / "db.sqlite3"), ids=lambda: f"b{next(other)}", seeds=lambda: 11)
+    (after,) = await b.run(EventsDue())
+    assert after.text.splitlines()[:2] == ["**Standings after game 1**",
+                                           "1. computer 1 (easy): 2 pts, won 1 lost 0, spread +8"]
+    await b.run(EventPosted(after.key))
+    await play_out(b, "game3")  # bob's game, finished after the restart (121-119): its result flows back the same
+    (second,) = await b.run(EventsDue())
+    assert second.key == "event:round:game1:2"
+    assert [g.game for g in second.games] == ["b1"]  # the new process names the new round's game
+    assert second.text.splitlines()[1:5] == ["1. computer 1 (easy): 2 pts, won 1 lost 0, spread +8",
+                                             "2. computer 2 (easy): 2 pts, won 1 lost 0, spread +2",
+                                             "3. bob: 0 pts, won 0 lost 1, spread -2",
+                                             "4. ann: 0 pts, won 0 lost 1, spread -8"]
