@@ -10,7 +10,7 @@ missing are started."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from bot.app.companion.calendar import LEASE
@@ -124,13 +124,32 @@ class EventRounds:
     def due(self, owns: Callable[[str], bool] | None) -> list[EventNews]:
         """The news due now in every running event this process owns, each claimed here."""
         out = []
+        live: set[str] | None = None
         for event in self.storage.events_running():
             if owns is not None and not owns(event.guild):
                 continue
-            for work, make in self._works(self.night(event)):
+            night = self.night(event)
+            waiting = [row.game for row in night.round_tables(event.round) if row.game and not row.outcome]
+            if waiting:
+                live = live if live is not None else {meta.id for meta in self.storage.live_games()}
+                if self._heal([game for game in waiting if game not in live]):
+                    night = self.night(event)
+            for work, make in self._works(night):
                 if self.claimed(work):
                     out.append(make())
         return out
+
+    def _heal(self, ended: Sequence[str]) -> bool:
+        """Keep the results of games that ended without their result kept (their process stopped between the
+        game's end and its result); whether any was kept."""
+        kept = False
+        for game in ended:
+            stored = self.storage.load(game)
+            if stored is None or stored.meta.status.live:
+                continue
+            found = game_result(LiveGame(stored.meta, replayed(stored)))
+            kept = found is not None and self.storage.record_event_result(game, *found) or kept
+        return kept
 
     def _works(self, night: Night) -> Iterator[tuple[str, Callable[[], EventNews]]]:
         round_ = night.event.round

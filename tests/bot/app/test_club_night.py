@@ -282,3 +282,18 @@ async def test_a_restart_in_the_middle_of_a_round_loses_nothing(tmp_path: Path) 
                                              "2. computer 2 (easy): 2 pts, won 1 lost 0, spread +2",
                                              "3. bob: 0 pts, won 0 lost 1, spread -2",
                                              "4. ann: 0 pts, won 0 lost 1, spread -8"]
+
+
+async def test_a_result_lost_between_a_games_end_and_its_keeping_is_found_by_the_sweep(tmp_path: Path) -> None:
+    a = make_controller(tmp_path / "db.sqlite3")
+    await a.run(CreateEvent("g1", "555", ANN, True, games=1))
+    for who in (ANN, BOB):
+        await a.run(JoinEvent("g1", who))
+    (news,) = (await a.run(StartEvent("g1", "u1", False))).news
+    await a.run(EventPosted(news.key))
+    a.ends.listeners.clear()  # the process stops right after the game's end is committed: its result never kept
+    await play_out(a, "game2")
+    table = a.storage.event_game("game2")
+    assert table is not None and table.outcome == ""
+    (final,) = await a.run(EventsDue())
+    assert final.text.splitlines()[0] == "**Final results: ann wins the club night!**"
