@@ -16,6 +16,7 @@ from enum import Enum
 from bot.storage.values import GameMeta
 from engine.core.errors import excerpt
 from engine.core.typed import whole_number, yes_no
+from engine.rating.rated import FARMING_LIMIT, FARMING_LIMITS
 
 
 class Scope(Enum):
@@ -147,6 +148,8 @@ class Setting:
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("mentions", Scope.SERVER, Kind.SWITCH, True),
+    Setting("rated", Scope.SERVER, Kind.SWITCH, True),
+    Setting("farming", Scope.SERVER, Kind.NUMBER, FARMING_LIMIT, low=FARMING_LIMITS[0], high=FARMING_LIMITS[1]),
     Setting("language", Scope.SERVER, Kind.CHOICE, "en", choices=("en", "zh")),
     Setting("seasons", Scope.SERVER, Kind.CHOICE, "off", choices=("off", "monthly", "quarterly")),
     Setting("season_channel", Scope.SERVER, Kind.CHANNEL, ""),
@@ -154,6 +157,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("daily", Scope.SERVER, Kind.SWITCH, False, needs="daily_channel"),
     Setting("mentions", Scope.MEMBER, Kind.SWITCH, True),
     Setting("auto_go", Scope.GAME, Kind.SWITCH, True),
+    Setting("rated", Scope.GAME, Kind.SWITCH, True),
 )
 """Every setting, by scope in the order the doors show them (and a command that sets several applies them: a
 setting another needs comes before it, so `daily_channel:#x daily:on` in one command is taken)."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from bot.app.command_base import Command, GameCommand
 from bot.app.companion.daily_values import DailyAnswered
 from bot.app.companion.event_values import EventAnswer, EventNews
+from bot.app.companion.game_stats import BoardOrder
 from bot.app.companion.tablemode import TablePlayer
 from bot.app.game.moves import Move
 from bot.app.game.play import Member
@@ -284,6 +285,18 @@ class MemberStats(Command[Answer]):
 @dataclass(frozen=True)
 class Leaderboard(Command[Answer]):
     guild: str
+    lang: Lang = Lang.EN
+    order: BoardOrder = BoardOrder.WINS
+
+
+@dataclass(frozen=True)
+class ShowRating(Command[Answer]):
+    """A member's rating in a server: rating, deviation, rank (or provisional), games, the last results and a
+    chart of the rating over their rated games."""
+
+    guild: str
+    user: str
+    name: str
     lang: Lang = Lang.EN
 
 

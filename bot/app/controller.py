@@ -30,6 +30,7 @@ from bot.app.companion.events import ClubNights
 from bot.app.companion.learning import Scorer
 from bot.app.companion.pegboard import Pegboard
 from bot.app.companion.practice import Practice
+from bot.app.companion.ratings import Ratings
 from bot.app.companion.seasons import Seasons
 from bot.app.companion.settings_book import SettingsBook
 from bot.app.companion.statistics import Statistics
@@ -40,6 +41,7 @@ from bot.app.game.game_cache import GameCache
 from bot.app.game.game_commands import GameCommands, find_player_game
 from bot.app.game.invites import Invitations
 from bot.app.game.play import ControllerError, GamePlay, Member, NewGame, game_rules, new_game_id, unknown_difficulty
+from bot.app.game.rating_games import GameRatings
 from bot.app.game.selfcount import SelfCount
 from bot.app.plumbing.retry import afresh
 from bot.app.plumbing.runner import Runner
@@ -78,12 +80,15 @@ class Controller:
         self.games = GameCache(storage)
         self.presenter = Presenter(self.runner, images=images)
         self.pegboard = Pegboard(board_url, driver_factory=driver_factory)
+        self.settings = SettingsBook(storage)
+        self.ratings = GameRatings(storage, self.settings)
         self.ends = GameEnds()
         self.play = GamePlay(self.games, self.presenter, self.pegboard, clock=clock, ids=ids, seeds=seeds,
-                             difficulty=difficulty, ends=self.ends)
+                             difficulty=difficulty, ratings=self.ratings, ends=self.ends)
         self.closing = Closing(self.games, self.presenter, self.pegboard, clock=clock, remind_after=remind_after,
                                forfeit_after=forfeit_after, hand_over=self.play.hand_over,
-                               close_claims=self.play.close_claims, claim_after=claim_after, ends=self.ends)
+                               close_claims=self.play.close_claims, claim_after=claim_after, ratings=self.ratings,
+                               ends=self.ends)
         self.scorer = Scorer(images=images, win_table=win_table)
         self.practice_drills = Practice(storage, storage, self.scorer, seeds=seeds, clock=clock, images=images)
         self.invites = Invitations(self.play.store_seats, start=self.play.start, close=self.closing.close)
@@ -91,7 +96,8 @@ class Controller:
         self.tables = TableMode(storage, self.scorer, self.pegboard, clock=clock, images=images)
         self.statistics = Statistics(storage, storage, storage)
         self.statistics.backfill()
-        self.settings = SettingsBook(storage)
+        self.rating_view = Ratings(storage, storage, clock, images=images)
+        self.statistics.by_rating = self.rating_view.board
         self.game_commands = GameCommands(storage, self.games, self.play, self.invites, self.closing, self.self_count,
                                           self.presenter, self.scorer, self.pegboard, self.tables)
         self.daily = DailyHands(storage, self.settings, clock, images=images)
@@ -103,7 +109,7 @@ class Controller:
         self.ends.listen(self.event_rounds.game_ended)
         self.club_nights = ClubNights(storage, self.event_rounds, clock, ids, seeds)
         self.handlers = handlers_of(self.game_commands, self.companion_commands, self.calendar, self.seasons,
-                                    self.club_nights, self)
+                                    self.rating_view, self.club_nights, self)
 
     async def warm(self) -> None:
         """Start the workers and load their fonts now, not during the first reply; then what was loaded to start

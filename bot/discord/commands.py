@@ -10,12 +10,12 @@ from discord import app_commands
 
 from bot.discord.events import EventGroup
 from bot.discord.exchange import Exchange
-from bot.discord.game_door import game_commands
-from bot.discord.learning import learn_commands
+from bot.discord.game_door import GameFeature
+from bot.discord.learning import LearningFeature
 from bot.discord.options import OutOfRange
 from bot.discord.pegboard import BoardGroup
-from bot.discord.seasons import season_commands
-from bot.discord.settings import settings_commands
+from bot.discord.seasons import SeasonFeature
+from bot.discord.settings import SettingsFeature
 from bot.discord.tables import TableGroup
 from bot.discord.words import description
 from bot.i18n import t
@@ -31,9 +31,11 @@ class CribbageGroup(app_commands.Group):
     def __init__(self, front: DiscordFront) -> None:
         super().__init__(name="cribbage", description=description("cribbage"), guild_only=True)
         self.front = front
-        for command in (*game_commands(front.games), *learn_commands(front.learn), *season_commands(front.seasons),
-                        *settings_commands(front.settings)):
-            self.add_command(command)
+        features = (GameFeature(front.games), LearningFeature(front.learn), SeasonFeature(front.seasons),
+                    SettingsFeature(front.settings))
+        for feature in features:  # each feature's commands, bound to it, as /cribbage's own subcommands
+            for command in feature.commands:
+                self.add_command(command)
         self.add_command(TableGroup(front.tables))
         self.add_command(BoardGroup(front.board))
         self.add_command(EventGroup(front.events))

@@ -12,9 +12,9 @@ from bot.app.commands import AnswerDaily, DailyOpen
 from bot.app.companion.daily_values import DailyShown
 from bot.app.controller import Controller
 from bot.app.shown.ids import ComponentId
-from bot.app.shown.replies import TableMessage
+from bot.app.shown.replies import LiveMessage
 from bot.discord.exchange import Exchange
-from bot.discord.publishing import TableEditor
+from bot.discord.publishing import LiveEditor
 from bot.discord.views import clip, to_view
 
 
@@ -24,7 +24,7 @@ class DailyDoor:
     def __init__(self, controller: Controller, client: discord.Client, edit_interval: float = 1.0) -> None:
         self.controller = controller
         self.client = client
-        self.editor = TableEditor(self._edit, edit_interval)
+        self.editor = LiveEditor(self._edit, edit_interval)
         """The posts' counts, edited in order and batched, by server and day."""
         self._posts: dict[str, tuple[str, str]] = {}
         """A post's message -> its server and day (while its count is being edited)."""
@@ -42,9 +42,9 @@ class DailyDoor:
     def submit(self, post: DailyShown) -> None:
         self._posts[post.message] = (post.guild, post.day)
         self.editor.submit(f"daily:{post.guild}:{post.day}", post.channel, post.message,
-                           TableMessage(post.text, (), post.controls))
+                           LiveMessage(post.text, (), post.controls))
 
-    async def _edit(self, channel: str, message: str, table: TableMessage) -> None:
+    async def _edit(self, channel: str, message: str, table: LiveMessage) -> None:
         """The post's words and its select (its picture stays); never once the post has closed, so a count that
         waited its turn cannot bring the select back over the close."""
         guild, day = self._posts.pop(message, ("", ""))

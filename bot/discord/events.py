@@ -102,19 +102,19 @@ class EventDoor:
         await self.publisher.post(news.channel, (Post(news.text, news.files, mentions=news.mentions),))
         for game, players in zip(news.games, news.players, strict=True):
             start = Post(t("event.game_start", news.lang), mentions=players)
-            await self.open_table(news.channel, game, start, news.lang)
+            await self.open_match(news.channel, game, start, news.lang)
         await self.controller.run(EventPosted(news.key))
 
-    async def open_table(self, channel: str, reply: Reply, start: Post, lang: Lang) -> None:
+    async def open_match(self, channel: str, reply: Reply, start: Post, lang: Lang) -> None:
         """A match's game in a thread of its own under the event's channel (else in the channel itself): its start
         post naming its members (pinged, which adds them to the thread), and its table under it."""
-        if reply.game is None or reply.table is None:
+        if reply.game is None or reply.live is None:
             return
         place = await self.thread(channel, t("game.thread_name", lang, names=" vs ".join(reply.names)))
         await self.publisher.post(place, (*reply.posts, start))
         sent = await self.client.get_partial_messageable(int(place)).send(
-            clip(reply.table.text), files=to_files(reply.table.images) or MISSING,
-            view=to_view(reply.table.controls) or MISSING)
+            clip(reply.live.text), files=to_files(reply.live.images) or MISSING,
+            view=to_view(reply.live.controls) or MISSING)
         await self.controller.run(SetMessage(reply.game, place, str(sent.id)))
 
     async def thread(self, channel: str, title: str) -> str:

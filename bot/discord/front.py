@@ -35,7 +35,7 @@ from bot.discord.exchange import Exchange
 from bot.discord.game_door import GameDoor
 from bot.discord.learning import LearnDoor
 from bot.discord.pegboard import BoardDoor
-from bot.discord.publishing import Panels, Publisher, TableEditor
+from bot.discord.publishing import LiveEditor, Panels, Publisher
 from bot.discord.seasons import SeasonDoor
 from bot.discord.settings import SettingsDoor
 from bot.discord.tables import TableDoor
@@ -133,7 +133,7 @@ class DiscordFront:
         self._seen: OrderedDict[int, None] = OrderedDict()
 
     @property
-    def editor(self) -> TableEditor:
+    def editor(self) -> LiveEditor:
         return self.publisher.editor
 
     def first_delivery(self, interaction: discord.Interaction) -> bool:

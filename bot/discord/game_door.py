@@ -41,7 +41,7 @@ from bot.discord.publishing import Publisher, panel_message
 from bot.discord.rule_options import NONE_GIVEN, RuleValues, with_rule_options
 from bot.discord.settings import NO_SETTINGS, with_setting_options
 from bot.discord.views import NUMBER, NumberModal, clip, to_file, to_view
-from bot.discord.words import command
+from bot.discord.words import Feature, command
 from bot.i18n import card_error, t
 from bot.settings import Scope
 from bot.storage.values import GameMeta, Status
@@ -117,7 +117,7 @@ class GameDoor:
         except ControllerError as exc:
             await ask.say(exc.text(ask.lang))
             return
-        if reply.table is None:  # invitations out: the game starts when every seat is filled
+        if reply.live is None:  # invitations out: the game starts when every seat is filled
             await self.publisher.post(str(i.channel.id), reply.posts)
             await ask.say(reply.note)
             return
@@ -257,7 +257,7 @@ class GameDoor:
             await self._close_invitation(ask, reply.invitation or reply.note)
             await ask.say(reply.note)
             return
-        if reply.table is None:  # still waiting for someone: the invitation, redrawn
+        if reply.live is None:  # still waiting for someone: the invitation, redrawn
             if message is not None and reply.posts:
                 post = reply.posts[0]
                 await message.edit(content=clip(post.text), view=to_view(post.controls))
@@ -314,7 +314,7 @@ class GameDoor:
         (so each is told, and added to the thread) and says how to open their panel; the place's id and mention."""
         start = Post(t("adapter.game_start", ask.public_lang), mentions=tuple(p.user for p in reply.panels))
         title = t("game.thread_name", ask.public_lang, names=" vs ".join(reply.names))
-        return await self.publisher.open_table(ask.interaction, reply, title, start)
+        return await self.publisher.open_live(ask.interaction, reply, title, start)
 
     async def _show_hand(self, ask: Exchange, game: str) -> None:
         reply = await self.controller.run(ShowHand(ask.user, game, ask.lang))
@@ -346,15 +346,19 @@ class GameDoor:
         return None
 
 
-def game_commands(door: GameDoor) -> list[app_commands.Command[Any, ..., None]]:
-    """The game commands of /cribbage, each handing its interaction to `door`."""
+class GameFeature(Feature):
+    """/cribbage play|hand|resign|seat|end|record: each hands its interaction to the game door."""
+
+    def __init__(self, door: GameDoor) -> None:
+        super().__init__("game")
+        self.door = door
 
     @command("cribbage play")
     @app_commands.choices(difficulty=DIFFICULTY_CHOICES)
     @app_commands.choices(partners=PARTNER_CHOICES)
     @with_rule_options
     @with_setting_options(Scope.GAME)
-    async def play(interaction: discord.Interaction, opponent: discord.Member | None = None,
+    async def play(self, interaction: discord.Interaction, opponent: discord.Member | None = None,
                    difficulty: app_commands.Choice[str] | None = None, rules: RuleValues = NONE_GIVEN,
                    count_myself: bool = False, second: discord.Member | None = None,
                    third: discord.Member | None = None, computers: Seats = 0,
@@ -364,30 +368,28 @@ def game_commands(door: GameDoor) -> list[app_commands.Command[Any, ..., None]]:
         # for each game setting's (bot/discord/settings.py)
         asked = PlayRequest(tuple(m for m in (opponent, second, third) if m is not None), computers,
                             Partners(partners.value) if partners else Partners.CUT, rules, given)
-        await door.play(Exchange.of(interaction), asked, difficulty.value if difficulty else None, count_myself)
+        await self.door.play(Exchange.of(interaction), asked, difficulty.value if difficulty else None, count_myself)
 
     @command("cribbage hand")
-    async def hand(interaction: discord.Interaction) -> None:
-        await door.hand(Exchange.of(interaction))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.door.hand(Exchange.of(interaction))
 
     @command("cribbage resign")
-    async def resign(interaction: discord.Interaction) -> None:
-        await door.resign(Exchange.of(interaction))
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await self.door.resign(Exchange.of(interaction))
 
     @command("cribbage seat")
-    async def seat(interaction: discord.Interaction, member: discord.Member) -> None:
-        await door.seat(Exchange.of(interaction), member)
+    async def seat(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        await self.door.seat(Exchange.of(interaction), member)
 
     @command("cribbage end")
-    async def end(interaction: discord.Interaction, game: str | None = None) -> None:
-        await door.end(Exchange.of(interaction), game)
+    async def end(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.door.end(Exchange.of(interaction), game)
 
     @end.autocomplete("game")
-    async def end_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await door.games_here(interaction, current)
+    async def end_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self.door.games_here(interaction, current)
 
     @command("cribbage record")
-    async def record(interaction: discord.Interaction) -> None:
-        await door.record(Exchange.of(interaction))
-
-    return [play, hand, resign, seat, end, record]
+    async def record(self, interaction: discord.Interaction) -> None:
+        await self.door.record(Exchange.of(interaction))

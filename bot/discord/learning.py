@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,14 +20,16 @@ from bot.app.commands import (
     ReviewDeal,
     RulesHelp,
     ScoreHand,
+    ShowRating,
 )
+from bot.app.companion.game_stats import BoardOrder
 from bot.app.companion.rules_help import topics
 from bot.app.controller import Controller
 from bot.app.shown.ids import ComponentId
 from bot.discord.exchange import Exchange, member_of
 from bot.discord.options import DealNumber
 from bot.discord.views import NUMBER, NumberModal
-from bot.discord.words import command
+from bot.discord.words import Feature, command
 from bot.i18n import Lang, t
 from engine.core.typed import whole_number
 
@@ -36,6 +37,9 @@ ROLE_CHOICES = [app_commands.Choice(name=app_commands.locale_str("dealer (my cri
                                     value="dealer"),
                 app_commands.Choice(name=app_commands.locale_str("pone (their crib)", key="choice.role.pone"),
                                     value="pone")]
+ORDER_CHOICES = [app_commands.Choice(name=app_commands.locale_str(t(f"choice.order.{o.value}", Lang.EN),
+                                                                  key=f"choice.order.{o.value}"), value=o.value)
+                 for o in BoardOrder]
 TOPIC_CHOICES = [app_commands.Choice(name=app_commands.locale_str(title, key=f"rules.{topic}.title"), value=topic)
                  for topic, title in topics(Lang.EN)]
 
@@ -88,12 +92,26 @@ class LearnDoor:
         guild = str(ask.interaction.guild_id) if ask.interaction.guild_id is not None else ""
         await ask.answer(await self.controller.run(DailyHand(day, ask.lang, guild, ask.user.user)))
 
-    async def leaderboard(self, ask: Exchange) -> None:
+    async def leaderboard(self, ask: Exchange, order: BoardOrder = BoardOrder.WINS) -> None:
         if ask.interaction.guild is None:
             await ask.say(t("stats.server_only", ask.lang))
             return
         await ask.think(private=False)
-        await ask.answer(await self.controller.run(Leaderboard(str(ask.interaction.guild.id), ask.public_lang)))
+        await ask.answer(await self.controller.run(Leaderboard(str(ask.interaction.guild.id), ask.public_lang,
+                                                               order)))
+
+    async def rating(self, ask: Exchange, member: discord.abc.User | None) -> None:
+        """A member's rating, privately; a user who is not a member of this server is told so."""
+        guild = ask.interaction.guild
+        if guild is None:
+            await ask.say(t("rating.server_only", ask.lang))
+            return
+        if member is not None and not (isinstance(member, discord.Member) and member.guild.id == guild.id):
+            await ask.say(t("rating.not_member", ask.lang, player=member.display_name))
+            return
+        await ask.think()
+        who = member_of(member) if member is not None else ask.user
+        await ask.answer(await self.controller.run(ShowRating(str(guild.id), who.user, who.name, ask.lang)))
 
     async def on_review(self, ask: Exchange, cid: ComponentId, values: Sequence[str]) -> None:
         """A deal's review button (the version field is the deal)."""
@@ -119,42 +137,51 @@ class LearnDoor:
         await ask.answer(replace(answer, public=False))
 
 
-def learn_commands(door: LearnDoor) -> list[app_commands.Command[Any, ..., None]]:
-    """The learning commands of /cribbage, each handing its interaction to `door`."""
+class LearningFeature(Feature):
+    """/cribbage score|analyze|rules|practice|review|stats|leaderboard|rating|daily: each hands its interaction to
+    the learning door."""
+
+    def __init__(self, door: LearnDoor) -> None:
+        super().__init__("learning")
+        self.door = door
 
     @command("cribbage score")
-    async def score(interaction: discord.Interaction, cards: str, starter: str, crib: bool = False) -> None:
-        await door.score(Exchange.of(interaction), cards, starter, crib)
+    async def score(self, interaction: discord.Interaction, cards: str, starter: str, crib: bool = False) -> None:
+        await self.door.score(Exchange.of(interaction), cards, starter, crib)
 
     @command("cribbage analyze")
     @app_commands.choices(role=ROLE_CHOICES)
-    async def analyze(interaction: discord.Interaction, cards: str, role: app_commands.Choice[str],
+    async def analyze(self, interaction: discord.Interaction, cards: str, role: app_commands.Choice[str],
                       scores: str | None = None) -> None:
-        await door.analyze(Exchange.of(interaction), cards, role.value == "dealer", scores)
+        await self.door.analyze(Exchange.of(interaction), cards, role.value == "dealer", scores)
 
     @command("cribbage rules")
     @app_commands.choices(topic=TOPIC_CHOICES)
-    async def rules(interaction: discord.Interaction, topic: app_commands.Choice[str] | None = None) -> None:
-        await door.rules(Exchange.of(interaction), topic.value if topic else None)
+    async def rules(self, interaction: discord.Interaction, topic: app_commands.Choice[str] | None = None) -> None:
+        await self.door.rules(Exchange.of(interaction), topic.value if topic else None)
 
     @command("cribbage practice")
-    async def practice(interaction: discord.Interaction, crib: bool = False) -> None:
-        await door.practice(Exchange.of(interaction), crib)
+    async def practice(self, interaction: discord.Interaction, crib: bool = False) -> None:
+        await self.door.practice(Exchange.of(interaction), crib)
 
     @command("cribbage review")
-    async def review(interaction: discord.Interaction, deal: DealNumber | None = None) -> None:
-        await door.review(Exchange.of(interaction), deal)
+    async def review(self, interaction: discord.Interaction, deal: DealNumber | None = None) -> None:
+        await self.door.review(Exchange.of(interaction), deal)
 
     @command("cribbage stats")
-    async def stats(interaction: discord.Interaction, member: discord.Member | None = None) -> None:
-        await door.stats(Exchange.of(interaction), member)
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        await self.door.stats(Exchange.of(interaction), member)
 
     @command("cribbage leaderboard")
-    async def leaderboard(interaction: discord.Interaction) -> None:
-        await door.leaderboard(Exchange.of(interaction))
+    @app_commands.choices(order=ORDER_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction,
+                          order: app_commands.Choice[str] | None = None) -> None:
+        await self.door.leaderboard(Exchange.of(interaction), BoardOrder(order.value) if order else BoardOrder.WINS)
+
+    @command("cribbage rating")
+    async def rating(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
+        await self.door.rating(Exchange.of(interaction), member)
 
     @command("cribbage daily")
-    async def daily(interaction: discord.Interaction, day: str | None = None) -> None:
-        await door.daily(Exchange.of(interaction), day)
-
-    return [score, analyze, rules, practice, review, stats, leaderboard, daily]
+    async def daily(self, interaction: discord.Interaction, day: str | None = None) -> None:
+        await self.door.daily(Exchange.of(interaction), day)

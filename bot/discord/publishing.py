@@ -18,7 +18,7 @@ from bot.app.commands import (
     SetMessage,
 )
 from bot.app.controller import Controller
-from bot.app.shown.replies import Panel, Post, Reply, TableMessage
+from bot.app.shown.replies import LiveMessage, Panel, Post, Reply
 from bot.discord.exchange import Edit, Exchange
 from bot.discord.mentions import TurnMentions
 from bot.discord.views import clip, to_files, to_view
@@ -101,16 +101,16 @@ class Panels:
                 del self._open[key]
 
 
-class TableEditor:
+class LiveEditor:
     """Batches edits of table messages: at most one edit per game per `interval` seconds, always
     with the newest table, so a fast game never trips Discord's rate limits. Each submission names
     where the table message is (from the reply), so an edit asks nobody; once the table was posted anew
     (`moved`), a submission naming an older message goes to the new one, and none edits the old again."""
 
-    def __init__(self, edit: Callable[[str, str, TableMessage], Awaitable[None]], interval: float = 1.0) -> None:
+    def __init__(self, edit: Callable[[str, str, LiveMessage], Awaitable[None]], interval: float = 1.0) -> None:
         self._edit = edit
         self.interval = interval
-        self._pending: dict[str, tuple[str, str, TableMessage, int]] = {}
+        self._pending: dict[str, tuple[str, str, LiveMessage, int]] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._editing: dict[str, asyncio.Future[None]] = {}
         """The edit in flight, by game."""
@@ -125,7 +125,7 @@ class TableEditor:
         moved = self._moves.get(game_id)
         return moved[0] if moved is not None and message in moved[1] else message
 
-    def submit(self, game_id: str, place: str, message: str, table: TableMessage, version: int = 0) -> None:
+    def submit(self, game_id: str, place: str, message: str, table: LiveMessage, version: int = 0) -> None:
         moved, pending = self._moves.get(game_id), self._pending.get(game_id)
         if version and (moved is not None and version < moved[2] or pending is not None and version < pending[3]):
             return  # older than the table posted anew, or than the one waiting to be drawn
@@ -195,7 +195,7 @@ class Publisher:
         self.client = client
         self.controller = controller
         self.panels = panels
-        self.editor = TableEditor(self._edit_table, edit_interval)
+        self.editor = LiveEditor(self._edit_live, edit_interval)
         self._moving: dict[str, asyncio.Lock] = {}
         self.mentions = TurnMentions(client, controller)
 
@@ -206,10 +206,10 @@ class Publisher:
             return
         place, message = reply.place, reply.message
         if reply.posts and place and message and not reply.finished:
-            await self.below(reply.game, place, message, reply.posts, reply.table, reply.version)
+            await self.below(reply.game, place, message, reply.posts, reply.live, reply.version)
         else:
-            if reply.table is not None and place and message:
-                self.editor.submit(reply.game, place, message, reply.table, reply.version)
+            if reply.live is not None and place and message:
+                self.editor.submit(reply.game, place, message, reply.live, reply.version)
             if place:
                 await self.post(place, reply.posts)
             if reply.finished:
@@ -218,7 +218,7 @@ class Publisher:
         await self.mentions.update(reply)
         await self.panels.refresh(reply.game, reply.panels, but, finished=reply.finished)
 
-    async def below(self, game: str, place: str, message: str, posts: Sequence[Post], table: TableMessage | None,
+    async def below(self, game: str, place: str, message: str, posts: Sequence[Post], table: LiveMessage | None,
                     version: int) -> None:
         """`posts`, then the table posted anew under them; the old table message becomes the first post (or the
         short 'moved' line). One game's moves go one at a time, so two never retire the same message."""
@@ -226,7 +226,7 @@ class Publisher:
         async with lock:
             if table is None:  # a reply that did not draw the table (a reminder): the table as it is now
                 current = await self.controller.run(GameMessage(game))
-                table, version = current.table, current.version
+                table, version = current.live, current.version
             old = self.editor.where(game, message)
             if table is None:
                 await self.post(place, posts)
@@ -263,26 +263,26 @@ class Publisher:
             await channel.send(clip(mention + post.text), files=to_files(post.files) or MISSING,
                                view=to_view(post.controls) or MISSING, allowed_mentions=MENTIONS)
 
-    async def open_table(self, interaction: discord.Interaction, reply: Reply, title: str,
+    async def open_live(self, interaction: discord.Interaction, reply: Reply, title: str,
                          start: Post) -> tuple[str, str]:
         """Open the game's place: a new thread when the bot may open one (else where the interaction was). In it,
         what the reply posts (the cut), `start` (it names every seated member, which also adds them to the
         thread), and the table last; record where. The place's id and mention."""
-        assert reply.game is not None and reply.table is not None
+        assert reply.game is not None and reply.live is not None
         target: Any = interaction.channel
         if threads_allowed(interaction):
             assert isinstance(target, discord.TextChannel)
             target = await target.create_thread(name=title[:100],
                                                 type=discord.ChannelType.public_thread, auto_archive_duration=1440)
         await self.post(str(target.id), (*reply.posts, start))
-        table = reply.table
+        table = reply.live
         message = await target.send(clip(table.text), files=to_files(table.images) or None,
                                     view=to_view(table.controls))
         await self.controller.run(SetMessage(reply.game, str(target.id), str(message.id)))
         await self.mentions.update(replace(reply, place=str(target.id)), ping=False)  # `start` pinged them
         return str(target.id), str(target.mention)
 
-    async def _edit_table(self, place: str, message: str, table: TableMessage) -> None:
+    async def _edit_live(self, place: str, message: str, table: LiveMessage) -> None:
         partial = self.client.get_partial_messageable(int(place)).get_partial_message(int(message))
         await partial.edit(content=clip(table.text), attachments=to_files(table.images),
                            view=to_view(table.controls))

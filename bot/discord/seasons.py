@@ -3,15 +3,13 @@ by itself: bot/discord/channel_posts.py)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 
 from bot.app.commands import SeasonStandings
 from bot.app.controller import Controller
 from bot.discord.exchange import Exchange
-from bot.discord.words import command
+from bot.discord.words import Feature, command
 from bot.i18n import t
 
 SEASON_MOST = 10**6
@@ -30,10 +28,14 @@ class SeasonDoor:
                                                                    ask.public_lang)))
 
 
-def season_commands(door: SeasonDoor) -> list[app_commands.Command[Any, ..., None]]:
-    @command("cribbage season")
-    async def season(interaction: discord.Interaction,
-                     number: app_commands.Range[int, 1, SEASON_MOST] | None = None) -> None:
-        await door.season(Exchange.of(interaction), number)
+class SeasonFeature(Feature):
+    """/cribbage season: hands its interaction to the seasons door."""
 
-    return [season]
+    def __init__(self, door: SeasonDoor) -> None:
+        super().__init__("season")
+        self.door = door
+
+    @command("cribbage season")
+    async def season(self, interaction: discord.Interaction,
+                     number: app_commands.Range[int, 1, SEASON_MOST] | None = None) -> None:
+        await self.door.season(Exchange.of(interaction), number)

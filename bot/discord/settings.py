@@ -15,7 +15,7 @@ from bot.app.commands import ChangeSetting, ShowSettings
 from bot.app.controller import Controller
 from bot.discord.declared_options import Callback, DeclaredOption, with_declared_options
 from bot.discord.exchange import Exchange
-from bot.discord.words import command
+from bot.discord.words import Feature, command
 from bot.i18n import Lang, t
 from bot.settings import Kind, Scope, Setting, settings_of
 
@@ -80,17 +80,19 @@ class SettingsDoor:
         await ask.say(answer.text)
 
 
-def settings_commands(door: SettingsDoor) -> list[app_commands.Command[Any, ..., None]]:
-    """/cribbage settings and /cribbage mentions, each handing its interaction to `door`."""
+class SettingsFeature(Feature):
+    """/cribbage settings and /cribbage mentions: each hands its interaction to the settings door."""
+
+    def __init__(self, door: SettingsDoor) -> None:
+        super().__init__("settings")
+        self.door = door
 
     @command("cribbage settings")
     @with_setting_options(Scope.SERVER)
-    async def settings(interaction: discord.Interaction, given: Mapping[str, object] = NO_SETTINGS) -> None:
-        await door.server(Exchange.of(interaction), given)
+    async def settings(self, interaction: discord.Interaction, given: Mapping[str, object] = NO_SETTINGS) -> None:
+        await self.door.server(Exchange.of(interaction), given)
 
     @command("cribbage mentions")
     @app_commands.choices(state=SWITCH)
-    async def mentions(interaction: discord.Interaction, state: app_commands.Choice[str]) -> None:
-        await door.member(Exchange.of(interaction), "mentions", state.value)
-
-    return [settings, mentions]
+    async def mentions(self, interaction: discord.Interaction, state: app_commands.Choice[str]) -> None:
+        await self.door.member(Exchange.of(interaction), "mentions", state.value)

@@ -37,3 +37,12 @@ def command(qualified: str) -> Callable[[CommandCallback[GroupT, P, T]], app_com
         return app_commands.command(name=qualified.split()[-1], description=description(qualified))(callback)
 
     return make
+
+
+class Feature(app_commands.Group):
+    """One feature's /cribbage subcommands, as discord.py lays out a feature: a group whose decorated methods are
+    the commands' handlers (bound to the feature, which holds its door). The /cribbage group takes them in
+    (`CribbageGroup`), so a member types /cribbage NAME; the feature's own name is never shown."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name=name, description=name)

@@ -2,7 +2,7 @@
 
 A game's state is never stored; it is rebuilt by replaying the log through the engine, so what is on disk
 is exactly what players saw accepted. `GameStore`, `TableStore`, `PracticeStore`, `SummaryStore`,
-`SettingsStore` and `ClaimStore` (interfaces.py) are what each part of the application needs.
+`SettingsStore`, `ClaimStore` and `RatingStore` (interfaces.py) are what each part of the application needs.
 Backends side by side, each a
 package: `SqliteStorage` (sqlite/, the embedded default: one file, WAL mode, nothing to install) and `PostgresStorage`
 (postgres/, the postgres extra), both over the SQL written once in sql/ and the rows' codec in codec/;
@@ -18,6 +18,7 @@ from bot.storage.interfaces import (
     EventStore,
     GameStore,
     PracticeStore,
+    RatingStore,
     SeasonStore,
     SettingsStore,
     Storage,
@@ -27,5 +28,6 @@ from bot.storage.interfaces import (
 from bot.storage.sqlite import SqliteStorage
 
 __all__ = ["ClaimStore", "DailyStore", "DamagedGame", "DatabaseFault", "EventStore", "GameStore", "Health",
-           "PracticeStore", "SeasonStore", "SettingsStore", "SqliteStorage", "StaleWrite", "Storage", "StorageError",
+           "PracticeStore", "RatingStore", "SeasonStore", "SettingsStore", "SqliteStorage", "StaleWrite", "Storage",
+           "StorageError",
            "SummaryStore", "TableStore", "decode_action", "encode_action"]

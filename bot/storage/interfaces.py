@@ -1,4 +1,4 @@
-"""The interfaces the application needs from a database: games, table sessions, practice and statistics.
+"""The interfaces the application needs from a database: games, table sessions, practice, statistics and ratings.
 
 Every method commits before it returns. Each backend implements all of them in one `Storage`:
 `SqliteStorage` (bot/storage/sqlite/) and `PostgresStorage` (bot/storage/postgres/), both through the
@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from bot.storage.rating_values import MemberRating, RatedGame, RatingPoint
 from bot.storage.values import (
     DailyPost,
     Declaration,
@@ -28,6 +29,7 @@ from bot.storage.values import (
     StoredTable,
 )
 from engine.core.actions import PlayerAction
+from engine.rating.rated import Change
 from engine.rating.season import LastGame
 
 Seating = tuple[Sequence[Seat], Sequence[SeatChange]]
@@ -48,17 +50,23 @@ class GameStore(Protocol):
 
     def append(self, game_id: str, first: int, actions: Sequence[PlayerAction], *, now: float,
                status: Status | None = None, winner: int | None = None, summary: GameSummary | None = None,
-               seating: Seating | None = None, rev: int | None = None) -> None:
+               seating: Seating | None = None, rev: int | None = None,
+               rated: RatedGame | None = None) -> tuple[Change, ...]:
         """Log `actions` as numbers first, first+1, ...; raises StaleWrite if `first` is not next. A game this
-        decides comes with its `summary`, added to the statistics in the same transaction; one whose seats
-        change (the last answer, the computer taking a seat) with its `seating`, so that a crash never leaves
-        the seats changed and the move they call for not made."""
+        decides comes with its `summary`, added to the statistics in the same transaction, and with its results
+        when it is rated (`rated`, applied in the same transaction as RatingStore.rate_game applies them); one
+        whose seats change (the last answer, the computer taking a seat) with its `seating`, so that a crash never
+        leaves the seats changed and the move they call for not made. Returns what `rated` did to the ratings
+        (() without it, or when the game was rated before)."""
         ...
 
     def load(self, game_id: str) -> StoredGame | None: ...
 
     def set_status(self, game_id: str, status: Status, *, now: float, winner: int | None = None,
-                   summary: GameSummary | None = None, rev: int | None = None) -> None: ...
+                   summary: GameSummary | None = None, rev: int | None = None,
+                   rated: RatedGame | None = None) -> tuple[Change, ...]:
+        """A game's new status; one it decides with its `summary` and its `rated` results, as `append`."""
+        ...
 
     def set_seats(self, game_id: str, seats: Sequence[Seat], changes: Sequence[SeatChange], *, now: float,
                   rev: int | None = None) -> None:
@@ -249,6 +257,40 @@ class SeasonStore(Protocol):
         ...
 
 
+class RatingStore(Protocol):
+    """Each member's Glicko-2 rating per server and what each rated game did to it (bot/storage/sql/ratings.py)."""
+
+    def rate_game(self, rated: RatedGame) -> tuple[Change, ...]:
+        """Apply a finished game's results (engine.rating.rated.apply, each member's rating aged to `rated.at`
+        first) and keep what it did, in one transaction; () when the game was applied before. Safe when several
+        processes rate games of one member at once: they apply one after the other."""
+        ...
+
+    def member_rating(self, guild: str, member: str) -> MemberRating | None:
+        """The member's rating as stored (None: no rated game in this server)."""
+        ...
+
+    def rating_rank(self, guild: str, rating: float, now: float) -> int:
+        """The rank a rating has among the server's members not provisional at `now` (1 + those above it)."""
+        ...
+
+    def rating_board(self, guild: str, now: float, limit: int) -> list[MemberRating]:
+        """The top `limit` members not provisional at `now`, highest rating first."""
+        ...
+
+    def rating_history(self, guild: str, member: str) -> list[RatingPoint]:
+        """Every rated game of the member, oldest first: the last results and the chart."""
+        ...
+
+    def game_changes(self, guild: str, game: str, members: Sequence[str]) -> list[RatingPoint]:
+        """What one game did to those of `members` it rated, in their order."""
+        ...
+
+    def pairings_between(self, guild: str, a: str, b: str, since: float, until: float) -> int:
+        """Rated results between a and b in games rated in (since, until]: what the farming bound counts."""
+        ...
+
+
 class EventStore(Protocol):
     """Each server's events (club nights), their entrants and their games (bot/storage/sql/events.py)."""
 
@@ -307,7 +349,7 @@ class EventStore(Protocol):
 
 
 class Storage(GameStore, TableStore, PracticeStore, SummaryStore, SettingsStore, ClaimStore, SeasonStore,
-              DailyStore, EventStore, Protocol):
+              DailyStore, RatingStore, EventStore, Protocol):
     """One database holding every store, as a door opens it (bot/storage/opening.py)."""
 
     def warnings(self) -> list[str]:

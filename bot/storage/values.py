@@ -77,13 +77,19 @@ class SeatChange:
     """The computer's strength that took over."""
     version: int
     """The game's version (its number of actions) when it happened."""
+    user: str = ""
+    """The member's id ('' in a change kept before ids were): whose rating the game's result still counts for."""
 
     def to_json(self) -> dict[str, str | int]:
-        return {"seat": self.seat, "was": self.was, "by": self.by, "version": self.version}
+        data: dict[str, str | int] = {"seat": self.seat, "was": self.was, "by": self.by, "version": self.version}
+        if self.user:
+            data["user"] = self.user
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatChange:
-        return cls(int(data["seat"]), str(data["was"]), str(data["by"]), int(data["version"]))
+        return cls(int(data["seat"]), str(data["was"]), str(data["by"]), int(data["version"]),
+                   str(data.get("user", "")))
 
 
 @dataclass(frozen=True, slots=True)

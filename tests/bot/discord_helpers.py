@@ -480,7 +480,7 @@ class Harness:
         a later click from it carries it as the member saw it)."""
         return copy.deepcopy(self.fake.messages[self.fake.originals[payload["token"]]])
 
-    def table_message(self, channel: int) -> dict[str, Any]:
+    def live_message(self, channel: int) -> dict[str, Any]:
         """The newest public message in a channel that offers the table's Open my panel (turn mentions may be
         below it), as it is now (a copy)."""
         found = [m for m in self.fake.messages.values() if m["channel_id"] == str(channel)

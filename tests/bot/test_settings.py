@@ -20,9 +20,9 @@ CHANNEL = Setting("results", Scope.SERVER, Kind.CHANNEL, "")
 
 def test_every_declared_setting_has_its_words_in_both_catalogs() -> None:
     assert [(s.scope.value, s.name, s.default) for s in SETTINGS] == [
-        ("server", "mentions", True), ("server", "language", "en"), ("server", "seasons", "off"),
-        ("server", "season_channel", ""), ("server", "daily_channel", ""), ("server", "daily", False),
-        ("member", "mentions", True), ("game", "auto_go", True)]
+        ("server", "mentions", True), ("server", "rated", True), ("server", "farming", 5), ("server", "language", "en"),
+        ("server", "seasons", "off"), ("server", "season_channel", ""), ("server", "daily_channel", ""),
+        ("server", "daily", False), ("member", "mentions", True), ("game", "auto_go", True), ("game", "rated", True)]
     for s in SETTINGS:
         assert has(f"{s.key}.desc")
 
@@ -56,8 +56,8 @@ def test_an_unknown_name_names_the_ones_there_are() -> None:
     with pytest.raises(SettingError) as refused:
         setting(Scope.SERVER, "colour")
     assert (refused.value.code, str(refused.value)) == (
-        SettingProblem.UNKNOWN, "no server setting 'colour'; there are: mentions, language, seasons, season_channel, "
-                                "daily_channel, daily")
+        SettingProblem.UNKNOWN, "no server setting 'colour'; there are: mentions, rated, farming, language, seasons, "
+                                "season_channel, daily_channel, daily")
 
 
 @given(st.one_of(hostile_text, st.integers(), st.booleans(), st.none(), st.floats()))
@@ -90,8 +90,12 @@ def test_the_book_keeps_only_what_differs_from_the_default_and_says_each_change(
         assert store.settings_of("server", "srv") == {}
         assert book.change(Scope.SERVER, "srv", "mentions", "loud", Lang.ZH) == (False, "mentions 不能设为 'loud'。")
         assert book.change(Scope.SERVER, "srv", "colour", "red", Lang.EN) == (
-            False, "There is no setting 'colour'; there are: mentions, language, seasons, season_channel, "
-                   "daily_channel, daily.")
+            False, "There is no setting 'colour'; there are: mentions, rated, farming, language, seasons, "
+                   "season_channel, daily_channel, daily.")
+        assert book.change(Scope.SERVER, "srv", "farming", "0", Lang.EN) == (
+            False, "farming is from 1 to 100, not 0.")
+        assert book.change(Scope.SERVER, "srv", "farming", "3", Lang.EN) == (True, "farming is now 3.")
+        assert book.value(Scope.SERVER, "srv", "farming") == 3 and book.value(Scope.SERVER, "other", "farming") == 5
         book.change(Scope.MEMBER, "u2", "mentions", "off", Lang.EN)
         assert book.wanted("srv", ["u1", "u2"]) == ("u1",)
         book.change(Scope.SERVER, "srv", "mentions", "off", Lang.EN)

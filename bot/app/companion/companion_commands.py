@@ -98,7 +98,7 @@ class CompanionCommands:
 
     @handles(Leaderboard)
     def leaderboard(self, c: Leaderboard) -> Answer:
-        return self.statistics.board(c.guild, c.lang)
+        return self.statistics.board(c.guild, c.lang, c.order)
 
     @handles(WhomToMention)
     def mentioned(self, c: WhomToMention) -> tuple[str, ...]:

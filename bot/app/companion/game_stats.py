@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Any
 
 from bot.app.shown.learn_text import tally_text
@@ -20,6 +21,14 @@ from bot.i18n import Lang, as_lang, percent, t
 from bot.storage.values import GuildTotals
 from engine.analysis.practice import Tally
 from engine.core.rules import Rules, RulesError
+
+
+class BoardOrder(Enum):
+    """How the leaderboard is ordered: by wins (the running totals), or by rating (members not provisional)."""
+
+    WINS = "wins"
+    RATING = "rating"
+
 
 COMPUTER_PREFIX = "computer:"
 PEGGING_REASONS = frozenset({"play", "go", "last"})

@@ -7,11 +7,13 @@ before summaries is brought up to date once, when the application starts (`backf
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from bot.app.companion.game_stats import (
     COMPUTER_PREFIX,
     DEFAULT_MIN_GAMES,
+    BoardOrder,
     PlayerStats,
     game_stats,
     leaderboard_text,
@@ -66,6 +68,8 @@ class Statistics:
         self.games = games
         self.summaries = summaries
         self.practice = practice
+        self.by_rating: Callable[[str, Lang], Answer] | None = None
+        """The board by rating (bot/app/companion/ratings.py), set by the application that keeps ratings."""
         self.warnings: list[str] = []
         """What the backfill passed over, and why: a door says it when the application starts."""
 
@@ -107,7 +111,10 @@ class Statistics:
         shown = line.name if line is not None else name
         return Answer(True, stats_text(stats, lang, name=lambda k: shown if k == key else k))
 
-    def board(self, guild: str, lang: Lang) -> Answer:
+    def board(self, guild: str, lang: Lang, order: BoardOrder = BoardOrder.WINS) -> Answer:
+        """Today's order by wins, or by rating (`by_rating`, when the application keeps ratings)."""
+        if order is BoardOrder.RATING and self.by_rating is not None:
+            return self.by_rating(guild, lang)
         lines = self.summaries.top_players(guild, DEFAULT_MIN_GAMES, LEADERS)
         names = {line.key: line.name for line in lines}
         text = totals_text(self.summaries.guild_totals(guild), lang) + "\n" + \

@@ -12,6 +12,7 @@ from bot.app.companion.statistics import summary_of
 from bot.app.game.ends import GameEnds
 from bot.app.game.game_cache import GameCache
 from bot.app.game.live_game import CountStep, LiveGame
+from bot.app.game.rating_games import GameRatings
 from bot.app.shown.presenter import Presenter, closed_note, record_file, sentence_sep, with_line
 from bot.app.shown.replies import Post, Reply
 from bot.i18n import t
@@ -29,8 +30,10 @@ class Closing:
 
     def __init__(self, cache: GameCache, presenter: Presenter, pegboard: Pegboard, *, clock: Callable[[], float],
                  remind_after: float, forfeit_after: float, hand_over: HandOver, close_claims: CloseClaims,
-                 claim_after: float = 120.0, ends: GameEnds | None = None) -> None:
+                 claim_after: float = 120.0, ratings: GameRatings | None = None,
+                 ends: GameEnds | None = None) -> None:
         """`ends` hears of each game ended here."""
+        self.ratings = ratings
         self.ends = ends or GameEnds()
         self.hand_over = hand_over
         self.close_claims = close_claims
@@ -46,7 +49,13 @@ class Closing:
         now = self.clock()
         live.meta = replace(live.meta, status=status, winner=winner, updated=now)
         summary = summary_of(live) if status in DECIDED else None  # counted with the result, in one commit
-        self.cache.write(live, self.cache.store.set_status, status, now=now, winner=winner, summary=summary)
+        rated = None
+        if self.ratings is not None and status in DECIDED:  # the ratings change in the same commit too
+            rated = self.ratings.rated(live.meta, live.game, now)
+        changes = self.cache.write(live, self.cache.store.set_status, status, now=now, winner=winner,
+                                   summary=summary, rated=rated)
+        if self.ratings is not None and changes:
+            text = f"{text}\n{self.ratings.end_line(live, changes)}"
         files = (record_file(live),) if live.game.deals else ()
         board = self.pegboard.game_changed(live)
         reply = self.presenter.changed(live, "", lines=(text,), posts=(Post(text, files),), finished=True, note=text)

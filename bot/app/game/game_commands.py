@@ -84,6 +84,8 @@ class GameCommands:
     @handles(NewGame)
     def new_game(self, req: NewGame) -> Reply:
         """A game against the computer starts at once; one with invited members waits for their answers."""
+        if self.play.ratings is not None:  # rated or casual: the server's default where the game does not say
+            req = replace(req, settings=self.play.ratings.with_default(req.guild, req.settings))
         live, lead = self.play.create(req)
         try:
             if live.meta.status is Status.INVITED:

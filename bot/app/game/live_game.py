@@ -48,6 +48,8 @@ class LiveGame:
     """Settled count steps: (deal, seat, crib) -> the declared count (None: timed out)."""
     langs: dict[int, Lang] = field(default_factory=dict)
     """seat -> the language its member last used (in memory only: after a restart, the game's)."""
+    rating_line: str = ""
+    """What the game's end did to its members' ratings, said with its end ('' when it rated nobody)."""
 
     @property
     def id(self) -> str:

@@ -21,6 +21,7 @@ from bot.app.game.game_cache import GameCache
 from bot.app.game.invites import cut_line
 from bot.app.game.live_game import LiveGame
 from bot.app.game.moves import DeclareCount, action_maker, check_version
+from bot.app.game.rating_games import GameRatings
 from bot.app.game.seating import (
     PartnerCut,
     Partners,
@@ -198,10 +199,12 @@ class GamePlay:
 
     def __init__(self, cache: GameCache, presenter: Presenter, pegboard: Pegboard, *, clock: Callable[[], float],
                  ids: Callable[[], str], seeds: Callable[[], int], difficulty: str = "normal",
-                 ends: GameEnds | None = None) -> None:
+                 ratings: GameRatings | None = None, ends: GameEnds | None = None) -> None:
         """`difficulty`: the computer's strength where nobody chose one (a seat handed over, empty seats
-        filled, in a game without a computer yet). `ends` hears of each game ended by the cards."""
+        filled, in a game without a computer yet). `ratings`: what a game does to its members' ratings (None: a
+        door without ratings). `ends` hears of each game ended by the cards."""
         self.difficulty = difficulty
+        self.ratings = ratings
         self.ends = ends or GameEnds()
         self.cache = cache
         self.pegboard = pegboard
@@ -227,12 +230,15 @@ class GamePlay:
         a new game, or with an invitation's last seats and its start: a crash leaves no game, the invitation
         waiting for the same answer, or the game started (never the computer owing a move)."""
         actions = self._computer_moves(live)
+        farmed = self.ratings.start_line(live) if self.ratings is not None else ""
         if live.meta.status is Status.INVITED:
             self._commit(live, 0, actions, started=True)
         else:
             self.cache.create(live, actions)
         board = self.pegboard.game_changed(live)
         reply = self.presenter.after(live, 0, user, lang)
+        if farmed:  # said publicly at the start: these pairs play unrated
+            reply = replace(reply, lines=(farmed, *reply.lines), posts=(Post(farmed), *reply.posts))
         return with_line(replace(reply, lines=(*lead, *reply.lines)), board)
 
     def hand_over(self, live: LiveGame, seats: Sequence[int], line: str) -> Reply:
@@ -240,8 +246,8 @@ class GamePlay:
         it is its turn, and the game goes on. `line` says why, publicly."""
         difficulty = stand_in(live.meta.seats, self.difficulty)
         leaving = [(seat, live.meta.seats[seat].user) for seat in seats]
-        changes = [*live.meta.changes, *(SeatChange(seat, live.meta.seats[seat].name, difficulty, live.game.version)
-                                         for seat in seats)]
+        changes = [*live.meta.changes, *(SeatChange(seat, live.meta.seats[seat].name, difficulty, live.game.version,
+                                                    live.meta.seats[seat].user) for seat in seats)]
         live.meta = replace(live.meta, seats=seat_computers(live.meta.seats, seats, difficulty), changes=tuple(changes))
         live.names = tuple(s.name for s in live.meta.seats)
         start_events, start = len(live.game.events), live.game.version
@@ -352,13 +358,19 @@ class GamePlay:
         status = Status.OVER if game.over else Status.ACTIVE if started else None
         summary = summary_of(live) if game.over else None  # the statistics count it in the same commit
         seating = (live.meta.seats, live.meta.changes) if started or seated else None
+        now = self.clock()
+        rated = None
+        if game.over and self.ratings is not None:  # the ratings change in the same commit too
+            rated = self.ratings.rated(replace(live.meta, status=Status.OVER, winner=game.winner), game, now)
         # memory is ahead of the database if this fails: the cache drops the game, to rebuild it next time
-        self.cache.write(live, self.store.append, start, actions, now=self.clock(), status=status,
-                         winner=game.winner, summary=summary, seating=seating)
+        changes = self.cache.write(live, self.store.append, start, actions, now=now, status=status,
+                                   winner=game.winner, summary=summary, seating=seating, rated=rated)
         if started:
             live.meta = replace(live.meta, status=Status.ACTIVE)
         if game.over:
             live.meta = replace(live.meta, status=Status.OVER, winner=game.winner)
+            if self.ratings is not None:
+                live.rating_line = self.ratings.end_line(live, changes)
             self.cache.forget(live.id)
             self.ends.ended(live)
         live.meta = replace(live.meta, updated=self.clock(), reminded=False)

@@ -19,13 +19,13 @@ from bot.app.shown.replies import (
     Awaited,
     Button,
     Control,
+    LiveMessage,
     Option,
     Panel,
     Post,
     Reply,
     Select,
     Style,
-    TableMessage,
 )
 from bot.i18n import Lang, t
 from bot.storage.values import Status
@@ -55,7 +55,8 @@ def record_file(live: LiveGame, viewer: int | None = WHOLE) -> Attachment:
         hidden = live.hidden()
         record = record_for(live.game, live.names, viewer, hidden.start if hidden else None)
     if live.meta.changes:
-        record["seat_changes"] = [c.to_json() for c in live.meta.changes]
+        record["seat_changes"] = [{k: v for k, v in c.to_json().items() if k != "user"}  # names, not ids
+                                  for c in live.meta.changes]
     data = dumps(record).encode()
     return Attachment(f"cribbage-{live.id}.json", data, "the game record (docs/record-format.md)")
 
@@ -122,7 +123,7 @@ class Presenter:
         panels = self.panels(live, {seat: lang} if seat is not None and lang is not None else {}, hands)
         mine = next((p for p in panels if p.seat == seat), None)
         awaited = tuple(Awaited(u, t("turn.mention", live.lang)) for u in live.awaited())
-        return Reply(True, note, live.id, live.game.version, lines=lines, table=self.table(live, images),
+        return Reply(True, note, live.id, live.game.version, lines=lines, live=self.live_message(live, images),
                      posts=posts,
                      panel=mine, waiting=live.waiting(), finished=finished, place=live.meta.place,
                      message=live.meta.message, names=live.names, panels=panels, awaited=awaited,
@@ -135,7 +136,7 @@ class Presenter:
                      message=live.meta.message)
 
     def current(self, live: LiveGame) -> Reply:
-        return Reply(True, "", live.id, live.game.version, lines=self.recent(live), table=self.table(live),
+        return Reply(True, "", live.id, live.game.version, lines=self.recent(live), live=self.live_message(live),
                      waiting=live.waiting(), finished=not live.meta.status.live, place=live.meta.place,
                      message=live.meta.message, names=live.names)
 
@@ -176,6 +177,8 @@ class Presenter:
         text = t("game.over", lang, line=describe(won, live.names, lang) or "")
         if won.skunk:
             text += t("game.skunk", lang, skunk=won.skunk)
+        if live.rating_line:
+            text += "\n" + live.rating_line
         files: list[Attachment] = []
         if self.images:
             files.append(self.runner.cpu(pictures.live_image, live.public_obs(), live.names, lang))
@@ -348,7 +351,7 @@ class Presenter:
         pictured.update(zip(seats, drawn, strict=True))
         return (table,), pictured
 
-    def table(self, live: LiveGame, images: tuple[Attachment, ...] | None = None) -> TableMessage:
+    def live_message(self, live: LiveGame, images: tuple[Attachment, ...] | None = None) -> LiveMessage:
         """The public table message (`images`: its pictures, when drawn already)."""
         obs = live.public_obs()
         text = self._table_text(live, obs)
@@ -358,7 +361,7 @@ class Presenter:
         if live.active:  # anyone may press it: a seat's panel, or a watcher's view (Controller.view)
             controls = (Button(ComponentId(live.id, 0, Verb.HAND).encode(), t("game.open_panel", live.lang),
                                Style.PRIMARY),)
-        return TableMessage(text, images, controls, t("game.table_moved", live.lang))
+        return LiveMessage(text, images, controls, t("game.table_moved", live.lang))
 
     def _table_text(self, live: LiveGame, obs: Observation) -> str:
         recent = self.recent(live)

@@ -55,7 +55,7 @@ class Attachment:
 
 
 @dataclass(frozen=True, slots=True)
-class TableMessage:
+class LiveMessage:
     """A game's public message (its scores, the latest lines, the table and board pictures): edited in
     place as the game goes. ("Table mode", by contrast, keeps score for a real table.)"""
 
@@ -126,7 +126,7 @@ class Reply:
     version: int = 0
     lines: tuple[str, ...] = ()
     """Public narration of what this command caused, in order, with every call."""
-    table: TableMessage | None = None
+    live: LiveMessage | None = None
     posts: tuple[Post, ...] = ()
     panel: Panel | None = None
     """The acting user's fresh private view (never shown to anyone else)."""

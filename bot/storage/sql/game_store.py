@@ -21,11 +21,14 @@ from bot.storage.codec.game_rows import (
 from bot.storage.codec.totals import DECIDED_VALUES
 from bot.storage.errors import StaleWrite, StorageError, log_mismatch
 from bot.storage.interfaces import Seating
+from bot.storage.rating_values import RatedGame
 from bot.storage.sql.connection import Cursor, SqlDatabase, marks
 from bot.storage.sql.practice import NEW_DRILL, NEW_TALLY
+from bot.storage.sql.ratings import rate
 from bot.storage.sql.totals import add_summary
 from bot.storage.values import Declaration, GameMeta, GameSummary, Seat, SeatChange, Status, StoredGame
 from engine.core.actions import PlayerAction
+from engine.rating.rated import Change
 
 NEW_GAME = f"INSERT INTO games ({NEW_GAME_COLUMNS}) VALUES ({marks(NEW_GAME_COLUMNS.count(',') + 1)})"
 NEW_ACTION = "INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)"
@@ -54,14 +57,16 @@ class SqlGames(SqlDatabase):
 
     def append(self, game_id: str, first: int, actions: Sequence[PlayerAction], *, now: float,
                status: Status | None = None, winner: int | None = None, summary: GameSummary | None = None,
-               seating: Seating | None = None, rev: int | None = None) -> None:
+               seating: Seating | None = None, rev: int | None = None,
+               rated: RatedGame | None = None) -> tuple[Change, ...]:
         """With `rev`, one UPDATE claims the row at that revision and count of moves and sets its columns
         (StaleWrite when another writer moved it on; at it, the log is the one its load read and checked against
         the row's count, so it is not counted again). Without, the count is checked first (a stale `first` is
         refused at once). Two writers that both counted the same number (where the database lets them) meet at
         the primary key (game, seq): the second is refused when the first commits, as a StaleWrite. A log whose
         rows are not the number its row keeps (damage hides some of them) is refused as a DamagedGame: nothing
-        is written under a history it cannot see."""
+        is written under a history it cannot see. Returns what `rated` did to the ratings."""
+        changes: tuple[Change, ...] = ()
         sets, args = "updated = ?, reminded = ?, moves = ?", list[object]([now, False, first + len(actions)])
         if status is not None:
             sets += ", status = ?, winner = ?"
@@ -83,10 +88,13 @@ class SqlGames(SqlDatabase):
                 cur.executemany(NEW_ACTION, action_rows(game_id, first, actions))
                 if summary is not None:
                     add_summary(cur, summary)
+                if rated is not None:
+                    changes = rate(cur, rated)
         except self._refused as exc:
             if not self._duplicate(exc):
                 raise
             raise StaleWrite(f"game {game_id}: action {first} appended, but another writer logged it first") from None
+        return changes
 
     @staticmethod
     def _counted(cur: Any, game_id: str, first: int) -> None:
@@ -117,13 +125,15 @@ class SqlGames(SqlDatabase):
         return StoredGame(game_meta(row), actions)
 
     def set_status(self, game_id: str, status: Status, *, now: float, winner: int | None = None,
-                   summary: GameSummary | None = None, rev: int | None = None) -> None:
+                   summary: GameSummary | None = None, rev: int | None = None,
+                   rated: RatedGame | None = None) -> tuple[Change, ...]:
         with self._transaction() as cur:
             claim(cur, game_id, rev)
             cur.execute("UPDATE games SET status = ?, winner = ?, updated = ? WHERE id = ?",
                         (status.value, winner, now, game_id))
             if summary is not None:
                 add_summary(cur, summary)
+            return rate(cur, rated) if rated is not None else ()
 
     def set_seats(self, game_id: str, seats: Sequence[Seat], changes: Sequence[SeatChange], *, now: float,
                   rev: int | None = None) -> None:

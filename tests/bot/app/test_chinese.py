@@ -60,11 +60,11 @@ async def test_a_game_in_a_chinese_server_speaks_chinese_in_public_and_each_memb
                                       settings={"auto_go": False}))
     assert first.lines == ("ann 切到 3♦", "computer (easy) 切到 10♦", "ann 切牌最小，先发牌", "— 第 1 局：ann 发牌 —",
                            "computer (easy) 放 2 张牌进底牌")
-    assert first.table is not None
-    assert first.table.text.splitlines()[:2] == ["克里比奇牌，121 分获胜：ann 0 分，computer (easy) 0 分",
+    assert first.live is not None
+    assert first.live.text.splitlines()[:2] == ["克里比奇牌，121 分获胜：ann 0 分，computer (easy) 0 分",
                                                  "第 1 局，ann 发牌。正在放底牌：ann。"]
-    assert first.table.controls == (Button("crib:game1:0:hand", "我的面板", first.table.controls[0].style),)
-    assert first.table.moved == "牌桌已移到下方 ↓"
+    assert first.live.controls == (Button("crib:game1:0:hand", "我的面板", first.live.controls[0].style),)
+    assert first.live.moved == "牌桌已移到下方 ↓"
     # ann's own client is English: her panel is English (the prompt for text front ends stays English)
     assert first.panel is not None and first.panel.text == ("Your hand (ann 0 · computer (easy) 0). Lay away 2 for "
                                                             "your crib.")
@@ -143,7 +143,7 @@ async def test_reminders_and_closing_notes_in_the_games_language() -> None:
     assert reminder.posts[0].text == "ann：轮到你了。30 分钟没有动作的游戏，由拖延的一方判负。"
     resigned = await c.run(Resign(ANN, "game1"))
     assert resigned.note == "ann 认输。computer (easy) 获胜（ann 0 分，computer (easy) 0 分）。"
-    assert resigned.table is not None and "这局游戏已结束：computer (easy) 因对方认输获胜。" in resigned.table.text
+    assert resigned.live is not None and "这局游戏已结束：computer (easy) 因对方认输获胜。" in resigned.live.text
 
 
 def test_score_lines_name_each_side_in_both_languages() -> None:

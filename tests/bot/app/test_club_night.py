@@ -217,7 +217,7 @@ async def test_a_round_whose_maker_stopped_before_posting_it_is_made_again_by_an
     (again,) = await b.run(EventsDue())
     assert await a.run(EventsDue()) == []  # b holds it now
     assert (again.key, again.text, again.mentions) == (news.key, news.text, news.mentions)
-    assert [(g.game, g.table is not None) for g in again.games] == [("game2", True)]  # the same game, not a new one
+    assert [(g.game, g.live is not None) for g in again.games] == [("game2", True)]  # the same game, not a new one
     await b.run(EventPosted(again.key))
     await a.run(SetMessage("game2", "555", "m2"))
     clock.now += LEASE + 1

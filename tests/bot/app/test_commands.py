@@ -18,8 +18,8 @@ def test_every_command_has_one_handler_and_the_controller_no_relays() -> None:
     c = make_controller()
     try:
         assert sorted(cls.__name__ for cls in every_command()) == sorted([
-            "AcceptInvite", "AnalyzeDiscards", "AnswerDrill", "ChangeSetting", "ShowSettings", "BoardFollow",
-            "BoardShowHere", "BoardStatus",
+            "AcceptInvite", "AnalyzeDiscards", "AnswerDrill", "ChangeSetting", "ShowSettings", "ShowRating",
+            "BoardFollow", "BoardShowHere", "BoardStatus",
             "CancelInvite", "DailyHand", "AnswerDaily", "DailyOpen", "DuePosts", "PostDone", "SeasonStandings",
             "CreateEvent", "SetEventMessage", "JoinEvent", "LeaveEvent", "AddEventComputer", "StartEvent",
             "EventStandings", "EventsDue", "EventPosted",

@@ -252,11 +252,11 @@ async def test_restart_in_the_middle_of_a_deal_continues_exactly(tmp_path: Path)
     a = make(path)
     reply = await a.run(NewGame("chan", ANN, ("hard",), Rules(target=61), seed=21))
     reply = await play_out(a, reply, moves=3)
-    assert reply.table.text.splitlines()[1].startswith("Deal 1,")  # still in the first deal
+    assert reply.live.text.splitlines()[1].startswith("Deal 1,")  # still in the first deal
     a.close()
     b = make(path, prefix="other")
     table = await b.run(GameMessage("game1"))
-    assert table.version == reply.version and table.table.text == reply.table.text
+    assert table.version == reply.version and table.live.text == reply.live.text
     panel = (await b.run(ShowHand(ANN, "game1"))).panel
     assert panel == reply.panel
     reply = await play_out(b, Reply(True, game="game1", version=table.version, panel=panel,
@@ -274,7 +274,7 @@ async def test_public_table_never_shows_a_hand() -> None:
     started = await start_duel(c, seed=9)
     ann = (await c.run(ShowHand(ANN, "game1"))).panel
     bob = (await c.run(ShowHand(BOB, "game1"))).panel
-    table = started.table
+    table = started.live
     assert table is not None
     public = "\n".join(line for line in table.text.splitlines() if " cuts " not in line)
     for card in ann.hand + bob.hand:
@@ -306,7 +306,7 @@ async def test_worker_processes_play_exactly_the_same_game() -> None:
     for c in (inline, pooled):
         first = await c.run(NewGame("chan", ANN, ("easy",), Rules(target=61), seed=31))
         last = await play_out(c, first)
-        ends.append((last.posts[-1].text, last.posts[-1].files[-1].data, last.table.images[0].data))
+        ends.append((last.posts[-1].text, last.posts[-1].files[-1].data, last.live.images[0].data))
         c.close()
     assert ends[0] == ends[1]
 

@@ -57,7 +57,7 @@ async def test_three_players_start_when_the_invitee_accepts_and_play_to_the_end(
     assert (await c.run(AcceptInvite(ANN, "g1"))).note == "You started this game; the others answer the invitation."
     assert (await c.run(FillSeats(BOB, "g1"))).note == "Only ann, who started this game, can do that."
     started = await c.run(AcceptInvite(BOB, "g1"))
-    assert started.ok and started.table is not None and started.names == ("ann", "bob", "computer (easy)")
+    assert started.ok and started.live is not None and started.names == ("ann", "bob", "computer (easy)")
     assert {p.user for p in started.panels} == {"u1", "u2"} and all(p.phase == "discard" for p in started.panels)
     assert [len(p.hand) for p in started.panels] == [5, 5]
     end = await play_out(c, started)
@@ -188,8 +188,8 @@ async def test_a_four_player_game_with_pictures_ends_with_the_winning_partnershi
     await c.run(NewGame("chan", ANN, (BOB, "easy", "easy"), Rules(target=61), partners=Partners.LISTED, seed=4))
     started = await c.run(AcceptInvite(BOB, "g1"))
     end = await play_out(c, started)
-    assert end.finished and end.table is not None
-    names = [f.description for f in end.table.images if f.filename == "table.png"]
+    assert end.finished and end.live is not None
+    names = [f.description for f in end.live.images if f.filename == "table.png"]
     record = json.loads((await c.run(GameRecord("g1"))).data)  # type: ignore[union-attr]
     final = record["final"]
     assert final[0] == final[2] and final[1] == final[3] and max(final) >= 61

@@ -67,10 +67,10 @@ async def test_the_show_waits_and_a_right_count_is_recorded() -> None:
     assert held.lines == ("ann plays 4♣: 30", "  ann: a run of four for four → 4", "  ann: one for last → 5",
                           "count goes back to 0", "— deal 2: computer (easy) deals —",
                           "computer (easy) lays away 2 cards")
-    assert held.table is not None
-    assert held.table.text.splitlines()[:2] == ["Cribbage to 121: ann 5 · computer (easy) 0",
+    assert held.live is not None
+    assert held.live.text.splitlines()[:2] == ["Cribbage to 121: ann 5 · computer (easy) 0",
                                                 "Deal 2, computer (easy) deals. Laying away: ann. ann counting."]
-    assert "pegs" not in held.table.text
+    assert "pegs" not in held.live.text
     assert held.waiting == ("u1",)
     assert held.panel is not None and held.panel.text == HAND_PROMPT and held.panel.scores == (5, 0)
     assert declare_button(held) == ComponentId("game1", 0, Verb.DECLARE, "hand")
@@ -86,7 +86,7 @@ async def test_the_show_waits_and_a_right_count_is_recorded() -> None:
     assert post.text == SHOW + "\nann declared 4 for the hand: right.\nann declared 5 for the crib: right."
     assert crib.lines[0].startswith("computer (easy)'s hand: A♥ 2♦ 3♥ A♦")
     assert crib.panel is not None and crib.panel.text.startswith("Your hand (ann 14 · computer (easy) 12). Lay away 2")
-    assert crib.table is not None and crib.table.text.startswith("Cribbage to 121: ann 14 · computer (easy) 12")
+    assert crib.live is not None and crib.live.text.startswith("Cribbage to 121: ann 14 · computer (easy) 12")
     assert c.practice_drills.tally("u1").to_json() == {"attempts": 2, "exact": 2, "points_missed": 0, "points_over": 0}
     again = await c.run(DeclareOwnCount(ANN, "game1", 0, True, "5"))  # settled: refused, nothing counted twice
     assert (again.ok, again.note) == (False, "That count is already settled; here is your hand now.")
@@ -110,7 +110,7 @@ async def test_a_short_count_is_shown_but_the_game_takes_the_true_count() -> Non
     assert post.text.endswith("\nann declared 2 for the hand; it counts 4: 2 missed."
                               "\nann declared 7 for the crib; it counts 5: 2 over-claimed.")
     assert "ann pegs 4 → 9" in post.text  # the true count was pegged
-    assert crib.table is not None and crib.table.text.startswith("Cribbage to 121: ann 14 · computer (easy) 12")
+    assert crib.live is not None and crib.live.text.startswith("Cribbage to 121: ann 14 · computer (easy) 12")
     assert c.practice_drills.tally("u1").to_json() == {"attempts": 2, "exact": 0, "points_missed": 2, "points_over": 2}
 
 
@@ -155,7 +155,7 @@ async def test_a_restart_while_waiting_for_the_count_keeps_waiting(tmp_path: Pat
     panel = (await second.run(ShowHand(ANN, "game1"))).panel
     assert panel is not None and panel.text == CRIB_PROMPT
     table = await second.run(GameMessage("game1"))
-    assert table.table is not None and "ann counting" in table.table.text and "pegs" not in table.table.text
+    assert table.live is not None and "ann counting" in table.live.text and "pegs" not in table.live.text
     crib = await second.run(DeclareOwnCount(ANN, "game1", 0, True, "5"))
     (post,) = crib.posts
     assert post.text == SHOW + "\nann declared 4 for the hand: right.\nann declared 5 for the crib: right."

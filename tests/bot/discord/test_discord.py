@@ -14,8 +14,8 @@ import discord
 
 from bot.app.commands import GameInfo, GamesAt, Resign, ViewGame
 from bot.app.shown.ids import BUTTON_VERBS, SELECT_VERBS, template
-from bot.app.shown.replies import Button, Option, Select, Style, TableMessage
-from bot.discord.publishing import TableEditor
+from bot.app.shown.replies import Button, LiveMessage, Option, Select, Style
+from bot.discord.publishing import LiveEditor
 from bot.discord.views import GameButton, GameSelect, clip, to_view
 from bot.storage.values import Status
 from tests.bot.conftest import make_controller, start_bot
@@ -280,14 +280,14 @@ async def test_a_damaged_game_is_said_so_and_a_moderator_can_end_it(bot: Harness
 async def test_table_edits_are_batched() -> None:
     edits: list[tuple[str, str, str]] = []
 
-    async def edit(place: str, message: str, table: TableMessage) -> None:
+    async def edit(place: str, message: str, table: LiveMessage) -> None:
         edits.append((place, message, table.text))
 
-    editor = TableEditor(edit, interval=0.05)
-    editor.submit("g", "7", "8", TableMessage("v0", (), ()))
+    editor = LiveEditor(edit, interval=0.05)
+    editor.submit("g", "7", "8", LiveMessage("v0", (), ()))
     await asyncio.sleep(0.01)
     for n in range(1, 10):
-        editor.submit("g", "7", "8", TableMessage(f"v{n}", (), ()))
+        editor.submit("g", "7", "8", LiveMessage(f"v{n}", (), ()))
     await editor.flush()
     assert edits == [("7", "8", "v0"), ("7", "8", "v9")]  # the first at once, then only the newest after the pause
 
@@ -296,22 +296,22 @@ async def test_once_the_table_moved_no_edit_goes_to_its_old_message() -> None:
     edits: list[tuple[str, str]] = []
     release = asyncio.Event()
 
-    async def edit(place: str, message: str, table: TableMessage) -> None:
+    async def edit(place: str, message: str, table: LiveMessage) -> None:
         edits.append((message, table.text))
         if table.text == "v1":
             await release.wait()  # the edit of the old message is still on its way when the table moves
 
-    editor = TableEditor(edit, interval=0.0)
-    editor.submit("g", "7", "8", TableMessage("v1", (), ()), version=1)
+    editor = LiveEditor(edit, interval=0.0)
+    editor.submit("g", "7", "8", LiveMessage("v1", (), ()), version=1)
     await asyncio.sleep(0.01)
-    editor.submit("g", "7", "8", TableMessage("v2", (), ()), version=2)  # pending: older than the table posted anew
+    editor.submit("g", "7", "8", LiveMessage("v2", (), ()), version=2)  # pending: older than the table posted anew
     moving = asyncio.create_task(editor.moved("g", "8", "9", version=3))
     await asyncio.sleep(0.01)
     assert not moving.done()  # the old message may be rewritten only once its edit in flight has landed
     release.set()
     await moving
-    editor.submit("g", "7", "8", TableMessage("v4", (), ()), version=4)  # a reply that named the old message
-    editor.submit("g", "7", "8", TableMessage("v3", (), ()), version=3)  # older than the newest: dropped
+    editor.submit("g", "7", "8", LiveMessage("v4", (), ()), version=4)  # a reply that named the old message
+    editor.submit("g", "7", "8", LiveMessage("v3", (), ()), version=3)  # older than the newest: dropped
     await editor.flush()
     assert edits == [("8", "v1"), ("9", "v4")]
     assert editor.where("g", "8") == "9" and editor.where("g", "9") == "9"
@@ -325,7 +325,7 @@ async def test_the_other_players_open_panel_follows_the_game_until_its_token_exp
     await bot.command("play", ANN, {"opponent": BOB, "target": 61})
     accept = await bot.click(bot.last_message(CHANNEL), "crib:game1:0:accept", BOB)
     here = channel_json(int(bot.fake.last("POST /channels/100/threads").reply["id"]), thread_of=CHANNEL)
-    table = bot.table_message(int(here["id"]))  # turn mentions below it
+    table = bot.live_message(int(here["id"]))  # turn mentions below it
     # ann opens her hand and lays away from it: bob's open panel is refreshed through his token
     assert bot.of(accept)[-1].ids == []  # in the channel: a pointer to the thread, not a panel
     accept = await bot.click(table, "crib:game1:0:hand", BOB, channel=here)

@@ -51,8 +51,8 @@ async def test_the_commands_are_synced_with_names_options_and_translations(bot: 
     assert group["description_localizations"]["zh-CN"] == "在本频道玩克里比奇（cribbage）"
     subs = {o["name"]: o for o in group["options"]}
     assert list(subs) == ["play", "hand", "resign", "seat", "end", "record", "score", "analyze", "rules", "practice",
-                          "review", "stats", "leaderboard", "daily", "season", "settings", "mentions", "table", "board",
-                          "event"]
+                          "review", "stats", "leaderboard", "rating", "daily", "season", "settings", "mentions",
+                          "table", "board", "event"]
     assert [o["name"] for o in subs["board"]["options"]] == ["status", "show", "auto"]
     event = {o["name"]: o for o in subs["event"]["options"]}
     assert list(event) == ["create", "join", "leave", "computer", "start", "standings"]
@@ -65,7 +65,7 @@ async def test_the_commands_are_synced_with_names_options_and_translations(bot: 
         ("opponent", 6, False), ("difficulty", 3, False), ("target", 4, False), ("muggins", 5, False),
         ("skunk", 5, False), ("overcount", 3, False), ("count_myself", 5, False), ("second", 6, False),
         ("third", 6, False), ("computers", 4, False), ("partners", 3, False),
-        ("auto_go", 5, False)]  # the rules' options after difficulty
+        ("auto_go", 5, False), ("rated", 5, False)]  # the rules' options after difficulty
     options = {o["name"]: o for o in play["options"]}
     assert (options["computers"]["min_value"], options["computers"]["max_value"]) == (0, 3)
     assert [c["name_localizations"]["zh-CN"] for c in options["partners"]["choices"]] == [
@@ -87,7 +87,13 @@ async def test_the_commands_are_synced_with_names_options_and_translations(bot: 
         "calls"]
     assert [(o["name"], o.get("min_value"), o.get("max_value")) for o in subs["review"]["options"]] == [
         ("deal", 1, 999)]
-    assert subs["stats"]["options"][0]["type"] == 6 and subs["leaderboard"]["options"] == []
+    assert subs["stats"]["options"][0]["type"] == 6
+    (order,) = subs["leaderboard"]["options"]
+    assert (order["name"], order["required"], [c["value"] for c in order["choices"]]) == (
+        "order", False, ["wins", "rating"])
+    assert [c["name_localizations"]["zh-CN"] for c in order["choices"]] == ["按胜局", "按等级分"]
+    assert [(o["name"], o["type"], o["required"]) for o in subs["rating"]["options"]] == [("member", 6, False)]
+    assert subs["rating"]["description_localizations"]["zh-CN"] == "成员的等级分：排名、局数、最近战绩与走势图"
     table = {o["name"]: o for o in subs["table"]["options"]}
     assert list(table) == ["start", "add", "undo", "status", "end"]
     assert table["start"]["description_localizations"]["zh-CN"] == "开始为一局实体对局记分"

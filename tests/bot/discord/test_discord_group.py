@@ -459,7 +459,8 @@ async def test_three_members_play_muggins_to_the_end_with_claims_passes_and_the_
     # three hands and the crib in two columns; bob's hand won the game in the last show: three counts, one column
     sizes = [Image.open(io.BytesIO(c.data["show.png"])).size for c in shows]
     assert sizes == [(1100, 464)] * 7 + [(1100, 696)]
-    assert posts[-1].content == "Game over: bob wins (ann 58 · bob 65 · cat 56)."
+    assert posts[-1].content == ("Game over: bob wins (ann 58 · bob 65 · cat 56).\n"
+                                 "Ratings: ann 1500 → 1500, bob 1500 → 1747, cat 1500 → 1253")  # bob > ann > cat
     assert posts[-1].files == ("table.png", "cribbage-game1.json")
 
     record = await record_of(bot, CAT, here)
@@ -699,7 +700,8 @@ async def test_a_group_game_in_chinese_in_public_and_in_private(fake: Any, caplo
                         "bob 的手牌报了 2 分，实际 4 分：漏了 2 分。\ncomputer (easy) 的手牌报了 4 分：正确。\n"
                         "ann 的手牌报了 5 分：正确。\nann 的底牌报了 15 分，实际 12 分：多报了 3 分。")
     assert "  ann：muggins: 2 missed（抢分（muggins），2 分） → 29\n" in posts[5]
-    assert posts[-1] == "游戏结束：ann 获胜（ann 66 分，bob 22 分，computer (easy) 52 分）。"
+    assert posts[-1] == ("游戏结束：ann 获胜（ann 66 分，bob 22 分，computer (easy) 52 分）。\n"
+                         "等级分：ann（1500 → 1662），bob（1500 → 1338）")
     assert members.shows == [0, 1, 2, 3, 4, 5]
 
     record = await record_of(bot, BOB, here, **zh)

@@ -193,6 +193,8 @@ async def test_settings_without_an_option_shows_the_server_s_values_to_anyone(fa
     assert bot.of(shown)[-1].content == (
         "This server's settings (/cribbage settings changes them, with Manage Server):\n"
         "mentions: on (Mention members in games with other people when it is their turn)\n"
+        "rated: on (Games between members are rated unless started with rated:False)\n"
+        "farming: 5 (Rated games two members may play each other in 24 hours; more are unrated)\n"
         "language: en (The language of the bot's own posts here: the daily hand, a season's results)\n"
         "seasons: off (Rating seasons: off, or a season a month or a quarter, with the final standings posted)\n"
         "season_channel: - (The channel where a season's final standings are posted)\n"

@@ -55,7 +55,7 @@ async def invite_and_accept(bot: Harness) -> tuple[dict[str, Any], dict[str, Any
     await bot.command("play", ANN, {"opponent": BOB, "target": 61})
     await bot.click(bot.last_message(CHANNEL), "crib:game1:0:accept", BOB)
     thread = channel_json(int(bot.fake.last("POST /channels/100/threads").reply["id"]), thread_of=CHANNEL)
-    opened = await bot.click(bot.table_message(int(thread["id"])), "crib:game1:0:hand", BOB, channel=thread)
+    opened = await bot.click(bot.live_message(int(thread["id"])), "crib:game1:0:hand", BOB, channel=thread)
     return opened, thread
 
 

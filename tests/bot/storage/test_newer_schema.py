@@ -27,7 +27,7 @@ from tests.pg_server import PgServer
 
 ANN = Member("local:Ann", "Ann")
 KEPT = "it is not used, and nothing was written to it"
-NEWER = ("is from a newer version of this program (its schema is version 12; this program knows up to 11): "
+NEWER = ("is from a newer version of this program (its schema is version 13; this program knows up to 12): "
          f"upgrade the program to use it; {KEPT}")
 
 
@@ -67,7 +67,7 @@ def refused_everywhere(capsys: pytest.CaptureFixture[str], argv: list[list[str]]
 
 
 SQLITE_CHANGES = {
-    "newer version": ("PRAGMA user_version = 12", NEWER),
+    "newer version": ("PRAGMA user_version = 13", NEWER),
     "an extra column": ("ALTER TABLE games ADD COLUMN colour TEXT NOT NULL DEFAULT 'red'", unknown("games.colour")),
     "a trigger": ("CREATE TRIGGER no_more AFTER INSERT ON actions BEGIN SELECT RAISE(ABORT, 'closed'); END",
                   unknown("the trigger no_more on actions")),
@@ -129,9 +129,9 @@ def test_a_constraint_added_while_open_refuses_a_move_in_one_line_and_keeps_the_
 
 
 PG_CHANGES = {
-    "newer version": ("INSERT INTO schema_version (version, applied) VALUES (8, 0)",
-                      "is from a newer version of this program (its schema is version 8; this program knows up to "
-                      f"7): upgrade the program to use it; {KEPT}"),
+    "newer version": ("INSERT INTO schema_version (version, applied) VALUES (9, 0)",
+                      "is from a newer version of this program (its schema is version 9; this program knows up to "
+                      f"8): upgrade the program to use it; {KEPT}"),
     "an extra column": ("ALTER TABLE games ADD COLUMN colour text NOT NULL DEFAULT 'red'", unknown("games.colour")),
     "a check": ("ALTER TABLE games ADD CONSTRAINT few_moves CHECK (moves < 1000)",
                 unknown("the CHECK few_moves on games")),

@@ -57,16 +57,16 @@ def columns(path: Path) -> dict[str, list[str]]:
 
 
 def test_every_schema_shipped_has_its_fixture_and_the_newest_is_this_codes(tmp_path: Path) -> None:
-    assert ([f"layout-{n}" for n in range(1, 12)], [f"migration-{n}" for n in range(1, 8)]) == (LAYOUTS, MIGRATIONS)
+    assert ([f"layout-{n}" for n in range(1, 13)], [f"migration-{n}" for n in range(1, 9)]) == (LAYOUTS, MIGRATIONS)
     layouts = []
     for name in LAYOUTS:
         (tmp_path / name).mkdir()
         layouts.append(columns(unpacked(name, tmp_path / name)))
     assert all(a != b for a, b in zip(layouts, layouts[1:], strict=False))  # each one a layout of its own
-    assert [len(t) for t in layouts] == [2, 5, 6, 6, 8, 8, 9, 9, 11, 12, 12]  # tables
+    assert [len(t) for t in layouts] == [2, 5, 6, 6, 8, 8, 9, 9, 11, 12, 12, 18]  # tables
     SqliteStorage(tmp_path / "new.sqlite3").close()
     assert columns(tmp_path / "new.sqlite3") == layouts[-1]  # a new layout needs a fixture, and a new VERSION
-    assert VERSION == 11
+    assert VERSION == 12
     from bot.storage.postgres.schema import MIGRATIONS as STEPS
 
     assert len(STEPS) == len(MIGRATIONS)
@@ -151,7 +151,7 @@ def test_a_database_of_an_earlier_postgres_migration_opens_and_plays_on(
     monkeypatch.setenv("CRIBBAGE_CONFIG", "")
     storage = PostgresStorage(url, pool_size=2)
     try:
-        assert storage.migrated == list(range(int(name.split("-")[1]) + 1, 8))
+        assert storage.migrated == list(range(int(name.split("-")[1]) + 1, 9))
         move = resumes_where_it_stopped(storage, fixture)
     finally:
         storage.close()

@@ -32,8 +32,9 @@ psycopg = pytest.importorskip("psycopg")
 from bot.storage.postgres import PostgresStorage  # noqa: E402
 from bot.storage.postgres.schema import MIGRATIONS  # noqa: E402  (after the skip: it needs nothing, but belongs here)
 
-TABLES = {"actions", "declarations", "drills", "games", "guild_settings", "guild_totals", "member_settings",
-          "player_totals", "schema_version", "settings", "summarized", "tables", "tallies"}
+TABLES = {"actions", "claims", "daily_answers", "daily_posts", "declarations", "drills", "event_entrants",
+          "event_games", "events", "games", "guild_settings", "guild_totals", "member_settings", "player_totals",
+          "rating_changes", "ratings", "schema_version", "seasons", "settings", "summarized", "tables", "tallies"}
 
 
 def meta(gid: str = "g1") -> GameMeta:
@@ -63,14 +64,14 @@ def test_migrations_make_every_table_of_an_empty_database_once(pg_url: str) -> N
     assert tables(pg_url) == TABLES
     with psycopg.connect(pg_url) as conn:
         versions = conn.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
-        assert versions == [(1,), (2,), (3,), (4,), (5,), (6,), (7,)]
+        assert versions == [(1,), (2,), (3,), (4,), (5,), (6,), (7,), (8,)]
         columns = dict(conn.execute("SELECT column_name, data_type FROM information_schema.columns "
                                     "WHERE table_name = 'games'").fetchall())
         assert (columns["seed"], columns["created"], columns["reminded"]) == ("bigint", "double precision",
                                                                               "boolean")
         conn.execute("INSERT INTO schema_version VALUES (99, 0)")
     with pytest.raises(StorageError, match="is from a newer version of this program \\(its schema is version 99; "
-                       "this program knows up to 7\\)"):
+                       "this program knows up to 8\\)"):
         PostgresStorage(pg_url)
 
 
@@ -92,7 +93,7 @@ def test_a_version_1_database_gains_revisions_and_keeps_its_rows(pg_url: str) ->
                          "(%s, 'chan', '{}', true, %s, %s)", (tid, created, created))
     store = PostgresStorage(pg_url, pool_size=1)
     try:
-        assert store.migrated == [2, 3, 4, 5, 6, 7]
+        assert store.migrated == [2, 3, 4, 5, 6, 7, 8]
         old = store.load("old")
         assert old is not None and (old.meta.rev, old.meta.place, of_game(old.meta, "auto_go")) == (0, "chan", True)
         live = store.table_at("chan")

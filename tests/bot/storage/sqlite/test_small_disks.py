@@ -18,12 +18,13 @@ from bot.storage import SqliteStorage
 from tests.bot.storage.sqlite.test_faults import games_in
 from tests.small_disk import small_disk
 
-DISK = "160k"
+DISK = "320k"
+"""Room for a new database (about 124 KB empty: a page a table and index) and its write-ahead log, and little more."""
 
 
 @pytest.fixture
 def disk(tmp_path: Path) -> Iterator[Path]:
-    """An empty 160 KB file system of its own."""
+    """An empty 320 KB file system of its own."""
     with small_disk(tmp_path / "disk", DISK) as folder:
         yield folder
 
@@ -47,7 +48,7 @@ def test_a_new_database_on_a_nearly_full_disk_is_whole_or_not_there(
     monkeypatch.setenv("CRIBBAGE_CONFIG", "")
     path = disk / "games.sqlite3"
     outcomes = set()
-    for kilobytes in range(0, 152, 8):  # from room to spare to no room at all
+    for kilobytes in range(0, 312, 12):  # from room to spare to no room at all
         with suppress(OSError), open(disk / "filler", "wb") as filler:  # as much as fits
             filler.write(b"\0" * kilobytes * 1024)
         status, err = play(capsys, monkeypatch, path)
