@@ -131,3 +131,15 @@ def test_no_module_imports_another_that_imports_it_however_indirectly() -> None:
         if name in reach[name] and not any(name in c for c in circles):
             circles.append(sorted(m for m in reach[name] if name in reach[m]))
     assert circles == []
+
+
+def test_no_two_classes_share_a_name() -> None:
+    """A class name means one thing across the source: two classes of one name (two Configs, two Sides) make a
+    reader, and an import, pick the wrong one."""
+    where: dict[str, list[str]] = defaultdict(list)
+    for package in OURS:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, ast.ClassDef):
+                    where[node.name].append(str(path.relative_to(ROOT)))
+    assert {name: files for name, files in where.items() if len(files) > 1} == {}

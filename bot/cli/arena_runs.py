@@ -14,7 +14,7 @@ from engine.computer.arena import RoleTally
 from engine.computer.players import STRENGTHS
 
 
-class Tally(Protocol):
+class MatchTally(Protocol):
     """What a match adds up: games, and exact addition."""
 
     @property
@@ -23,7 +23,7 @@ class Tally(Protocol):
     def __add__(self, other: Any) -> Any: ...
 
 
-T = TypeVar("T", bound=Tally)
+T = TypeVar("T", bound=MatchTally)
 
 CHUNKS_PER_WORKER = 8
 """Each worker takes several smaller ranges of pairs, so one slow range does not hold up the end

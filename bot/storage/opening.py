@@ -11,8 +11,8 @@ from bot.storage.interfaces import Storage
 from bot.storage.sqlite import SqliteStorage
 
 
-class Config(Protocol):
-    """What opening reads of the settings (bot.config.Config has it; storage does not import the settings)."""
+class StorageConfig(Protocol):
+    """What opening reads of the settings (bot.config.StorageConfig has it; storage does not import the settings)."""
 
     @property
     def url(self) -> str | None: ...
@@ -24,7 +24,7 @@ class Config(Protocol):
     def workers(self) -> int: ...
 
 
-def open_storage(config: Config, database: str | Path | None = None, *, pool_size: int | None = None) -> Storage:
+def open_storage(config: StorageConfig, database: str | Path | None = None, *, pool_size: int | None = None) -> Storage:
     """The config's storage: the backend of its `url` when set, else SQLite at `database` (a --db given on the
     command line) or the config's file. StorageError says in one line why it cannot be opened."""
     if config.url and database is None:
@@ -32,7 +32,7 @@ def open_storage(config: Config, database: str | Path | None = None, *, pool_siz
     return SqliteStorage(database if database is not None else config.database, synchronous=config.synchronous)
 
 
-def describe(config: Config, database: str | Path | None = None) -> str:
+def describe(config: StorageConfig, database: str | Path | None = None) -> str:
     """Where the games are kept, for a line at start: the file, or the URL without its password."""
     if config.url and database is None:
         return backend_for(config.url).shown(config.url)

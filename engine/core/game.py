@@ -50,7 +50,7 @@ from engine.core.legality import (
     check_starter,
     check_turn,
 )
-from engine.core.muggins import Declaration, MugginsWindow, claimants_of
+from engine.core.muggins import MugginsDeclaration, MugginsWindow, claimants_of
 from engine.core.muggins import opponent_after as opponent_after
 from engine.core.pegging import GO_ITEM, HEELS_ITEM, LAST_ITEM, MAX_COUNT, PegItem, PegKind, play_items
 from engine.core.rules import Overcount, Rules
@@ -82,7 +82,7 @@ class DealLog:
     starter: Card | None = None
     plays: list[tuple[int, Card | None, int]] = field(default_factory=list)
     """(seat, card, count after) for a card; (seat, None, count) for a go."""
-    declarations: list[Declaration] = field(default_factory=list)
+    declarations: list[MugginsDeclaration] = field(default_factory=list)
     """Muggins games: every count declared in the show, with the answers to it."""
 
     def dealt(self) -> list[Card]:
@@ -422,7 +422,7 @@ class Game:
         check_declared(action.points)
         self._show_queue.pop(0)
         true_total = self.show_breakdown(step).total
-        self.deals[-1].declarations.append(Declaration(step.seat, step.crib, action.points))
+        self.deals[-1].declarations.append(MugginsDeclaration(step.seat, step.crib, action.points))
         if self._count_step(step, action.points):
             return
         if action.points < true_total:

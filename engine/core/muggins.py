@@ -41,7 +41,7 @@ class MugginsWindow:
 
 
 @dataclass(frozen=True, slots=True)
-class Declaration:
+class MugginsDeclaration:
     """One count declared in a muggins show, and the answers to it (a record keeps all of this)."""
 
     seat: int
@@ -55,9 +55,9 @@ class Declaration:
     passes: tuple[int, ...] = ()
     """The seats that passed, in the order they did (before the claim, if one came)."""
 
-    def passed(self, seat: int, closed: bool) -> Declaration:
+    def passed(self, seat: int, closed: bool) -> MugginsDeclaration:
         """`seat` passed; `closed` when it was the last that could claim."""
         return replace(self, passes=(*self.passes, seat), claimed=False if closed else None)
 
-    def claimed_by(self, seat: int) -> Declaration:
+    def claimed_by(self, seat: int) -> MugginsDeclaration:
         return replace(self, claimed=True, claimant=seat)

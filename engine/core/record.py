@@ -16,7 +16,7 @@ from engine.core.cards import Card, CardError, parse_card
 from engine.core.errors import excerpt
 from engine.core.events import Event, PegMove
 from engine.core.game import Game, GameError
-from engine.core.muggins import Declaration
+from engine.core.muggins import MugginsDeclaration
 from engine.core.record_check import (
     RecordMismatch,
     check_pegs,
@@ -77,7 +77,7 @@ def to_record(game: Game, seats: Sequence[str] | None = None) -> dict[str, Any]:
     }
 
 
-def declaration_json(decl: Declaration) -> dict[str, Any]:
+def declaration_json(decl: MugginsDeclaration) -> dict[str, Any]:
     """A declared count with every answer to it: the passes in order, then the claim, if one came."""
     return {"seat": decl.seat, "crib": decl.crib, "declared": decl.declared, "claimed": decl.claimed,
             "claimant": decl.claimant, "passes": list(decl.passes)}

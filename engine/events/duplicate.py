@@ -84,13 +84,13 @@ class DealPoints:
                              f"score {excerpt(self.points)}", deal=self.deal, table=self.table, points=self.points)
 
 
-Side = tuple[int, int, int]
+DealSide = tuple[int, int, int]
 """A deal's side: (round, deal, seat)."""
 
 
-def par(deals: Iterable[DealPoints]) -> dict[Side, Fraction]:
+def par(deals: Iterable[DealPoints]) -> dict[DealSide, Fraction]:
     """Each deal's par for each side: the field's average points on it."""
-    totals: dict[Side, list[int]] = defaultdict(lambda: [0, 0])
+    totals: dict[DealSide, list[int]] = defaultdict(lambda: [0, 0])
     seen: set[tuple[int, int, int]] = set()
     for d in deals:
         where = (d.round, d.table, d.deal)

@@ -17,7 +17,7 @@ from engine.events.problems import EventError, EventProblem
 from engine.events.standings import check_entrants
 
 
-class Side(Enum):
+class Bracket(Enum):
     WINNERS = "W"
     LOSERS = "L"
     FINAL = "F"
@@ -34,7 +34,7 @@ Slot = str | Empty | None
 
 @dataclass(frozen=True, slots=True)
 class MatchKey:
-    side: Side
+    side: Bracket
     round: int
     """From 1 in each side; the grand final is F1 and its reset F2."""
     slot: int
@@ -125,12 +125,12 @@ def draw(seeds: Sequence[str], winners: Mapping[MatchKey, str] | None = None, do
 
 def _winners_side(size: int) -> list[tuple[MatchKey, Feed, Feed]]:
     order = bracket_order(size)
-    out = [(MatchKey(Side.WINNERS, 1, i), Feed(seed=order[2 * i] - 1), Feed(seed=order[2 * i + 1] - 1))
+    out = [(MatchKey(Bracket.WINNERS, 1, i), Feed(seed=order[2 * i] - 1), Feed(seed=order[2 * i + 1] - 1))
            for i in range(size // 2)]
     rnd, count = 2, size // 4
     while count >= 1:
-        out += [(MatchKey(Side.WINNERS, rnd, i), Feed(winner_of=MatchKey(Side.WINNERS, rnd - 1, 2 * i)),
-                 Feed(winner_of=MatchKey(Side.WINNERS, rnd - 1, 2 * i + 1))) for i in range(count)]
+        out += [(MatchKey(Bracket.WINNERS, rnd, i), Feed(winner_of=MatchKey(Bracket.WINNERS, rnd - 1, 2 * i)),
+                 Feed(winner_of=MatchKey(Bracket.WINNERS, rnd - 1, 2 * i + 1))) for i in range(count)]
         rnd, count = rnd + 1, count // 2
     return out
 
@@ -143,29 +143,29 @@ def _losers_side(size: int) -> list[tuple[MatchKey, Feed, Feed]]:
     out: list[tuple[MatchKey, Feed, Feed]] = []
     count = size // 4
     if count:
-        out += [(MatchKey(Side.LOSERS, 1, i), Feed(loser_of=MatchKey(Side.WINNERS, 1, 2 * i)),
-                 Feed(loser_of=MatchKey(Side.WINNERS, 1, 2 * i + 1))) for i in range(count)]
+        out += [(MatchKey(Bracket.LOSERS, 1, i), Feed(loser_of=MatchKey(Bracket.WINNERS, 1, 2 * i)),
+                 Feed(loser_of=MatchKey(Bracket.WINNERS, 1, 2 * i + 1))) for i in range(count)]
     for j in range(1, levels):
         even = 2 * j
-        drop = [MatchKey(Side.WINNERS, j + 1, i) for i in range(count)]
+        drop = [MatchKey(Bracket.WINNERS, j + 1, i) for i in range(count)]
         if j % 2 == 1:
             drop.reverse()
-        out += [(MatchKey(Side.LOSERS, even, i), Feed(winner_of=MatchKey(Side.LOSERS, even - 1, i)),
+        out += [(MatchKey(Bracket.LOSERS, even, i), Feed(winner_of=MatchKey(Bracket.LOSERS, even - 1, i)),
                  Feed(loser_of=drop[i])) for i in range(count)]
         if j < levels - 1:
             count //= 2
-            out += [(MatchKey(Side.LOSERS, even + 1, i), Feed(winner_of=MatchKey(Side.LOSERS, even, 2 * i)),
-                     Feed(winner_of=MatchKey(Side.LOSERS, even, 2 * i + 1))) for i in range(count)]
+            out += [(MatchKey(Bracket.LOSERS, even + 1, i), Feed(winner_of=MatchKey(Bracket.LOSERS, even, 2 * i)),
+                     Feed(winner_of=MatchKey(Bracket.LOSERS, even, 2 * i + 1))) for i in range(count)]
     return out
 
 
 def _champion_feeds(size: int) -> tuple[MatchKey, Feed]:
     """The winners' final, and where the losers' bracket winner comes from."""
     levels = size.bit_length() - 1
-    top = MatchKey(Side.WINNERS, levels, 0)
+    top = MatchKey(Bracket.WINNERS, levels, 0)
     if levels == 1:
         return top, Feed(loser_of=top)
-    return top, Feed(winner_of=MatchKey(Side.LOSERS, 2 * (levels - 1), 0))
+    return top, Feed(winner_of=MatchKey(Bracket.LOSERS, 2 * (levels - 1), 0))
 
 
 def _play(seeds: Sequence[str], feeds: list[tuple[MatchKey, Feed, Feed]], winners: dict[MatchKey, str],
@@ -178,13 +178,13 @@ def _play(seeds: Sequence[str], feeds: list[tuple[MatchKey, Feed, Feed]], winner
         _refuse_strangers(winners, done)
         winner = done[top].winner
         return Draw(tuple(done.values()), winner if isinstance(winner, str) else None)
-    first_final = MatchKey(Side.FINAL, 1, 0)
+    first_final = MatchKey(Bracket.FINAL, 1, 0)
     done[first_final] = _decide(first_final, _fill(Feed(winner_of=top), seeds, done),
                                 _fill(lower, seeds, done), winners)
     final = done[first_final]
     champion = final.winner
     if reset and isinstance(champion, str) and champion == final.second and not final.walkover:
-        second_final = MatchKey(Side.FINAL, 2, 0)
+        second_final = MatchKey(Bracket.FINAL, 2, 0)
         done[second_final] = _decide(second_final, final.first, final.second, winners)
         champion = done[second_final].winner
     _refuse_strangers(winners, done)

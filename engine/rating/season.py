@@ -68,7 +68,7 @@ class LastGame:
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class SeasonStanding:
     """One line of a season's final table: `rank` 0 for a member provisional at the end (listed, not ranked)."""
 
     rank: int
@@ -81,19 +81,19 @@ class Standing:
         return [self.rank, self.member, round(self.rating, 2), round(self.deviation, 2), self.games]
 
     @staticmethod
-    def from_json(row: object) -> Standing:
+    def from_json(row: object) -> SeasonStanding:
         if not (isinstance(row, list) and len(row) == 5):
             raise ValueError(f"a standing is [rank, member, rating, deviation, games], not {excerpt(row)}")
         rank, member, rating, deviation, games = row
-        return Standing(int(rank), str(member), float(rating), float(deviation), int(games))
+        return SeasonStanding(int(rank), str(member), float(rating), float(deviation), int(games))
 
 
-def final_standings(last_games: Iterable[LastGame], ends: float) -> tuple[Standing, ...]:
+def final_standings(last_games: Iterable[LastGame], ends: float) -> tuple[SeasonStanding, ...]:
     """The season's final table: the ranked members by rating, then the provisional ones by rating."""
     played = tuple(last_games)
     games = {g.member: g.games for g in played}
     aged = {g.member: as_of(g.rating, g.at, ends) for g in played}
-    ranked = [Standing(r.rank, r.member, r.rating.rating, r.rating.deviation, games[r.member])
+    ranked = [SeasonStanding(r.rank, r.member, r.rating.rating, r.rating.deviation, games[r.member])
               for r in ranking(aged)]
     unranked = sorted(((m, r) for m, r in aged.items() if provisional(r)), key=lambda mr: (-mr[1].rating, mr[0]))
-    return (*ranked, *(Standing(0, m, r.rating, r.deviation, games[m]) for m, r in unranked))
+    return (*ranked, *(SeasonStanding(0, m, r.rating, r.deviation, games[m]) for m, r in unranked))

@@ -24,7 +24,7 @@ from bot.settings import Scope
 from bot.storage import SeasonStore
 from bot.storage.values import SeasonRow
 from engine.core.typed import whole_number
-from engine.rating.season import Cadence, Standing, final_standings, last_turn, title
+from engine.rating.season import Cadence, SeasonStanding, final_standings, last_turn, title
 from render.standings import StandingRow, StandingWords, standings_png
 
 NOT_POSTED = "-"
@@ -95,7 +95,7 @@ class Seasons:
 
     def shown(self, season: SeasonRow, lang: Lang, *, over: bool) -> tuple[str, tuple[Attachment, ...]]:
         """A kept season's table in words (the top three named) and as a picture."""
-        table = [Standing.from_json(row) for row in json.loads(season.standings)]
+        table = [SeasonStanding.from_json(row) for row in json.loads(season.standings)]
         names = self.store.member_names(season.guild, [MEMBER_KEY + s.member for s in table])
         name = {s.member: names.get(MEMBER_KEY + s.member, s.member) for s in table}
         span = title(season.starts, season.ends)

@@ -183,7 +183,7 @@ def run_sim(args: argparse.Namespace) -> int:
 # -- set and get -----------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class BoardPicture:
+class BoardLights:
     """The whole picture `board set` sends: nothing of an earlier one stays lit."""
 
     tracks: tuple[TrackState, ...]
@@ -191,7 +191,7 @@ class BoardPicture:
     brightness: int
 
 
-def _picture(args: argparse.Namespace, info: BoardInfo | None) -> BoardPicture:
+def _picture(args: argparse.Namespace, info: BoardInfo | None) -> BoardLights:
     """The picture the options ask for, checked against the board's INFO once it is known."""
     tracks = _pegs(args.pegs, info)
     brightness = DEFAULT_BRIGHTNESS if args.brightness is None else args.brightness
@@ -204,7 +204,7 @@ def _picture(args: argparse.Namespace, info: BoardInfo | None) -> BoardPicture:
         raise UsageError(f"--skunk {args.skunk} is not a hole (holes are counted from 1)")
     if info is not None and args.skunk is not None and args.skunk > info.holes:
         raise UsageError(f"--skunk {args.skunk} is past the last hole {info.holes}")
-    return BoardPicture(tracks, Effects(None if args.winner is None else args.winner - 1, args.skunk), brightness)
+    return BoardLights(tracks, Effects(None if args.winner is None else args.winner - 1, args.skunk), brightness)
 
 
 @failing

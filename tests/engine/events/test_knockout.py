@@ -3,22 +3,22 @@ elimination with its reset final."""
 
 import pytest
 
-from engine.events.knockout import Draw, Empty, KnockoutMatch, MatchKey, Side, bracket_order, draw
+from engine.events.knockout import Bracket, Draw, Empty, KnockoutMatch, MatchKey, bracket_order, draw
 from engine.events.problems import EventError, EventProblem
 
 BYE = Empty.BYE
 
 
 def w(rnd: int, slot: int) -> MatchKey:
-    return MatchKey(Side.WINNERS, rnd, slot)
+    return MatchKey(Bracket.WINNERS, rnd, slot)
 
 
 def lo(rnd: int, slot: int) -> MatchKey:
-    return MatchKey(Side.LOSERS, rnd, slot)
+    return MatchKey(Bracket.LOSERS, rnd, slot)
 
 
 def final(rnd: int) -> MatchKey:
-    return MatchKey(Side.FINAL, rnd, 0)
+    return MatchKey(Bracket.FINAL, rnd, 0)
 
 
 def rows(d: Draw) -> list[tuple[str, object, object, object]]:
@@ -82,7 +82,7 @@ def test_double_elimination_for_four_with_a_reset_final() -> None:
 
 def test_double_elimination_for_five_walks_over_the_byes() -> None:
     d = draw(["s1", "s2", "s3", "s4", "s5"], {w(1, 1): "s5"}, double=True)
-    losers = [(m.key.name, m.first, m.second, m.winner) for m in d.matches if m.key.side is Side.LOSERS]
+    losers = [(m.key.name, m.first, m.second, m.winner) for m in d.matches if m.key.side is Bracket.LOSERS]
     assert losers == [("L1.0", BYE, "s4", "s4"), ("L1.1", BYE, BYE, BYE), ("L2.0", "s4", None, None),
                       ("L2.1", BYE, None, None), ("L3.0", None, None, None), ("L4.0", None, None, None)]
 

@@ -10,7 +10,7 @@ from engine.rating.season import (
     LastGame,
     SeasonError,
     SeasonProblem,
-    Standing,
+    SeasonStanding,
     final_standings,
     last_turn,
     title,
@@ -52,6 +52,6 @@ def test_the_final_table_ranks_the_settled_members_and_lists_the_provisional_aft
     assert [(s.rank, s.member, s.games) for s in table] == [
         (1, "ann", 20), (2, "cy", 15), (2, "dee", 9), (0, "eve", 2), (0, "bob", 4)]
     assert table[0].rating == 1600.0 and 60.0 < table[0].deviation < 61.0  # a day's idle growth
-    assert Standing.from_json(table[1].as_json()) == Standing(2, "cy", 1550.0, 70.0, 15)  # kept to 2 decimals
+    assert SeasonStanding.from_json(table[1].as_json()) == SeasonStanding(2, "cy", 1550.0, 70.0, 15)
     with pytest.raises(ValueError, match="a standing is"):
-        Standing.from_json([1, "x"])
+        SeasonStanding.from_json([1, "x"])
