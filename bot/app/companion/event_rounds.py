@@ -23,6 +23,7 @@ from bot.app.game.live_game import LiveGame
 from bot.app.game.play import GamePlay
 from bot.app.shown.replies import Attachment, Reply
 from bot.i18n import Lang, as_lang, t
+from bot.settings import kept_for_game
 from bot.storage import Storage
 from bot.storage.values import EntrantRow, EventGameRow, EventRow, GameMeta, Seat, SeatKind, Status
 from engine.computer.players import DIFFICULTIES, make_player
@@ -262,7 +263,8 @@ class EventRounds:
         rules = rules_of(night.settings)
         seed, now = table_seed(night.event, row.round, row.pairing), self.clock()
         meta = GameMeta(row.game, rules, seats, seed, Status.ACTIVE, night.event.channel, now, now,
-                        guild=night.event.guild, lang=night.event.lang)
+                        guild=night.event.guild, lang=night.event.lang,
+                        settings=kept_for_game({"rated": night.settings.rated}))  # a rated night's games rated
         live = LiveGame(meta, Game(rules, seed=seed), names=tuple(s.name for s in seats))
         host = next((s.user for s in seats if s.user), "")
         return self.play.start(live, host, None)

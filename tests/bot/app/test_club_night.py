@@ -297,3 +297,30 @@ async def test_a_result_lost_between_a_games_end_and_its_keeping_is_found_by_the
     assert table is not None and table.outcome == ""
     (final,) = await a.run(EventsDue())
     assert final.text.splitlines()[0] == "**Final results: ann wins the club night!**"
+
+
+async def test_a_rated_nights_games_between_members_are_rated_and_an_unrated_nights_are_not(
+        controller: Controller) -> None:
+    c = controller
+    await c.run(CreateEvent("g1", "555", ANN, True, games=1, rated=True))
+    for who in (ANN, BOB):
+        await c.run(JoinEvent("g1", who))
+    (news,) = (await c.run(StartEvent("g1", "u1", False))).news
+    rated = c.games.meta("game2")
+    assert [g.game for g in news.games] == ["game2"] and rated is not None and rated.settings == ()  # rated
+    await c.run(EventPosted(news.key))
+    await play_out(c, "game2")
+    assert (c.storage.member_rating("g1", "u1"), c.storage.member_rating("g1", "u2")) != (None, None)
+    (final,) = await c.run(EventsDue())
+    await c.run(EventPosted(final.key))
+
+    await c.run(CreateEvent("g1", "555", ANN, True, games=1))  # not rated (the default)
+    for who in (ANN, EVE):
+        await c.run(JoinEvent("g1", who))
+    (news,) = (await c.run(StartEvent("g1", "u1", False))).news
+    (game,) = news.games
+    assert game.game is not None
+    meta = c.games.meta(game.game)
+    assert meta is not None and meta.settings == (("rated", "false"),)
+    await play_out(c, game.game)
+    assert c.storage.member_rating("g1", "u3") is None
