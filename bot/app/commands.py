@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from bot.app.command_base import Command, GameCommand
 from bot.app.companion.daily_values import DailyAnswered
+from bot.app.companion.event_values import EventAnswer, EventNews
 from bot.app.companion.game_stats import BoardOrder
 from bot.app.companion.tablemode import TablePlayer
 from bot.app.game.moves import Move
@@ -452,6 +453,98 @@ class TableUsers(Command[list[str]]):
     """The member ids of a real table's seats ('' for a seat named without a member), in seat order."""
 
     table: str
+
+
+# ---------------------------------------------------------------------------------------------- events (club nights)
+
+@dataclass(frozen=True)
+class CreateEvent(Command[EventAnswer]):
+    """A club night in a server, directed by `director`, posting in `channel`; `manager`: the door says whether the
+    member may manage the server. Settings as typed: games (rounds), target, rated, minutes until entries close
+    (0: at the start), the most entrants."""
+
+    guild: str
+    channel: str
+    director: Member
+    manager: bool
+    games: int = 9
+    target: int = 121
+    rated: bool = False
+    closes: int = 0
+    most: int = 64
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class SetEventMessage(Command[None]):
+    """The registration post of `event` was sent as `message`."""
+
+    event: str
+    message: str
+
+
+@dataclass(frozen=True)
+class JoinEvent(Command[EventAnswer]):
+    """A member enters the server's club night taking entries (`event`: the one a button names)."""
+
+    guild: str
+    member: Member
+    event: str = ""
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class LeaveEvent(Command[EventAnswer]):
+    """A member leaves the server's club night: struck out before it starts, withdrawn (not paired again) after."""
+
+    guild: str
+    member: Member
+    event: str = ""
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class AddEventComputer(Command[EventAnswer]):
+    """The director (or a manager) enters a computer at a strength ('easy' ... 'expert')."""
+
+    guild: str
+    by: str
+    manager: bool
+    strength: str
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class StartEvent(Command[EventAnswer]):
+    """The director (or a manager) closes the entries and starts round 1: its pairings and games."""
+
+    guild: str
+    by: str
+    manager: bool
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class EventStandings(Command[Answer]):
+    """The standings of the server's newest club night."""
+
+    guild: str
+    lang: Lang = Lang.EN
+
+
+@dataclass(frozen=True)
+class EventsDue(Command[list[EventNews]]):
+    """The club nights' posts due now (the standings after a game, the next round, the final results), each
+    claimed by this process; `owns` as for Sweep."""
+
+    owns: Callable[[str], bool] | None = None
+
+
+@dataclass(frozen=True)
+class EventPosted(Command[None]):
+    """A door sent the news of `key` (its work is finished)."""
+
+    key: str
 
 
 # ---------------------------------------------------------------------------------------------- the LED pegboard

@@ -25,6 +25,8 @@ from bot.app.commands import BoardFollow, BoardShowHere, LiveGames, Sweep, Sweep
 from bot.app.companion.calendar import Calendar
 from bot.app.companion.companion_commands import CompanionCommands
 from bot.app.companion.daily import DailyHands
+from bot.app.companion.event_rounds import EventRounds
+from bot.app.companion.events import ClubNights
 from bot.app.companion.learning import Scorer
 from bot.app.companion.pegboard import Pegboard
 from bot.app.companion.practice import Practice
@@ -34,6 +36,7 @@ from bot.app.companion.settings_book import SettingsBook
 from bot.app.companion.statistics import Statistics
 from bot.app.companion.tablemode import TableMode, TablePlayer
 from bot.app.game.closing import Closing
+from bot.app.game.ends import GameEnds
 from bot.app.game.game_cache import GameCache
 from bot.app.game.game_commands import GameCommands, find_player_game
 from bot.app.game.invites import Invitations
@@ -79,11 +82,13 @@ class Controller:
         self.pegboard = Pegboard(board_url, driver_factory=driver_factory)
         self.settings = SettingsBook(storage)
         self.ratings = GameRatings(storage, self.settings)
+        self.ends = GameEnds()
         self.play = GamePlay(self.games, self.presenter, self.pegboard, clock=clock, ids=ids, seeds=seeds,
-                             difficulty=difficulty, ratings=self.ratings)
+                             difficulty=difficulty, ratings=self.ratings, ends=self.ends)
         self.closing = Closing(self.games, self.presenter, self.pegboard, clock=clock, remind_after=remind_after,
                                forfeit_after=forfeit_after, hand_over=self.play.hand_over,
-                               close_claims=self.play.close_claims, claim_after=claim_after, ratings=self.ratings)
+                               close_claims=self.play.close_claims, claim_after=claim_after, ratings=self.ratings,
+                               ends=self.ends)
         self.scorer = Scorer(images=images, win_table=win_table)
         self.practice_drills = Practice(storage, storage, self.scorer, seeds=seeds, clock=clock, images=images)
         self.invites = Invitations(self.play.store_seats, start=self.play.start, close=self.closing.close)
@@ -100,8 +105,11 @@ class Controller:
                                                     self.settings, self.tables, self.pegboard, self.daily)
         self.seasons = Seasons(storage, self.settings, images=images)
         self.calendar = Calendar(storage, clock, [self.seasons, self.daily])
+        self.event_rounds = EventRounds(storage, self.play, clock, ids, images=images)
+        self.ends.listen(self.event_rounds.game_ended)
+        self.club_nights = ClubNights(storage, self.event_rounds, clock, ids, seeds)
         self.handlers = handlers_of(self.game_commands, self.companion_commands, self.calendar, self.seasons,
-                                    self.rating_view, self)
+                                    self.rating_view, self.club_nights, self)
 
     async def warm(self) -> None:
         """Start the workers and load their fonts now, not during the first reply; then what was loaded to start

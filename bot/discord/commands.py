@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.discord.events import EventGroup
 from bot.discord.exchange import Exchange
 from bot.discord.game_door import GameFeature
 from bot.discord.learning import LearningFeature
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 class CribbageGroup(app_commands.Group):
     """/cribbage play|hand|resign|seat|end|record|score|analyze|rules|practice|review|stats|leaderboard|daily|
-    season|settings|mentions|table|board."""
+    season|settings|mentions|table|board|event."""
 
     def __init__(self, front: DiscordFront) -> None:
         super().__init__(name="cribbage", description=description("cribbage"), guild_only=True)
@@ -37,6 +38,7 @@ class CribbageGroup(app_commands.Group):
                 self.add_command(command)
         self.add_command(TableGroup(front.tables))
         self.add_command(BoardGroup(front.board))
+        self.add_command(EventGroup(front.events))
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """An option out of its bounds gets a friendly private answer; anything else is a failure."""

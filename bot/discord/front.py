@@ -30,6 +30,7 @@ from bot.app.shown.ids import BadComponentId, ComponentId, Verb
 from bot.config import Config
 from bot.discord.channel_posts import ChannelPoster
 from bot.discord.daily import DailyDoor
+from bot.discord.events import EventDoor
 from bot.discord.exchange import Exchange
 from bot.discord.game_door import GameDoor
 from bot.discord.learning import LearnDoor
@@ -113,6 +114,7 @@ class DiscordFront:
         self.settings = SettingsDoor(controller)
         self.daily = DailyDoor(controller, client, edit_interval)
         self.seasons = SeasonDoor(controller)
+        self.events = EventDoor(controller, client, self.publisher)
         games, learn, tables = self.games, self.learn, self.tables
         self.handlers: dict[Verb, Handler] = {
             Verb.HAND: Handler(games.on_hand), Verb.LAY: Handler(games.on_move), Verb.PLAY: Handler(games.on_move),
@@ -125,6 +127,7 @@ class DiscordFront:
             Verb.PEG: Handler(tables.on_peg), Verb.PAD: Handler(tables.open_pad, tables.submit_pad),
             Verb.UNDO: Handler(tables.on_undo), Verb.DEAL: Handler(tables.on_deal),
             Verb.DAILY: Handler(self.daily.on_answer),
+            Verb.JOIN: Handler(self.events.on_join), Verb.LEAVE: Handler(self.events.on_leave),
         }
         """One table from each verb to what it does."""
         self._seen: OrderedDict[int, None] = OrderedDict()
@@ -194,13 +197,14 @@ class DiscordFront:
 
     async def sweep_forever(self, every: float = SWEEP_SECONDS) -> None:
         """Reminders and timeouts for players who stop answering (open panels follow the timeouts), then the posts
-        due in servers' channels."""
+        due in servers' channels and the club nights' news."""
         while True:
             await asyncio.sleep(every)
             try:
                 for reply in await self.controller.run(Sweep(self.shards.owns)):
                     await self.publisher.publish(reply)
                 await self.channel_posts.post_due(DuePosts(self.shards.owns))
+                await self.events.post_due(self.shards.owns)
             except Exception:
                 log.exception("the inactivity sweep failed; trying again in %s s", every)
 

@@ -15,6 +15,7 @@ from bot.storage.health import Health
 from bot.storage.interfaces import (
     ClaimStore,
     DailyStore,
+    EventStore,
     GameStore,
     PracticeStore,
     RatingStore,
@@ -26,6 +27,7 @@ from bot.storage.interfaces import (
 )
 from bot.storage.sqlite import SqliteStorage
 
-__all__ = ["ClaimStore", "DailyStore", "DamagedGame", "DatabaseFault", "GameStore", "Health", "PracticeStore",
-           "RatingStore", "SeasonStore", "SettingsStore", "SqliteStorage", "StaleWrite", "Storage", "StorageError",
+__all__ = ["ClaimStore", "DailyStore", "DamagedGame", "DatabaseFault", "EventStore", "GameStore", "Health",
+           "PracticeStore", "RatingStore", "SeasonStore", "SettingsStore", "SqliteStorage", "StaleWrite", "Storage",
+           "StorageError",
            "SummaryStore", "TableStore", "decode_action", "encode_action"]

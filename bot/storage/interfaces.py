@@ -14,6 +14,9 @@ from bot.storage.rating_values import MemberRating, RatedGame, RatingPoint
 from bot.storage.values import (
     DailyPost,
     Declaration,
+    EntrantRow,
+    EventGameRow,
+    EventRow,
     GameMeta,
     GameSummary,
     GuildTotals,
@@ -254,7 +257,6 @@ class SeasonStore(Protocol):
         ...
 
 
-
 class RatingStore(Protocol):
     """Each member's Glicko-2 rating per server and what each rated game did to it (bot/storage/sql/ratings.py)."""
 
@@ -289,8 +291,65 @@ class RatingStore(Protocol):
         ...
 
 
+class EventStore(Protocol):
+    """Each server's events (club nights), their entrants and their games (bot/storage/sql/events.py)."""
+
+    def add_event(self, event: EventRow) -> None: ...
+
+    def event(self, event: str) -> EventRow | None: ...
+
+    def events_in(self, guild: str, states: Sequence[str]) -> list[EventRow]:
+        """The server's events in one of `states`, the oldest first."""
+        ...
+
+    def events_running(self) -> list[EventRow]:
+        """Every server's running events, the oldest first."""
+        ...
+
+    def set_event_state(self, event: str, state: str, *, was: str) -> bool:
+        """Move the event from `was` to `state`; False, changing nothing, when it was not in `was`."""
+        ...
+
+    def set_event_round(self, event: str, round_: int, *, was: int) -> bool:
+        """Move the event from round `was` to `round_`; False when another got there first."""
+        ...
+
+    def set_event_message(self, event: str, message: str) -> None: ...
+
+    def add_entrant(self, event: str, member: str, strength: str, name: str, *, most: int) -> int | None:
+        """Enter a member (`member` their id) or a computer (`member` '', `strength` its difficulty); their number
+        in the joining order. None, adding nothing, when the event takes no entries, has `most` already, or has
+        the member already."""
+        ...
+
+    def withdraw_entrant(self, event: str, member: str) -> bool:
+        """A member leaves: struck out before the start, marked withdrawn after; False when not entered."""
+        ...
+
+    def entrants(self, event: str) -> list[EntrantRow]:
+        """Every entrant, withdrawn or not, in the joining order."""
+        ...
+
+    def add_event_games(self, games: Sequence[EventGameRow]) -> bool:
+        """Add a round's tables in one commit; False (adding none of those present) when some were there already."""
+        ...
+
+    def event_games(self, event: str) -> list[EventGameRow]:
+        """Every table of the event, by round and table."""
+        ...
+
+    def event_game(self, game: str) -> EventGameRow | None:
+        """The table a game was played at, if it is an event's."""
+        ...
+
+    def record_event_result(self, game: str, home_score: int, away_score: int, outcome: str) -> bool:
+        """Keep the result of an event's game; False (changing nothing) for a game not in an event, or one whose
+        result is kept already."""
+        ...
+
+
 class Storage(GameStore, TableStore, PracticeStore, SummaryStore, SettingsStore, ClaimStore, SeasonStore,
-              DailyStore, RatingStore, Protocol):
+              DailyStore, RatingStore, EventStore, Protocol):
     """One database holding every store, as a door opens it (bot/storage/opening.py)."""
 
     def warnings(self) -> list[str]:

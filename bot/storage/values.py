@@ -229,3 +229,54 @@ class DailyPost:
     channel: str
     message: str = ""
     closed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    """A server's event (a club night): its format and settings (JSON), its state ('open' for entries,
+    'running', 'over', 'cancelled'), who directs it, where it posts, and the round being played (0 before)."""
+
+    id: str
+    guild: str
+    format: str
+    settings: str
+    state: str
+    director: str
+    channel: str
+    seed: int
+    created: float
+    message: str = ""
+    """The registration post ('' until sent)."""
+    round: int = 0
+    lang: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantRow:
+    """An entrant of an event: a member (`member` their id) or a computer (`member` '', `strength` its
+    difficulty); `number` is their place in the joining order, from 1."""
+
+    event: str
+    number: int
+    member: str
+    strength: str
+    name: str
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EventGameRow:
+    """One table of one round: the two entrants (by number; `away` 0 for a bye), the game played ('' for a bye
+    or a game played out of sight between two computers), and its result once known (`outcome` '' until then)."""
+
+    event: str
+    round: int
+    pairing: int
+    home: int
+    away: int
+    game: str = ""
+    home_score: int = 0
+    away_score: int = 0
+    outcome: str = ""
+    """'' waiting; 'played'; 'home' or 'away' for who forfeited; 'both' both forfeited; 'bye'."""
+    corrected_by: str = ""

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from bot.app.companion.pegboard import Pegboard
 from bot.app.companion.statistics import summary_of
+from bot.app.game.ends import GameEnds
 from bot.app.game.game_cache import GameCache
 from bot.app.game.live_game import CountStep, LiveGame
 from bot.app.game.rating_games import GameRatings
@@ -29,8 +30,11 @@ class Closing:
 
     def __init__(self, cache: GameCache, presenter: Presenter, pegboard: Pegboard, *, clock: Callable[[], float],
                  remind_after: float, forfeit_after: float, hand_over: HandOver, close_claims: CloseClaims,
-                 claim_after: float = 120.0, ratings: GameRatings | None = None) -> None:
+                 claim_after: float = 120.0, ratings: GameRatings | None = None,
+                 ends: GameEnds | None = None) -> None:
+        """`ends` hears of each game ended here."""
         self.ratings = ratings
+        self.ends = ends or GameEnds()
         self.hand_over = hand_over
         self.close_claims = close_claims
         self.claim_after = claim_after
@@ -56,6 +60,7 @@ class Closing:
         board = self.pegboard.game_changed(live)
         reply = self.presenter.changed(live, "", lines=(text,), posts=(Post(text, files),), finished=True, note=text)
         self.cache.forget(live.id)
+        self.ends.ended(live)
         return with_line(reply, board)
 
     def resign(self, live: LiveGame, seat: int) -> Reply:

@@ -16,6 +16,7 @@ from bot.app.command_base import Command
 from bot.app.companion.pegboard import Pegboard
 from bot.app.companion.practice import read_count
 from bot.app.companion.statistics import summary_of
+from bot.app.game.ends import GameEnds
 from bot.app.game.game_cache import GameCache
 from bot.app.game.invites import cut_line
 from bot.app.game.live_game import LiveGame
@@ -198,12 +199,13 @@ class GamePlay:
 
     def __init__(self, cache: GameCache, presenter: Presenter, pegboard: Pegboard, *, clock: Callable[[], float],
                  ids: Callable[[], str], seeds: Callable[[], int], difficulty: str = "normal",
-                 ratings: GameRatings | None = None) -> None:
+                 ratings: GameRatings | None = None, ends: GameEnds | None = None) -> None:
         """`difficulty`: the computer's strength where nobody chose one (a seat handed over, empty seats
         filled, in a game without a computer yet). `ratings`: what a game does to its members' ratings (None: a
-        door without ratings)."""
+        door without ratings). `ends` hears of each game ended by the cards."""
         self.difficulty = difficulty
         self.ratings = ratings
+        self.ends = ends or GameEnds()
         self.cache = cache
         self.pegboard = pegboard
         self.store: GameStore = cache.store
@@ -370,6 +372,7 @@ class GamePlay:
             if self.ratings is not None:
                 live.rating_line = self.ratings.end_line(live, changes)
             self.cache.forget(live.id)
+            self.ends.ended(live)
         live.meta = replace(live.meta, updated=self.clock(), reminded=False)
 
     def _computer_moves(self, live: LiveGame) -> list[PlayerAction]:

@@ -57,6 +57,10 @@ class Verb(Enum):
     """The daily hand's select: the game field is `d` and the day (d20270104), version 0 a server's post (the
     answer kept until the close), 1 a past day tried privately; the chosen value is the discard's place in the
     problem's fixed order of discards."""
+    JOIN = "join"
+    """A club night's registration post: enter it (the game field is the event's id, version 0)."""
+    LEAVE = "leave"
+    """A club night's registration post: leave it."""
 
 
 class BadComponentId(ValueError):
@@ -99,7 +103,8 @@ def template(verbs: Iterable[Verb]) -> str:
 
 
 BUTTON_VERBS = (Verb.HAND, Verb.PLAY, Verb.GO, Verb.ACCEPT, Verb.DECLINE, Verb.FILL, Verb.CANCEL, Verb.REVIEW,
-                Verb.PEG, Verb.PAD, Verb.UNDO, Verb.DEAL, Verb.DRILL, Verb.COUNT, Verb.DECLARE, Verb.MUGGINS)
+                Verb.PEG, Verb.PAD, Verb.UNDO, Verb.DEAL, Verb.DRILL, Verb.COUNT, Verb.DECLARE, Verb.MUGGINS,
+                Verb.JOIN, Verb.LEAVE)
 TABLE_VERBS = (Verb.PEG, Verb.PAD, Verb.UNDO, Verb.DEAL)
 PRACTICE_VERBS = (Verb.DRILL, Verb.COUNT)
 SELECT_VERBS = (Verb.LAY, Verb.DAILY)

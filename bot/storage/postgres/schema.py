@@ -153,7 +153,8 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE games SET settings = '{"auto_go": "false"}' WHERE NOT auto_go;
     """,
     # 8: the settings found by name (the servers that turned a feature on); ratings and their changes, seasons,
-    # the daily hand's posts and answers, and the claims that make a timer fire once among several processes
+    # the daily hand's posts and answers, the claims that make a timer fire once among several processes, and
+    # events (club nights: their entrants and games)
     """
     CREATE INDEX settings_name ON settings (scope, name);
     CREATE TABLE ratings (
@@ -211,6 +212,45 @@ MIGRATIONS: tuple[str, ...] = (
         until  double precision NOT NULL,
         done   boolean NOT NULL DEFAULT false
     );
+    CREATE TABLE events (
+        id       text PRIMARY KEY,
+        guild    text NOT NULL,
+        format   text NOT NULL,
+        settings text NOT NULL,
+        state    text NOT NULL,
+        director text NOT NULL,
+        channel  text NOT NULL,
+        message  text NOT NULL DEFAULT '',
+        round    bigint NOT NULL DEFAULT 0,
+        seed     bigint NOT NULL,
+        lang     text NOT NULL DEFAULT 'en',
+        created  double precision NOT NULL
+    );
+    CREATE INDEX events_guild ON events (guild, state);
+    CREATE TABLE event_entrants (
+        event     text NOT NULL,
+        number    bigint NOT NULL,
+        member    text NOT NULL,
+        strength  text NOT NULL DEFAULT '',
+        name      text NOT NULL,
+        withdrawn boolean NOT NULL DEFAULT false,
+        PRIMARY KEY (event, number)
+    );
+    CREATE UNIQUE INDEX event_entrants_member ON event_entrants (event, member) WHERE member <> '';
+    CREATE TABLE event_games (
+        event        text NOT NULL,
+        round        bigint NOT NULL,
+        pairing      bigint NOT NULL,
+        game         text NOT NULL DEFAULT '',
+        home         bigint NOT NULL,
+        away         bigint NOT NULL,
+        home_score   bigint NOT NULL DEFAULT 0,
+        away_score   bigint NOT NULL DEFAULT 0,
+        outcome      text NOT NULL DEFAULT '',
+        corrected_by text NOT NULL DEFAULT '',
+        PRIMARY KEY (event, round, pairing)
+    );
+    CREATE INDEX event_games_game ON event_games (game);
     """,
 )
 """Migration n is MIGRATIONS[n - 1]."""

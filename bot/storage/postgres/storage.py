@@ -17,6 +17,7 @@ from bot.storage.postgres.connection import PostgresDatabase
 from bot.storage.sql.claims import SqlClaims
 from bot.storage.sql.connection import marks
 from bot.storage.sql.daily import SqlDaily
+from bot.storage.sql.events import SqlEvents
 from bot.storage.sql.game_store import SqlGames
 from bot.storage.sql.practice import SqlPractice
 from bot.storage.sql.ratings import SqlRatings
@@ -27,7 +28,7 @@ from bot.storage.sql.totals import SqlSummaries
 
 
 class PostgresStorage(PostgresDatabase, SqlGames, SqlTables, SqlPractice, SqlSummaries, SqlSettings, SqlClaims,
-                      SqlSeasons, SqlDaily, SqlRatings):
+                      SqlSeasons, SqlDaily, SqlRatings, SqlEvents):
     """All the stores over one pool of connections (see PostgresDatabase). `opened` is always healthy:
     PostgreSQL checks its own pages, and a row it holds always reads."""
 

@@ -35,6 +35,11 @@ TABLES: dict[str, frozenset[str]] = {
     "daily_posts": frozenset({"guild", "day", "channel", "message", "closed"}),
     "daily_answers": frozenset({"guild", "day", "member", "discard", "at"}),
     "claims": frozenset({"name", "holder", "until", "done"}),
+    "events": frozenset({"id", "guild", "format", "settings", "state", "director", "channel", "message", "round",
+                         "seed", "lang", "created"}),
+    "event_entrants": frozenset({"event", "number", "member", "strength", "name", "withdrawn"}),
+    "event_games": frozenset({"event", "round", "pairing", "game", "home", "away", "home_score", "away_score",
+                              "outcome", "corrected_by"}),
 }
 """Every table of the current schema and its columns (an older database has fewer: they are added when it opens)."""
 

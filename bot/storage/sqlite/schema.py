@@ -17,9 +17,9 @@ tests/bot/storage/upgrades/: 1 games and actions; 2 games.guild, table sessions,
 games.self_count and lang, declarations; 4 games.changes; 5 the statistics' summaries; 6 revisions and one live
 table a place; 7 a server's totals; 8 games.moves; 9 games.auto_go and the turn mentions' settings; 10 every
 server's and member's settings in one table (a row a value set); 11 a game's settings in its row (games.settings,
-auto_go moved in); 12 ratings and their changes, seasons, the daily hand's posts and answers, and the claims that
-make a timer fire once. Layouts 1 to 8 kept no version (0): a file at 0 is brought up to date from whatever it has
-(MIGRATIONS, FILLS, ...) and then says 12. A new layout is a new
+auto_go moved in); 12 ratings and their changes, seasons, the daily hand's posts and answers, the claims that
+make a timer fire once, and events (club nights: their entrants and games). Layouts 1 to 8 kept no version (0):
+a file at 0 is brought up to date from whatever it has (MIGRATIONS, FILLS, ...) and then says 12. A new layout is a new
 number here, its change in `make`, and its fixture."""
 
 CHECK = re.compile(r"\bCHECK\s*\(", re.IGNORECASE)
@@ -172,6 +172,45 @@ CREATE TABLE IF NOT EXISTS claims (
     until  REAL NOT NULL,
     done   INTEGER NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS events (
+    id       TEXT PRIMARY KEY,
+    guild    TEXT NOT NULL,
+    format   TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    state    TEXT NOT NULL,
+    director TEXT NOT NULL,
+    channel  TEXT NOT NULL,
+    message  TEXT NOT NULL DEFAULT '',
+    round    INTEGER NOT NULL DEFAULT 0,
+    seed     INTEGER NOT NULL,
+    lang     TEXT NOT NULL DEFAULT 'en',
+    created  REAL NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS events_guild ON events (guild, state);
+CREATE TABLE IF NOT EXISTS event_entrants (
+    event     TEXT NOT NULL,
+    number    INTEGER NOT NULL,
+    member    TEXT NOT NULL,
+    strength  TEXT NOT NULL DEFAULT '',
+    name      TEXT NOT NULL,
+    withdrawn INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (event, number)
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX IF NOT EXISTS event_entrants_member ON event_entrants (event, member) WHERE member <> '';
+CREATE TABLE IF NOT EXISTS event_games (
+    event        TEXT NOT NULL,
+    round        INTEGER NOT NULL,
+    pairing      INTEGER NOT NULL,
+    game         TEXT NOT NULL DEFAULT '',
+    home         INTEGER NOT NULL,
+    away         INTEGER NOT NULL,
+    home_score   INTEGER NOT NULL DEFAULT 0,
+    away_score   INTEGER NOT NULL DEFAULT 0,
+    outcome      TEXT NOT NULL DEFAULT '',
+    corrected_by TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (event, round, pairing)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS event_games_game ON event_games (game);
 """
 
 MIGRATIONS: tuple[tuple[str, str, str], ...] = (

@@ -7,6 +7,7 @@ from pathlib import Path
 from bot.storage.health import Health
 from bot.storage.sql.claims import SqlClaims
 from bot.storage.sql.daily import SqlDaily
+from bot.storage.sql.events import SqlEvents
 from bot.storage.sql.practice import SqlPractice
 from bot.storage.sql.ratings import SqlRatings
 from bot.storage.sql.seasons import SqlSeasons
@@ -17,7 +18,7 @@ from bot.storage.sqlite.game_files import SqliteGames
 
 
 class SqliteStorage(SqliteGames, SqlTables, SqlPractice, SqlSummaries, SqlSettings, SqlClaims,
-                    SqlSeasons, SqlDaily, SqlRatings):
+                    SqlSeasons, SqlDaily, SqlRatings, SqlEvents):
     """All the stores over one connection (see SqliteDatabase for the connection and `synchronous`).
 
     Opening a file checks it (`opened`): SQLite's quick check, and every game's row and every live

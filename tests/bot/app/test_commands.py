@@ -21,6 +21,8 @@ def test_every_command_has_one_handler_and_the_controller_no_relays() -> None:
             "AcceptInvite", "AnalyzeDiscards", "AnswerDrill", "ChangeSetting", "ShowSettings", "ShowRating",
             "BoardFollow", "BoardShowHere", "BoardStatus",
             "CancelInvite", "DailyHand", "AnswerDaily", "DailyOpen", "DuePosts", "PostDone", "SeasonStandings",
+            "CreateEvent", "SetEventMessage", "JoinEvent", "LeaveEvent", "AddEventComputer", "StartEvent",
+            "EventStandings", "EventsDue", "EventPosted",
             "DeclareMuggins", "DeclareOwnCount",
             "DeclineInvite", "EndGame", "FillSeats",
             "GameInfo",

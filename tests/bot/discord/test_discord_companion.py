@@ -52,8 +52,13 @@ async def test_the_commands_are_synced_with_names_options_and_translations(bot: 
     subs = {o["name"]: o for o in group["options"]}
     assert list(subs) == ["play", "hand", "resign", "seat", "end", "record", "score", "analyze", "rules", "practice",
                           "review", "stats", "leaderboard", "rating", "daily", "season", "settings", "mentions",
-                          "table", "board"]
+                          "table", "board", "event"]
     assert [o["name"] for o in subs["board"]["options"]] == ["status", "show", "auto"]
+    event = {o["name"]: o for o in subs["event"]["options"]}
+    assert list(event) == ["create", "join", "leave", "computer", "start", "standings"]
+    assert [(o["name"], o["type"]) for o in event["create"]["options"]] == [
+        ("games", 4), ("target", 4), ("rated", 5), ("closes", 4), ("most", 4)]
+    assert event["create"]["description_localizations"]["zh-CN"] == "在此频道创建俱乐部之夜（需要管理服务器权限）"
     play = subs["play"]
     assert play["description"] == "Start a game against the computer or other members"
     assert [(o["name"], o["type"], o["required"]) for o in play["options"]] == [

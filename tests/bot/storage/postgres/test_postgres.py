@@ -32,9 +32,9 @@ psycopg = pytest.importorskip("psycopg")
 from bot.storage.postgres import PostgresStorage  # noqa: E402
 from bot.storage.postgres.schema import MIGRATIONS  # noqa: E402  (after the skip: it needs nothing, but belongs here)
 
-TABLES = {"actions", "claims", "daily_answers", "daily_posts", "declarations", "drills", "games", "guild_settings",
-          "guild_totals", "member_settings", "player_totals", "rating_changes", "ratings", "schema_version", "seasons",
-          "settings", "summarized", "tables", "tallies"}
+TABLES = {"actions", "claims", "daily_answers", "daily_posts", "declarations", "drills", "event_entrants",
+          "event_games", "events", "games", "guild_settings", "guild_totals", "member_settings", "player_totals",
+          "rating_changes", "ratings", "schema_version", "seasons", "settings", "summarized", "tables", "tallies"}
 
 
 def meta(gid: str = "g1") -> GameMeta:

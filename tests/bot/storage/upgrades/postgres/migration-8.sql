@@ -2,7 +2,7 @@
 -- PostgreSQL database dump
 --
 
-\restrict xMgBPPNHPrZcYiv3NY86t4tDQMEWnLcQ28NefcqSBrlmqY34UyK5ZleUeMwVV9e
+\restrict jdzHpRL8zu1WfLhiqqXJ3x09YEMUdvDU74CHZO4xvqfYLgn1u7Uv1dU8vYnYcTS
 
 -- Dumped from database version 15.18 (Debian 15.18-0+deb12u1)
 -- Dumped by pg_dump version 15.18 (Debian 15.18-0+deb12u1)
@@ -94,6 +94,58 @@ CREATE TABLE public.drills (
     drill text NOT NULL,
     declared bigint NOT NULL,
     total bigint NOT NULL
+);
+
+
+--
+-- Name: event_entrants; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.event_entrants (
+    event text NOT NULL,
+    number bigint NOT NULL,
+    member text NOT NULL,
+    strength text DEFAULT ''::text NOT NULL,
+    name text NOT NULL,
+    withdrawn boolean DEFAULT false NOT NULL
+);
+
+
+--
+-- Name: event_games; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.event_games (
+    event text NOT NULL,
+    round bigint NOT NULL,
+    pairing bigint NOT NULL,
+    game text DEFAULT ''::text NOT NULL,
+    home bigint NOT NULL,
+    away bigint NOT NULL,
+    home_score bigint DEFAULT 0 NOT NULL,
+    away_score bigint DEFAULT 0 NOT NULL,
+    outcome text DEFAULT ''::text NOT NULL,
+    corrected_by text DEFAULT ''::text NOT NULL
+);
+
+
+--
+-- Name: events; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.events (
+    id text NOT NULL,
+    guild text NOT NULL,
+    format text NOT NULL,
+    settings text NOT NULL,
+    state text NOT NULL,
+    director text NOT NULL,
+    channel text NOT NULL,
+    message text DEFAULT ''::text NOT NULL,
+    round bigint DEFAULT 0 NOT NULL,
+    seed bigint NOT NULL,
+    lang text DEFAULT 'en'::text NOT NULL,
+    created double precision NOT NULL
 );
 
 
@@ -290,171 +342,171 @@ CREATE TABLE public.tallies (
 --
 
 COPY public.actions (game, seq, action) FROM stdin;
-cs7orkvpx5	0	{"t":"lay","seat":1,"cards":["AS","JS"]}
-cs7orkvpx5	1	{"t":"lay","seat":0,"cards":["4C","QS"]}
-cs7orkvpx5	2	{"t":"play","seat":1,"card":"2H"}
-cs7orkvpx5	3	{"t":"play","seat":0,"card":"8C"}
-cs7orkvpx5	4	{"t":"play","seat":1,"card":"8D"}
-cs7orkvpx5	5	{"t":"play","seat":0,"card":"10D"}
-cs7orkvpx5	6	{"t":"go","seat":1}
-cs7orkvpx5	7	{"t":"go","seat":0}
-cs7orkvpx5	8	{"t":"play","seat":1,"card":"7C"}
-cs7orkvpx5	9	{"t":"play","seat":0,"card":"10H"}
-cs7orkvpx5	10	{"t":"play","seat":1,"card":"9C"}
-cs7orkvpx5	11	{"t":"play","seat":0,"card":"4H"}
-cs7orkvpx5	12	{"t":"lay","seat":1,"cards":["AS","3D"]}
-cs7orkvpx5	13	{"t":"lay","seat":0,"cards":["9S","6C"]}
-cs7orkvpx5	14	{"t":"play","seat":0,"card":"QH"}
-cs7orkvpx5	15	{"t":"play","seat":1,"card":"5H"}
-cs7orkvpx5	16	{"t":"play","seat":0,"card":"7C"}
-cs7orkvpx5	17	{"t":"play","seat":1,"card":"6H"}
-cs7orkvpx5	18	{"t":"go","seat":0}
-cs7orkvpx5	19	{"t":"go","seat":1}
-cs7orkvpx5	20	{"t":"play","seat":0,"card":"7S"}
-cs7orkvpx5	21	{"t":"play","seat":1,"card":"KH"}
-cs7orkvpx5	22	{"t":"play","seat":0,"card":"8S"}
-cs7orkvpx5	23	{"t":"go","seat":1}
-cs7orkvpx5	24	{"t":"play","seat":1,"card":"KS"}
-cs7orkvpx5	25	{"t":"lay","seat":1,"cards":["KD","10S"]}
-cs7orkvpx5	26	{"t":"lay","seat":0,"cards":["QS","AS"]}
-cs7orkvpx5	27	{"t":"play","seat":1,"card":"AD"}
-cs7orkvpx5	28	{"t":"play","seat":0,"card":"5D"}
-cs7orkvpx5	29	{"t":"play","seat":1,"card":"KH"}
-cs7orkvpx5	30	{"t":"play","seat":0,"card":"2C"}
-cs7orkvpx5	31	{"t":"play","seat":1,"card":"JC"}
-cs7orkvpx5	32	{"t":"go","seat":0}
-cs7orkvpx5	33	{"t":"play","seat":1,"card":"AC"}
-cs7orkvpx5	34	{"t":"play","seat":0,"card":"4H"}
-cs7orkvpx5	35	{"t":"play","seat":0,"card":"9D"}
-cs7orkvpx5	36	{"t":"lay","seat":1,"cards":["8S","6D"]}
-cs7orkvpx5	37	{"t":"lay","seat":0,"cards":["9H","QS"]}
-cs7orkvpx5	38	{"t":"play","seat":0,"card":"4C"}
-cs7orkvpx5	39	{"t":"play","seat":1,"card":"4H"}
-cs7orkvpx5	40	{"t":"play","seat":0,"card":"8D"}
-cs7orkvpx5	41	{"t":"play","seat":1,"card":"10C"}
-cs7orkvpx5	42	{"t":"play","seat":0,"card":"3H"}
-cs7orkvpx5	43	{"t":"play","seat":1,"card":"AH"}
-cs7orkvpx5	44	{"t":"go","seat":0}
-cs7orkvpx5	45	{"t":"go","seat":1}
-cs7orkvpx5	46	{"t":"play","seat":0,"card":"QH"}
-cs7orkvpx5	47	{"t":"play","seat":1,"card":"KD"}
-cs7orkvpx5	48	{"t":"lay","seat":1,"cards":["9D","KH"]}
-cs7orkvpx5	49	{"t":"lay","seat":0,"cards":["JD","7D"]}
-cs7orkvpx5	50	{"t":"play","seat":1,"card":"3D"}
-cs7orkvpx5	51	{"t":"play","seat":0,"card":"3S"}
-cs7orkvpx5	52	{"t":"play","seat":1,"card":"5C"}
-cs7orkvpx5	53	{"t":"play","seat":0,"card":"8H"}
-cs7orkvpx5	54	{"t":"play","seat":1,"card":"5S"}
-cs7orkvpx5	55	{"t":"play","seat":0,"card":"AS"}
-cs7orkvpx5	56	{"t":"play","seat":1,"card":"2H"}
-cs7orkvpx5	57	{"t":"go","seat":0}
-cs7orkvpx5	58	{"t":"play","seat":0,"card":"QD"}
-cs7orkvpx5	59	{"t":"lay","seat":1,"cards":["7C","2D"]}
-cs7orkvpx5	60	{"t":"lay","seat":0,"cards":["4S","3H"]}
-cs7orkvpx5	61	{"t":"play","seat":0,"card":"9S"}
-cs7orkvpx5	62	{"t":"play","seat":1,"card":"6D"}
-cs7orkvpx5	63	{"t":"play","seat":0,"card":"AD"}
-cs7orkvpx5	64	{"t":"play","seat":1,"card":"4H"}
-cs7orkvpx5	65	{"t":"play","seat":0,"card":"2S"}
-cs7orkvpx5	66	{"t":"play","seat":1,"card":"5H"}
-cs7orkvpx5	67	{"t":"play","seat":0,"card":"3C"}
-cs7orkvpx5	68	{"t":"go","seat":1}
-cs7orkvpx5	69	{"t":"play","seat":1,"card":"QS"}
-cs7orkvpx5	70	{"t":"lay","seat":1,"cards":["7S","7C"]}
-cs7orkvpx5	71	{"t":"lay","seat":0,"cards":["3D","KC"]}
-cs7orkvpx5	72	{"t":"play","seat":1,"card":"QS"}
-cs7orkvpx5	73	{"t":"play","seat":0,"card":"2C"}
-cs7orkvpx5	74	{"t":"play","seat":1,"card":"KD"}
-cs7orkvpx5	75	{"t":"go","seat":0}
-cs7orkvpx5	76	{"t":"go","seat":1}
-cs7orkvpx5	77	{"t":"play","seat":0,"card":"JD"}
-cs7orkvpx5	78	{"t":"play","seat":1,"card":"JS"}
-cs7orkvpx5	79	{"t":"play","seat":0,"card":"JH"}
-cs7orkvpx5	80	{"t":"go","seat":1}
-cs7orkvpx5	81	{"t":"go","seat":0}
-cs7orkvpx5	82	{"t":"play","seat":1,"card":"QC"}
-cs7orkvpx5	83	{"t":"play","seat":0,"card":"10S"}
-cs7orkvpx5	84	{"t":"lay","seat":1,"cards":["10S","JH"]}
-cs7orkvpx5	85	{"t":"lay","seat":0,"cards":["QS","KH"]}
-cs7orkvpx5	86	{"t":"play","seat":0,"card":"6D"}
-cs7orkvpx5	87	{"t":"play","seat":1,"card":"3C"}
-cs7orkvpx5	88	{"t":"play","seat":0,"card":"6S"}
-cs7orkvpx5	89	{"t":"play","seat":1,"card":"2D"}
-cs7orkvpx5	90	{"t":"play","seat":0,"card":"4D"}
-cs7orkvpx5	91	{"t":"play","seat":1,"card":"AD"}
-cs7orkvpx5	92	{"t":"play","seat":0,"card":"7H"}
-cs7orkvpx5	93	{"t":"play","seat":1,"card":"AS"}
-cs7orkvpx5	94	{"t":"lay","seat":1,"cards":["AS","AH"]}
-cs7orkvpx5	95	{"t":"lay","seat":0,"cards":["9D","3C"]}
-cs7orkvpx5	96	{"t":"play","seat":1,"card":"QS"}
-cs7orkvpx5	97	{"t":"play","seat":0,"card":"3H"}
-cs7orkvpx5	98	{"t":"play","seat":1,"card":"5S"}
-cs7orkvpx5	99	{"t":"play","seat":0,"card":"10C"}
-cs7orkvpx5	100	{"t":"go","seat":1}
-cs7orkvpx5	101	{"t":"play","seat":0,"card":"AC"}
-cs7orkvpx5	102	{"t":"go","seat":0}
-cs7orkvpx5	103	{"t":"play","seat":1,"card":"5H"}
-cs7orkvpx5	104	{"t":"play","seat":0,"card":"8D"}
-cs7orkvpx5	105	{"t":"play","seat":1,"card":"5C"}
-kwwcvojmd5	0	{"t":"lay","seat":1,"cards":["5S","2C"]}
-kwwcvojmd5	1	{"t":"lay","seat":0,"cards":["10S","QD"]}
-kwwcvojmd5	2	{"t":"play","seat":1,"card":"8D"}
-kwwcvojmd5	3	{"t":"play","seat":0,"card":"2H"}
-kwwcvojmd5	4	{"t":"play","seat":1,"card":"8H"}
-kwwcvojmd5	5	{"t":"play","seat":0,"card":"5D"}
-kwwcvojmd5	6	{"t":"play","seat":1,"card":"6H"}
-kwwcvojmd5	7	{"t":"go","seat":0}
-kwwcvojmd5	8	{"t":"go","seat":1}
-kwwcvojmd5	9	{"t":"play","seat":0,"card":"QS"}
-kwwcvojmd5	10	{"t":"play","seat":1,"card":"7S"}
-kwwcvojmd5	11	{"t":"play","seat":0,"card":"JH"}
-kwwcvojmd5	12	{"t":"lay","seat":1,"cards":["JH","JD"]}
-kwwcvojmd5	13	{"t":"lay","seat":0,"cards":["5C","AC"]}
-kwwcvojmd5	14	{"t":"play","seat":0,"card":"2H"}
-kwwcvojmd5	15	{"t":"play","seat":1,"card":"7C"}
-kwwcvojmd5	16	{"t":"play","seat":0,"card":"3H"}
-kwwcvojmd5	17	{"t":"play","seat":1,"card":"7H"}
-kwwcvojmd5	18	{"t":"play","seat":0,"card":"2S"}
-kwwcvojmd5	19	{"t":"play","seat":1,"card":"8D"}
-kwwcvojmd5	20	{"t":"play","seat":0,"card":"AH"}
-kwwcvojmd5	21	{"t":"go","seat":1}
-kwwcvojmd5	22	{"t":"play","seat":1,"card":"6S"}
-kwwcvojmd5	23	{"t":"lay","seat":1,"cards":["10C","7D"]}
-kwwcvojmd5	24	{"t":"lay","seat":0,"cards":["AH","KS"]}
-kwwcvojmd5	25	{"t":"play","seat":1,"card":"4C"}
-kwwcvojmd5	26	{"t":"play","seat":0,"card":"QD"}
-kwwcvojmd5	27	{"t":"play","seat":1,"card":"JH"}
-kwwcvojmd5	28	{"t":"play","seat":0,"card":"2C"}
-kwwcvojmd5	29	{"t":"play","seat":1,"card":"5D"}
-kwwcvojmd5	30	{"t":"play","seat":0,"card":"10S"}
-kwwcvojmd5	31	{"t":"play","seat":1,"card":"3C"}
-kwwcvojmd5	32	{"t":"play","seat":0,"card":"8H"}
-kwwcvojmd5	33	{"t":"lay","seat":1,"cards":["JH","5S"]}
-kwwcvojmd5	34	{"t":"lay","seat":0,"cards":["5H","3S"]}
-kwwcvojmd5	35	{"t":"play","seat":0,"card":"9D"}
-kwwcvojmd5	36	{"t":"play","seat":1,"card":"7H"}
-kwwcvojmd5	37	{"t":"play","seat":0,"card":"4H"}
-kwwcvojmd5	38	{"t":"play","seat":1,"card":"8D"}
-kwwcvojmd5	39	{"t":"play","seat":0,"card":"AD"}
-kwwcvojmd5	40	{"t":"go","seat":1}
-kwwcvojmd5	41	{"t":"go","seat":0}
-kwwcvojmd5	42	{"t":"play","seat":1,"card":"8H"}
-kwwcvojmd5	43	{"t":"play","seat":0,"card":"JS"}
-kwwcvojmd5	44	{"t":"play","seat":1,"card":"3C"}
-kwwcvojmd5	45	{"t":"lay","seat":1,"cards":["10H","JD"]}
-kwwcvojmd5	46	{"t":"lay","seat":0,"cards":["9H","7C"]}
-kwwcvojmd5	47	{"t":"play","seat":1,"card":"3S"}
-kwwcvojmd5	48	{"t":"play","seat":0,"card":"QC"}
-kwwcvojmd5	49	{"t":"play","seat":1,"card":"2S"}
-kwwcvojmd5	50	{"t":"play","seat":0,"card":"KD"}
-kwwcvojmd5	51	{"t":"play","seat":1,"card":"5S"}
-kwwcvojmd5	52	{"t":"play","seat":0,"card":"AH"}
-kwwcvojmd5	53	{"t":"play","seat":1,"card":"8S"}
-kwwcvojmd5	54	{"t":"play","seat":0,"card":"9S"}
-kwwcvojmd5	55	{"t":"lay","seat":1,"cards":["KC","JS"]}
-kwwcvojmd5	56	{"t":"lay","seat":0,"cards":["QH","8D"]}
-kwwcvojmd5	57	{"t":"play","seat":0,"card":"3D"}
-kwwcvojmd5	58	{"t":"play","seat":1,"card":"9C"}
+v2ab4ztinp	0	{"t":"lay","seat":1,"cards":["AS","JS"]}
+v2ab4ztinp	1	{"t":"lay","seat":0,"cards":["4C","QS"]}
+v2ab4ztinp	2	{"t":"play","seat":1,"card":"2H"}
+v2ab4ztinp	3	{"t":"play","seat":0,"card":"8C"}
+v2ab4ztinp	4	{"t":"play","seat":1,"card":"8D"}
+v2ab4ztinp	5	{"t":"play","seat":0,"card":"10D"}
+v2ab4ztinp	6	{"t":"go","seat":1}
+v2ab4ztinp	7	{"t":"go","seat":0}
+v2ab4ztinp	8	{"t":"play","seat":1,"card":"7C"}
+v2ab4ztinp	9	{"t":"play","seat":0,"card":"10H"}
+v2ab4ztinp	10	{"t":"play","seat":1,"card":"9C"}
+v2ab4ztinp	11	{"t":"play","seat":0,"card":"4H"}
+v2ab4ztinp	12	{"t":"lay","seat":1,"cards":["AS","3D"]}
+v2ab4ztinp	13	{"t":"lay","seat":0,"cards":["9S","6C"]}
+v2ab4ztinp	14	{"t":"play","seat":0,"card":"QH"}
+v2ab4ztinp	15	{"t":"play","seat":1,"card":"5H"}
+v2ab4ztinp	16	{"t":"play","seat":0,"card":"7C"}
+v2ab4ztinp	17	{"t":"play","seat":1,"card":"6H"}
+v2ab4ztinp	18	{"t":"go","seat":0}
+v2ab4ztinp	19	{"t":"go","seat":1}
+v2ab4ztinp	20	{"t":"play","seat":0,"card":"7S"}
+v2ab4ztinp	21	{"t":"play","seat":1,"card":"KH"}
+v2ab4ztinp	22	{"t":"play","seat":0,"card":"8S"}
+v2ab4ztinp	23	{"t":"go","seat":1}
+v2ab4ztinp	24	{"t":"play","seat":1,"card":"KS"}
+v2ab4ztinp	25	{"t":"lay","seat":1,"cards":["KD","10S"]}
+v2ab4ztinp	26	{"t":"lay","seat":0,"cards":["QS","AS"]}
+v2ab4ztinp	27	{"t":"play","seat":1,"card":"AD"}
+v2ab4ztinp	28	{"t":"play","seat":0,"card":"5D"}
+v2ab4ztinp	29	{"t":"play","seat":1,"card":"KH"}
+v2ab4ztinp	30	{"t":"play","seat":0,"card":"2C"}
+v2ab4ztinp	31	{"t":"play","seat":1,"card":"JC"}
+v2ab4ztinp	32	{"t":"go","seat":0}
+v2ab4ztinp	33	{"t":"play","seat":1,"card":"AC"}
+v2ab4ztinp	34	{"t":"play","seat":0,"card":"4H"}
+v2ab4ztinp	35	{"t":"play","seat":0,"card":"9D"}
+v2ab4ztinp	36	{"t":"lay","seat":1,"cards":["8S","6D"]}
+v2ab4ztinp	37	{"t":"lay","seat":0,"cards":["9H","QS"]}
+v2ab4ztinp	38	{"t":"play","seat":0,"card":"4C"}
+v2ab4ztinp	39	{"t":"play","seat":1,"card":"4H"}
+v2ab4ztinp	40	{"t":"play","seat":0,"card":"8D"}
+v2ab4ztinp	41	{"t":"play","seat":1,"card":"10C"}
+v2ab4ztinp	42	{"t":"play","seat":0,"card":"3H"}
+v2ab4ztinp	43	{"t":"play","seat":1,"card":"AH"}
+v2ab4ztinp	44	{"t":"go","seat":0}
+v2ab4ztinp	45	{"t":"go","seat":1}
+v2ab4ztinp	46	{"t":"play","seat":0,"card":"QH"}
+v2ab4ztinp	47	{"t":"play","seat":1,"card":"KD"}
+v2ab4ztinp	48	{"t":"lay","seat":1,"cards":["9D","KH"]}
+v2ab4ztinp	49	{"t":"lay","seat":0,"cards":["JD","7D"]}
+v2ab4ztinp	50	{"t":"play","seat":1,"card":"3D"}
+v2ab4ztinp	51	{"t":"play","seat":0,"card":"3S"}
+v2ab4ztinp	52	{"t":"play","seat":1,"card":"5C"}
+v2ab4ztinp	53	{"t":"play","seat":0,"card":"8H"}
+v2ab4ztinp	54	{"t":"play","seat":1,"card":"5S"}
+v2ab4ztinp	55	{"t":"play","seat":0,"card":"AS"}
+v2ab4ztinp	56	{"t":"play","seat":1,"card":"2H"}
+v2ab4ztinp	57	{"t":"go","seat":0}
+v2ab4ztinp	58	{"t":"play","seat":0,"card":"QD"}
+v2ab4ztinp	59	{"t":"lay","seat":1,"cards":["7C","2D"]}
+v2ab4ztinp	60	{"t":"lay","seat":0,"cards":["4S","3H"]}
+v2ab4ztinp	61	{"t":"play","seat":0,"card":"9S"}
+v2ab4ztinp	62	{"t":"play","seat":1,"card":"6D"}
+v2ab4ztinp	63	{"t":"play","seat":0,"card":"AD"}
+v2ab4ztinp	64	{"t":"play","seat":1,"card":"4H"}
+v2ab4ztinp	65	{"t":"play","seat":0,"card":"2S"}
+v2ab4ztinp	66	{"t":"play","seat":1,"card":"5H"}
+v2ab4ztinp	67	{"t":"play","seat":0,"card":"3C"}
+v2ab4ztinp	68	{"t":"go","seat":1}
+v2ab4ztinp	69	{"t":"play","seat":1,"card":"QS"}
+v2ab4ztinp	70	{"t":"lay","seat":1,"cards":["7S","7C"]}
+v2ab4ztinp	71	{"t":"lay","seat":0,"cards":["3D","KC"]}
+v2ab4ztinp	72	{"t":"play","seat":1,"card":"QS"}
+v2ab4ztinp	73	{"t":"play","seat":0,"card":"2C"}
+v2ab4ztinp	74	{"t":"play","seat":1,"card":"KD"}
+v2ab4ztinp	75	{"t":"go","seat":0}
+v2ab4ztinp	76	{"t":"go","seat":1}
+v2ab4ztinp	77	{"t":"play","seat":0,"card":"JD"}
+v2ab4ztinp	78	{"t":"play","seat":1,"card":"JS"}
+v2ab4ztinp	79	{"t":"play","seat":0,"card":"JH"}
+v2ab4ztinp	80	{"t":"go","seat":1}
+v2ab4ztinp	81	{"t":"go","seat":0}
+v2ab4ztinp	82	{"t":"play","seat":1,"card":"QC"}
+v2ab4ztinp	83	{"t":"play","seat":0,"card":"10S"}
+v2ab4ztinp	84	{"t":"lay","seat":1,"cards":["10S","JH"]}
+v2ab4ztinp	85	{"t":"lay","seat":0,"cards":["QS","KH"]}
+v2ab4ztinp	86	{"t":"play","seat":0,"card":"6D"}
+v2ab4ztinp	87	{"t":"play","seat":1,"card":"3C"}
+v2ab4ztinp	88	{"t":"play","seat":0,"card":"6S"}
+v2ab4ztinp	89	{"t":"play","seat":1,"card":"2D"}
+v2ab4ztinp	90	{"t":"play","seat":0,"card":"4D"}
+v2ab4ztinp	91	{"t":"play","seat":1,"card":"AD"}
+v2ab4ztinp	92	{"t":"play","seat":0,"card":"7H"}
+v2ab4ztinp	93	{"t":"play","seat":1,"card":"AS"}
+v2ab4ztinp	94	{"t":"lay","seat":1,"cards":["AS","AH"]}
+v2ab4ztinp	95	{"t":"lay","seat":0,"cards":["9D","3C"]}
+v2ab4ztinp	96	{"t":"play","seat":1,"card":"QS"}
+v2ab4ztinp	97	{"t":"play","seat":0,"card":"3H"}
+v2ab4ztinp	98	{"t":"play","seat":1,"card":"5S"}
+v2ab4ztinp	99	{"t":"play","seat":0,"card":"10C"}
+v2ab4ztinp	100	{"t":"go","seat":1}
+v2ab4ztinp	101	{"t":"play","seat":0,"card":"AC"}
+v2ab4ztinp	102	{"t":"go","seat":0}
+v2ab4ztinp	103	{"t":"play","seat":1,"card":"5H"}
+v2ab4ztinp	104	{"t":"play","seat":0,"card":"8D"}
+v2ab4ztinp	105	{"t":"play","seat":1,"card":"5C"}
+il33btkfsd	0	{"t":"lay","seat":1,"cards":["5S","2C"]}
+il33btkfsd	1	{"t":"lay","seat":0,"cards":["10S","QD"]}
+il33btkfsd	2	{"t":"play","seat":1,"card":"8D"}
+il33btkfsd	3	{"t":"play","seat":0,"card":"2H"}
+il33btkfsd	4	{"t":"play","seat":1,"card":"8H"}
+il33btkfsd	5	{"t":"play","seat":0,"card":"5D"}
+il33btkfsd	6	{"t":"play","seat":1,"card":"6H"}
+il33btkfsd	7	{"t":"go","seat":0}
+il33btkfsd	8	{"t":"go","seat":1}
+il33btkfsd	9	{"t":"play","seat":0,"card":"QS"}
+il33btkfsd	10	{"t":"play","seat":1,"card":"7S"}
+il33btkfsd	11	{"t":"play","seat":0,"card":"JH"}
+il33btkfsd	12	{"t":"lay","seat":1,"cards":["JH","JD"]}
+il33btkfsd	13	{"t":"lay","seat":0,"cards":["5C","AC"]}
+il33btkfsd	14	{"t":"play","seat":0,"card":"2H"}
+il33btkfsd	15	{"t":"play","seat":1,"card":"7C"}
+il33btkfsd	16	{"t":"play","seat":0,"card":"3H"}
+il33btkfsd	17	{"t":"play","seat":1,"card":"7H"}
+il33btkfsd	18	{"t":"play","seat":0,"card":"2S"}
+il33btkfsd	19	{"t":"play","seat":1,"card":"8D"}
+il33btkfsd	20	{"t":"play","seat":0,"card":"AH"}
+il33btkfsd	21	{"t":"go","seat":1}
+il33btkfsd	22	{"t":"play","seat":1,"card":"6S"}
+il33btkfsd	23	{"t":"lay","seat":1,"cards":["10C","7D"]}
+il33btkfsd	24	{"t":"lay","seat":0,"cards":["AH","KS"]}
+il33btkfsd	25	{"t":"play","seat":1,"card":"4C"}
+il33btkfsd	26	{"t":"play","seat":0,"card":"QD"}
+il33btkfsd	27	{"t":"play","seat":1,"card":"JH"}
+il33btkfsd	28	{"t":"play","seat":0,"card":"2C"}
+il33btkfsd	29	{"t":"play","seat":1,"card":"5D"}
+il33btkfsd	30	{"t":"play","seat":0,"card":"10S"}
+il33btkfsd	31	{"t":"play","seat":1,"card":"3C"}
+il33btkfsd	32	{"t":"play","seat":0,"card":"8H"}
+il33btkfsd	33	{"t":"lay","seat":1,"cards":["JH","5S"]}
+il33btkfsd	34	{"t":"lay","seat":0,"cards":["5H","3S"]}
+il33btkfsd	35	{"t":"play","seat":0,"card":"9D"}
+il33btkfsd	36	{"t":"play","seat":1,"card":"7H"}
+il33btkfsd	37	{"t":"play","seat":0,"card":"4H"}
+il33btkfsd	38	{"t":"play","seat":1,"card":"8D"}
+il33btkfsd	39	{"t":"play","seat":0,"card":"AD"}
+il33btkfsd	40	{"t":"go","seat":1}
+il33btkfsd	41	{"t":"go","seat":0}
+il33btkfsd	42	{"t":"play","seat":1,"card":"8H"}
+il33btkfsd	43	{"t":"play","seat":0,"card":"JS"}
+il33btkfsd	44	{"t":"play","seat":1,"card":"3C"}
+il33btkfsd	45	{"t":"lay","seat":1,"cards":["10H","JD"]}
+il33btkfsd	46	{"t":"lay","seat":0,"cards":["9H","7C"]}
+il33btkfsd	47	{"t":"play","seat":1,"card":"3S"}
+il33btkfsd	48	{"t":"play","seat":0,"card":"QC"}
+il33btkfsd	49	{"t":"play","seat":1,"card":"2S"}
+il33btkfsd	50	{"t":"play","seat":0,"card":"KD"}
+il33btkfsd	51	{"t":"play","seat":1,"card":"5S"}
+il33btkfsd	52	{"t":"play","seat":0,"card":"AH"}
+il33btkfsd	53	{"t":"play","seat":1,"card":"8S"}
+il33btkfsd	54	{"t":"play","seat":0,"card":"9S"}
+il33btkfsd	55	{"t":"lay","seat":1,"cards":["KC","JS"]}
+il33btkfsd	56	{"t":"lay","seat":0,"cards":["QH","8D"]}
+il33btkfsd	57	{"t":"play","seat":0,"card":"3D"}
+il33btkfsd	58	{"t":"play","seat":1,"card":"9C"}
 \.
 
 
@@ -499,12 +551,36 @@ COPY public.drills ("user", drill, declared, total) FROM stdin;
 
 
 --
+-- Data for Name: event_entrants; Type: TABLE DATA; Schema: public; Owner: -
+--
+
+COPY public.event_entrants (event, number, member, strength, name, withdrawn) FROM stdin;
+\.
+
+
+--
+-- Data for Name: event_games; Type: TABLE DATA; Schema: public; Owner: -
+--
+
+COPY public.event_games (event, round, pairing, game, home, away, home_score, away_score, outcome, corrected_by) FROM stdin;
+\.
+
+
+--
+-- Data for Name: events; Type: TABLE DATA; Schema: public; Owner: -
+--
+
+COPY public.events (id, guild, format, settings, state, director, channel, message, round, seed, lang, created) FROM stdin;
+\.
+
+
+--
 -- Data for Name: games; Type: TABLE DATA; Schema: public; Owner: -
 --
 
 COPY public.games (id, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild, self_count, lang, changes, rev, moves, auto_go, settings) FROM stdin;
-kwwcvojmd5	{"players": 2, "target": 121, "muggins": false, "skunk": true, "overcount": "correct"}	[{"kind": "human", "name": "Ann", "user": "local:Ann", "difficulty": ""}, {"kind": "computer", "name": "computer (normal)", "user": "", "difficulty": "normal"}]	8	active	terminal		\N	1796687093.4172797	1796687093.6778	f			en		22	59	t	
-cs7orkvpx5	{"players": 2, "target": 121, "muggins": false, "skunk": true, "overcount": "correct"}	[{"kind": "human", "name": "Ann", "user": "local:Ann", "difficulty": ""}, {"kind": "computer", "name": "computer (normal)", "user": "", "difficulty": "normal"}]	7	over	terminal		1	1796687091.6257997	1796687092.1111424	f			en		36	106	t	
+il33btkfsd	{"players": 2, "target": 121, "muggins": false, "skunk": true, "overcount": "correct"}	[{"kind": "human", "name": "Ann", "user": "local:Ann", "difficulty": ""}, {"kind": "computer", "name": "computer (normal)", "user": "", "difficulty": "normal"}]	8	active	terminal		\N	1796687595.3582149	1796687595.6618218	f			en		22	59	t	
+v2ab4ztinp	{"players": 2, "target": 121, "muggins": false, "skunk": true, "overcount": "correct"}	[{"kind": "human", "name": "Ann", "user": "local:Ann", "difficulty": ""}, {"kind": "computer", "name": "computer (normal)", "user": "", "difficulty": "normal"}]	7	over	terminal		1	1796687593.2701466	1796687593.6476457	f			en		36	106	t	
 \.
 
 
@@ -564,14 +640,14 @@ COPY public.ratings (guild, member, rating, deviation, volatility, games, played
 --
 
 COPY public.schema_version (version, applied) FROM stdin;
-1	1796687091.5474417
-2	1796687091.5509558
-3	1796687091.5567908
-4	1796687091.5579793
-5	1796687091.5673218
-6	1796687091.5724378
-7	1796687091.5738194
-8	1796687091.6020806
+1	1796687593.204726
+2	1796687593.2067008
+3	1796687593.2095907
+4	1796687593.2104642
+5	1796687593.215148
+6	1796687593.2177694
+7	1796687593.2185774
+8	1796687593.2416964
 \.
 
 
@@ -596,7 +672,7 @@ COPY public.settings (scope, owner, name, value) FROM stdin;
 --
 
 COPY public.summarized (game, guild, deals) FROM stdin;
-cs7orkvpx5		9
+v2ab4ztinp		9
 \.
 
 
@@ -662,6 +738,30 @@ ALTER TABLE ONLY public.declarations
 
 ALTER TABLE ONLY public.drills
     ADD CONSTRAINT drills_pkey PRIMARY KEY ("user", drill);
+
+
+--
+-- Name: event_entrants event_entrants_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.event_entrants
+    ADD CONSTRAINT event_entrants_pkey PRIMARY KEY (event, number);
+
+
+--
+-- Name: event_games event_games_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.event_games
+    ADD CONSTRAINT event_games_pkey PRIMARY KEY (event, round, pairing);
+
+
+--
+-- Name: events events_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.events
+    ADD CONSTRAINT events_pkey PRIMARY KEY (id);
 
 
 --
@@ -776,6 +876,27 @@ CREATE INDEX daily_answers_member ON public.daily_answers USING btree (member, d
 
 
 --
+-- Name: event_entrants_member; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX event_entrants_member ON public.event_entrants USING btree (event, member) WHERE (member <> ''::text);
+
+
+--
+-- Name: event_games_game; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX event_games_game ON public.event_games USING btree (game);
+
+
+--
+-- Name: events_guild; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX events_guild ON public.events USING btree (guild, state);
+
+
+--
 -- Name: games_place; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -837,5 +958,5 @@ ALTER TABLE ONLY public.declarations
 -- PostgreSQL database dump complete
 --
 
-\unrestrict xMgBPPNHPrZcYiv3NY86t4tDQMEWnLcQ28NefcqSBrlmqY34UyK5ZleUeMwVV9e
+\unrestrict jdzHpRL8zu1WfLhiqqXJ3x09YEMUdvDU74CHZO4xvqfYLgn1u7Uv1dU8vYnYcTS
 

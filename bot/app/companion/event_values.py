@@ -1,0 +1,104 @@
+"""What the events feature answers (bot/app/companion/events.py): its refusals as codes, a club night's settings,
+and the posts a door makes for it (the registration post redrawn, a round's pairings with its games to open, the
+standings, the final results)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from enum import Enum
+
+from bot.app.shown.replies import Answer, Attachment, Control, Reply
+from bot.i18n import Lang, t
+from engine.core.errors import CodedError
+
+OPEN, RUNNING, OVER = "open", "running", "over"
+"""An event's states: taking entries, being played, finished."""
+CLUB = "club"
+"""The one format run so far: a club night of Swiss-paired games."""
+
+
+class EventCode(Enum):
+    """Why an event command was refused (nothing changed); the comment lists the fields its words use."""
+
+    NO_EVENT = "no_event"  # (none)
+    BUSY = "busy"  # (none): the server has an event taking entries or being played
+    NOT_MANAGER = "not_manager"  # (none)
+    NOT_DIRECTOR = "not_director"  # director
+    FULL = "full"  # most
+    TWICE = "twice"  # (none)
+    NOT_ENTERED = "not_entered"  # (none)
+    CLOSED = "closed"  # (none): entries are closed
+    TOO_FEW = "too_few"  # count
+    GAMES = "games"  # games, most
+    TARGET = "target"  # target
+    STRENGTH = "strength"  # strength, choices
+    MOST = "most"  # most, low, high
+    CLOSES = "closes"  # minutes, high
+
+
+class EventRefused(CodedError[EventCode]):
+    """An event command that cannot be carried out; `answer` words it for the member."""
+
+    def answer(self, lang: Lang) -> Answer:
+        return Answer(False, t(f"event.refuse.{self.code.value}", lang, **self.fields))
+
+
+@dataclass(frozen=True, slots=True)
+class ClubSettings:
+    """A club night's settings, kept as JSON in the event's row."""
+
+    games: int = 9
+    target: int = 121
+    rated: bool = False
+    closes: float = 0.0
+    """When entries close (a time), 0 when only the start closes them."""
+    most: int = 64
+    """The most entrants the night takes."""
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> ClubSettings:
+        data = json.loads(text) if text else {}
+        return cls(int(data.get("games", 9)), int(data.get("target", 121)), bool(data.get("rated", False)),
+                   float(data.get("closes", 0.0)), int(data.get("most", 64)))
+
+
+@dataclass(frozen=True, slots=True)
+class EventPost:
+    """A post of the event's in its channel: the registration post (sent, or redrawn when `message` is its id)."""
+
+    event: str
+    channel: str
+    text: str
+    controls: tuple[Control, ...] = ()
+    message: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EventNews:
+    """A post the event makes as it runs (a round's pairings, the standings, the final results), claimed once
+    among processes as `key`: its text, whom it pings, and the games it opens (each posted as a table)."""
+
+    key: str
+    guild: str
+    channel: str
+    text: str
+    mentions: tuple[str, ...] = ()
+    games: tuple[Reply, ...] = ()
+    players: tuple[tuple[str, ...], ...] = ()
+    """The members of each game in `games` (to ping on its table's start post)."""
+    lang: Lang = Lang.EN
+    files: tuple[Attachment, ...] = ()
+    """Its picture (the pairings, or the standings)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventAnswer:
+    """An event command's answer: the member's own, the registration post to send or redraw, and any news."""
+
+    answer: Answer
+    post: EventPost | None = None
+    news: tuple[EventNews, ...] = ()
