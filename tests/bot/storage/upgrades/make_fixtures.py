@@ -61,7 +61,7 @@ EARLIER = (
     Earlier("layout-9", "sqlite", "2a5a89c", "games.auto_go; guild and member settings"),
     Earlier("layout-10", "sqlite", "1ce4a58", "every server's and member's settings in one table"),
     Earlier("layout-11", "sqlite", "7e64b81", "a game's settings in its row (games.settings)"),
-    Earlier("layout-12", "sqlite", "645269f", "ratings, seasons, the daily hand, claims, events"),
+    Earlier("layout-12", "sqlite", "0afb46c", "ratings, seasons, the daily hand, claims, events"),
     Earlier("migration-1", "postgres", "508e237", "migration 1: SQLite's schema of then"),
     Earlier("migration-2", "postgres", "7a4ad84", "migration 2: revisions, one live table a place"),
     Earlier("migration-3", "postgres", "5da2b74", "migration 3: a server's running totals"),
@@ -69,7 +69,7 @@ EARLIER = (
     Earlier("migration-5", "postgres", "2a5a89c", "migration 5: games.auto_go; settings"),
     Earlier("migration-6", "postgres", "1ce4a58", "migration 6: every server's and member's settings in one table"),
     Earlier("migration-7", "postgres", "7e64b81", "migration 7: a game's settings in its row"),
-    Earlier("migration-8", "postgres", "645269f", "migration 8: ratings, seasons, the daily hand, claims, events"),
+    Earlier("migration-8", "postgres", "0afb46c", "migration 8: ratings, seasons, the daily hand, claims, events"),
 )
 """Every earlier schema, by the commit on main that first shipped it (the order of `git log --first-parent`)."""
 

@@ -2,7 +2,7 @@
 -- PostgreSQL database dump
 --
 
-\restrict jdzHpRL8zu1WfLhiqqXJ3x09YEMUdvDU74CHZO4xvqfYLgn1u7Uv1dU8vYnYcTS
+\restrict MBqfMXBLzIYUNWEWxrAlZICsDzVsoMgC9Z0VleYD2hkiATJmNshGvSts51NlPhY
 
 -- Dumped from database version 15.18 (Debian 15.18-0+deb12u1)
 -- Dumped by pg_dump version 15.18 (Debian 15.18-0+deb12u1)
@@ -342,171 +342,171 @@ CREATE TABLE public.tallies (
 --
 
 COPY public.actions (game, seq, action) FROM stdin;
-v2ab4ztinp	0	{"t":"lay","seat":1,"cards":["AS","JS"]}
-v2ab4ztinp	1	{"t":"lay","seat":0,"cards":["4C","QS"]}
-v2ab4ztinp	2	{"t":"play","seat":1,"card":"2H"}
-v2ab4ztinp	3	{"t":"play","seat":0,"card":"8C"}
-v2ab4ztinp	4	{"t":"play","seat":1,"card":"8D"}
-v2ab4ztinp	5	{"t":"play","seat":0,"card":"10D"}
-v2ab4ztinp	6	{"t":"go","seat":1}
-v2ab4ztinp	7	{"t":"go","seat":0}
-v2ab4ztinp	8	{"t":"play","seat":1,"card":"7C"}
-v2ab4ztinp	9	{"t":"play","seat":0,"card":"10H"}
-v2ab4ztinp	10	{"t":"play","seat":1,"card":"9C"}
-v2ab4ztinp	11	{"t":"play","seat":0,"card":"4H"}
-v2ab4ztinp	12	{"t":"lay","seat":1,"cards":["AS","3D"]}
-v2ab4ztinp	13	{"t":"lay","seat":0,"cards":["9S","6C"]}
-v2ab4ztinp	14	{"t":"play","seat":0,"card":"QH"}
-v2ab4ztinp	15	{"t":"play","seat":1,"card":"5H"}
-v2ab4ztinp	16	{"t":"play","seat":0,"card":"7C"}
-v2ab4ztinp	17	{"t":"play","seat":1,"card":"6H"}
-v2ab4ztinp	18	{"t":"go","seat":0}
-v2ab4ztinp	19	{"t":"go","seat":1}
-v2ab4ztinp	20	{"t":"play","seat":0,"card":"7S"}
-v2ab4ztinp	21	{"t":"play","seat":1,"card":"KH"}
-v2ab4ztinp	22	{"t":"play","seat":0,"card":"8S"}
-v2ab4ztinp	23	{"t":"go","seat":1}
-v2ab4ztinp	24	{"t":"play","seat":1,"card":"KS"}
-v2ab4ztinp	25	{"t":"lay","seat":1,"cards":["KD","10S"]}
-v2ab4ztinp	26	{"t":"lay","seat":0,"cards":["QS","AS"]}
-v2ab4ztinp	27	{"t":"play","seat":1,"card":"AD"}
-v2ab4ztinp	28	{"t":"play","seat":0,"card":"5D"}
-v2ab4ztinp	29	{"t":"play","seat":1,"card":"KH"}
-v2ab4ztinp	30	{"t":"play","seat":0,"card":"2C"}
-v2ab4ztinp	31	{"t":"play","seat":1,"card":"JC"}
-v2ab4ztinp	32	{"t":"go","seat":0}
-v2ab4ztinp	33	{"t":"play","seat":1,"card":"AC"}
-v2ab4ztinp	34	{"t":"play","seat":0,"card":"4H"}
-v2ab4ztinp	35	{"t":"play","seat":0,"card":"9D"}
-v2ab4ztinp	36	{"t":"lay","seat":1,"cards":["8S","6D"]}
-v2ab4ztinp	37	{"t":"lay","seat":0,"cards":["9H","QS"]}
-v2ab4ztinp	38	{"t":"play","seat":0,"card":"4C"}
-v2ab4ztinp	39	{"t":"play","seat":1,"card":"4H"}
-v2ab4ztinp	40	{"t":"play","seat":0,"card":"8D"}
-v2ab4ztinp	41	{"t":"play","seat":1,"card":"10C"}
-v2ab4ztinp	42	{"t":"play","seat":0,"card":"3H"}
-v2ab4ztinp	43	{"t":"play","seat":1,"card":"AH"}
-v2ab4ztinp	44	{"t":"go","seat":0}
-v2ab4ztinp	45	{"t":"go","seat":1}
-v2ab4ztinp	46	{"t":"play","seat":0,"card":"QH"}
-v2ab4ztinp	47	{"t":"play","seat":1,"card":"KD"}
-v2ab4ztinp	48	{"t":"lay","seat":1,"cards":["9D","KH"]}
-v2ab4ztinp	49	{"t":"lay","seat":0,"cards":["JD","7D"]}
-v2ab4ztinp	50	{"t":"play","seat":1,"card":"3D"}
-v2ab4ztinp	51	{"t":"play","seat":0,"card":"3S"}
-v2ab4ztinp	52	{"t":"play","seat":1,"card":"5C"}
-v2ab4ztinp	53	{"t":"play","seat":0,"card":"8H"}
-v2ab4ztinp	54	{"t":"play","seat":1,"card":"5S"}
-v2ab4ztinp	55	{"t":"play","seat":0,"card":"AS"}
-v2ab4ztinp	56	{"t":"play","seat":1,"card":"2H"}
-v2ab4ztinp	57	{"t":"go","seat":0}
-v2ab4ztinp	58	{"t":"play","seat":0,"card":"QD"}
-v2ab4ztinp	59	{"t":"lay","seat":1,"cards":["7C","2D"]}
-v2ab4ztinp	60	{"t":"lay","seat":0,"cards":["4S","3H"]}
-v2ab4ztinp	61	{"t":"play","seat":0,"card":"9S"}
-v2ab4ztinp	62	{"t":"play","seat":1,"card":"6D"}
-v2ab4ztinp	63	{"t":"play","seat":0,"card":"AD"}
-v2ab4ztinp	64	{"t":"play","seat":1,"card":"4H"}
-v2ab4ztinp	65	{"t":"play","seat":0,"card":"2S"}
-v2ab4ztinp	66	{"t":"play","seat":1,"card":"5H"}
-v2ab4ztinp	67	{"t":"play","seat":0,"card":"3C"}
-v2ab4ztinp	68	{"t":"go","seat":1}
-v2ab4ztinp	69	{"t":"play","seat":1,"card":"QS"}
-v2ab4ztinp	70	{"t":"lay","seat":1,"cards":["7S","7C"]}
-v2ab4ztinp	71	{"t":"lay","seat":0,"cards":["3D","KC"]}
-v2ab4ztinp	72	{"t":"play","seat":1,"card":"QS"}
-v2ab4ztinp	73	{"t":"play","seat":0,"card":"2C"}
-v2ab4ztinp	74	{"t":"play","seat":1,"card":"KD"}
-v2ab4ztinp	75	{"t":"go","seat":0}
-v2ab4ztinp	76	{"t":"go","seat":1}
-v2ab4ztinp	77	{"t":"play","seat":0,"card":"JD"}
-v2ab4ztinp	78	{"t":"play","seat":1,"card":"JS"}
-v2ab4ztinp	79	{"t":"play","seat":0,"card":"JH"}
-v2ab4ztinp	80	{"t":"go","seat":1}
-v2ab4ztinp	81	{"t":"go","seat":0}
-v2ab4ztinp	82	{"t":"play","seat":1,"card":"QC"}
-v2ab4ztinp	83	{"t":"play","seat":0,"card":"10S"}
-v2ab4ztinp	84	{"t":"lay","seat":1,"cards":["10S","JH"]}
-v2ab4ztinp	85	{"t":"lay","seat":0,"cards":["QS","KH"]}
-v2ab4ztinp	86	{"t":"play","seat":0,"card":"6D"}
-v2ab4ztinp	87	{"t":"play","seat":1,"card":"3C"}
-v2ab4ztinp	88	{"t":"play","seat":0,"card":"6S"}
-v2ab4ztinp	89	{"t":"play","seat":1,"card":"2D"}
-v2ab4ztinp	90	{"t":"play","seat":0,"card":"4D"}
-v2ab4ztinp	91	{"t":"play","seat":1,"card":"AD"}
-v2ab4ztinp	92	{"t":"play","seat":0,"card":"7H"}
-v2ab4ztinp	93	{"t":"play","seat":1,"card":"AS"}
-v2ab4ztinp	94	{"t":"lay","seat":1,"cards":["AS","AH"]}
-v2ab4ztinp	95	{"t":"lay","seat":0,"cards":["9D","3C"]}
-v2ab4ztinp	96	{"t":"play","seat":1,"card":"QS"}
-v2ab4ztinp	97	{"t":"play","seat":0,"card":"3H"}
-v2ab4ztinp	98	{"t":"play","seat":1,"card":"5S"}
-v2ab4ztinp	99	{"t":"play","seat":0,"card":"10C"}
-v2ab4ztinp	100	{"t":"go","seat":1}
-v2ab4ztinp	101	{"t":"play","seat":0,"card":"AC"}
-v2ab4ztinp	102	{"t":"go","seat":0}
-v2ab4ztinp	103	{"t":"play","seat":1,"card":"5H"}
-v2ab4ztinp	104	{"t":"play","seat":0,"card":"8D"}
-v2ab4ztinp	105	{"t":"play","seat":1,"card":"5C"}
-il33btkfsd	0	{"t":"lay","seat":1,"cards":["5S","2C"]}
-il33btkfsd	1	{"t":"lay","seat":0,"cards":["10S","QD"]}
-il33btkfsd	2	{"t":"play","seat":1,"card":"8D"}
-il33btkfsd	3	{"t":"play","seat":0,"card":"2H"}
-il33btkfsd	4	{"t":"play","seat":1,"card":"8H"}
-il33btkfsd	5	{"t":"play","seat":0,"card":"5D"}
-il33btkfsd	6	{"t":"play","seat":1,"card":"6H"}
-il33btkfsd	7	{"t":"go","seat":0}
-il33btkfsd	8	{"t":"go","seat":1}
-il33btkfsd	9	{"t":"play","seat":0,"card":"QS"}
-il33btkfsd	10	{"t":"play","seat":1,"card":"7S"}
-il33btkfsd	11	{"t":"play","seat":0,"card":"JH"}
-il33btkfsd	12	{"t":"lay","seat":1,"cards":["JH","JD"]}
-il33btkfsd	13	{"t":"lay","seat":0,"cards":["5C","AC"]}
-il33btkfsd	14	{"t":"play","seat":0,"card":"2H"}
-il33btkfsd	15	{"t":"play","seat":1,"card":"7C"}
-il33btkfsd	16	{"t":"play","seat":0,"card":"3H"}
-il33btkfsd	17	{"t":"play","seat":1,"card":"7H"}
-il33btkfsd	18	{"t":"play","seat":0,"card":"2S"}
-il33btkfsd	19	{"t":"play","seat":1,"card":"8D"}
-il33btkfsd	20	{"t":"play","seat":0,"card":"AH"}
-il33btkfsd	21	{"t":"go","seat":1}
-il33btkfsd	22	{"t":"play","seat":1,"card":"6S"}
-il33btkfsd	23	{"t":"lay","seat":1,"cards":["10C","7D"]}
-il33btkfsd	24	{"t":"lay","seat":0,"cards":["AH","KS"]}
-il33btkfsd	25	{"t":"play","seat":1,"card":"4C"}
-il33btkfsd	26	{"t":"play","seat":0,"card":"QD"}
-il33btkfsd	27	{"t":"play","seat":1,"card":"JH"}
-il33btkfsd	28	{"t":"play","seat":0,"card":"2C"}
-il33btkfsd	29	{"t":"play","seat":1,"card":"5D"}
-il33btkfsd	30	{"t":"play","seat":0,"card":"10S"}
-il33btkfsd	31	{"t":"play","seat":1,"card":"3C"}
-il33btkfsd	32	{"t":"play","seat":0,"card":"8H"}
-il33btkfsd	33	{"t":"lay","seat":1,"cards":["JH","5S"]}
-il33btkfsd	34	{"t":"lay","seat":0,"cards":["5H","3S"]}
-il33btkfsd	35	{"t":"play","seat":0,"card":"9D"}
-il33btkfsd	36	{"t":"play","seat":1,"card":"7H"}
-il33btkfsd	37	{"t":"play","seat":0,"card":"4H"}
-il33btkfsd	38	{"t":"play","seat":1,"card":"8D"}
-il33btkfsd	39	{"t":"play","seat":0,"card":"AD"}
-il33btkfsd	40	{"t":"go","seat":1}
-il33btkfsd	41	{"t":"go","seat":0}
-il33btkfsd	42	{"t":"play","seat":1,"card":"8H"}
-il33btkfsd	43	{"t":"play","seat":0,"card":"JS"}
-il33btkfsd	44	{"t":"play","seat":1,"card":"3C"}
-il33btkfsd	45	{"t":"lay","seat":1,"cards":["10H","JD"]}
-il33btkfsd	46	{"t":"lay","seat":0,"cards":["9H","7C"]}
-il33btkfsd	47	{"t":"play","seat":1,"card":"3S"}
-il33btkfsd	48	{"t":"play","seat":0,"card":"QC"}
-il33btkfsd	49	{"t":"play","seat":1,"card":"2S"}
-il33btkfsd	50	{"t":"play","seat":0,"card":"KD"}
-il33btkfsd	51	{"t":"play","seat":1,"card":"5S"}
-il33btkfsd	52	{"t":"play","seat":0,"card":"AH"}
-il33btkfsd	53	{"t":"play","seat":1,"card":"8S"}
-il33btkfsd	54	{"t":"play","seat":0,"card":"9S"}
-il33btkfsd	55	{"t":"lay","seat":1,"cards":["KC","JS"]}
-il33btkfsd	56	{"t":"lay","seat":0,"cards":["QH","8D"]}
-il33btkfsd	57	{"t":"play","seat":0,"card":"3D"}
-il33btkfsd	58	{"t":"play","seat":1,"card":"9C"}
+hlurqcev4h	0	{"t":"lay","seat":1,"cards":["AS","JS"]}
+hlurqcev4h	1	{"t":"lay","seat":0,"cards":["4C","QS"]}
+hlurqcev4h	2	{"t":"play","seat":1,"card":"2H"}
+hlurqcev4h	3	{"t":"play","seat":0,"card":"8C"}
+hlurqcev4h	4	{"t":"play","seat":1,"card":"8D"}
+hlurqcev4h	5	{"t":"play","seat":0,"card":"10D"}
+hlurqcev4h	6	{"t":"go","seat":1}
+hlurqcev4h	7	{"t":"go","seat":0}
+hlurqcev4h	8	{"t":"play","seat":1,"card":"7C"}
+hlurqcev4h	9	{"t":"play","seat":0,"card":"10H"}
+hlurqcev4h	10	{"t":"play","seat":1,"card":"9C"}
+hlurqcev4h	11	{"t":"play","seat":0,"card":"4H"}
+hlurqcev4h	12	{"t":"lay","seat":1,"cards":["AS","3D"]}
+hlurqcev4h	13	{"t":"lay","seat":0,"cards":["9S","6C"]}
+hlurqcev4h	14	{"t":"play","seat":0,"card":"QH"}
+hlurqcev4h	15	{"t":"play","seat":1,"card":"5H"}
+hlurqcev4h	16	{"t":"play","seat":0,"card":"7C"}
+hlurqcev4h	17	{"t":"play","seat":1,"card":"6H"}
+hlurqcev4h	18	{"t":"go","seat":0}
+hlurqcev4h	19	{"t":"go","seat":1}
+hlurqcev4h	20	{"t":"play","seat":0,"card":"7S"}
+hlurqcev4h	21	{"t":"play","seat":1,"card":"KH"}
+hlurqcev4h	22	{"t":"play","seat":0,"card":"8S"}
+hlurqcev4h	23	{"t":"go","seat":1}
+hlurqcev4h	24	{"t":"play","seat":1,"card":"KS"}
+hlurqcev4h	25	{"t":"lay","seat":1,"cards":["KD","10S"]}
+hlurqcev4h	26	{"t":"lay","seat":0,"cards":["QS","AS"]}
+hlurqcev4h	27	{"t":"play","seat":1,"card":"AD"}
+hlurqcev4h	28	{"t":"play","seat":0,"card":"5D"}
+hlurqcev4h	29	{"t":"play","seat":1,"card":"KH"}
+hlurqcev4h	30	{"t":"play","seat":0,"card":"2C"}
+hlurqcev4h	31	{"t":"play","seat":1,"card":"JC"}
+hlurqcev4h	32	{"t":"go","seat":0}
+hlurqcev4h	33	{"t":"play","seat":1,"card":"AC"}
+hlurqcev4h	34	{"t":"play","seat":0,"card":"4H"}
+hlurqcev4h	35	{"t":"play","seat":0,"card":"9D"}
+hlurqcev4h	36	{"t":"lay","seat":1,"cards":["8S","6D"]}
+hlurqcev4h	37	{"t":"lay","seat":0,"cards":["9H","QS"]}
+hlurqcev4h	38	{"t":"play","seat":0,"card":"4C"}
+hlurqcev4h	39	{"t":"play","seat":1,"card":"4H"}
+hlurqcev4h	40	{"t":"play","seat":0,"card":"8D"}
+hlurqcev4h	41	{"t":"play","seat":1,"card":"10C"}
+hlurqcev4h	42	{"t":"play","seat":0,"card":"3H"}
+hlurqcev4h	43	{"t":"play","seat":1,"card":"AH"}
+hlurqcev4h	44	{"t":"go","seat":0}
+hlurqcev4h	45	{"t":"go","seat":1}
+hlurqcev4h	46	{"t":"play","seat":0,"card":"QH"}
+hlurqcev4h	47	{"t":"play","seat":1,"card":"KD"}
+hlurqcev4h	48	{"t":"lay","seat":1,"cards":["9D","KH"]}
+hlurqcev4h	49	{"t":"lay","seat":0,"cards":["JD","7D"]}
+hlurqcev4h	50	{"t":"play","seat":1,"card":"3D"}
+hlurqcev4h	51	{"t":"play","seat":0,"card":"3S"}
+hlurqcev4h	52	{"t":"play","seat":1,"card":"5C"}
+hlurqcev4h	53	{"t":"play","seat":0,"card":"8H"}
+hlurqcev4h	54	{"t":"play","seat":1,"card":"5S"}
+hlurqcev4h	55	{"t":"play","seat":0,"card":"AS"}
+hlurqcev4h	56	{"t":"play","seat":1,"card":"2H"}
+hlurqcev4h	57	{"t":"go","seat":0}
+hlurqcev4h	58	{"t":"play","seat":0,"card":"QD"}
+hlurqcev4h	59	{"t":"lay","seat":1,"cards":["7C","2D"]}
+hlurqcev4h	60	{"t":"lay","seat":0,"cards":["4S","3H"]}
+hlurqcev4h	61	{"t":"play","seat":0,"card":"9S"}
+hlurqcev4h	62	{"t":"play","seat":1,"card":"6D"}
+hlurqcev4h	63	{"t":"play","seat":0,"card":"AD"}
+hlurqcev4h	64	{"t":"play","seat":1,"card":"4H"}
+hlurqcev4h	65	{"t":"play","seat":0,"card":"2S"}
+hlurqcev4h	66	{"t":"play","seat":1,"card":"5H"}
+hlurqcev4h	67	{"t":"play","seat":0,"card":"3C"}
+hlurqcev4h	68	{"t":"go","seat":1}
+hlurqcev4h	69	{"t":"play","seat":1,"card":"QS"}
+hlurqcev4h	70	{"t":"lay","seat":1,"cards":["7S","7C"]}
+hlurqcev4h	71	{"t":"lay","seat":0,"cards":["3D","KC"]}
+hlurqcev4h	72	{"t":"play","seat":1,"card":"QS"}
+hlurqcev4h	73	{"t":"play","seat":0,"card":"2C"}
+hlurqcev4h	74	{"t":"play","seat":1,"card":"KD"}
+hlurqcev4h	75	{"t":"go","seat":0}
+hlurqcev4h	76	{"t":"go","seat":1}
+hlurqcev4h	77	{"t":"play","seat":0,"card":"JD"}
+hlurqcev4h	78	{"t":"play","seat":1,"card":"JS"}
+hlurqcev4h	79	{"t":"play","seat":0,"card":"JH"}
+hlurqcev4h	80	{"t":"go","seat":1}
+hlurqcev4h	81	{"t":"go","seat":0}
+hlurqcev4h	82	{"t":"play","seat":1,"card":"QC"}
+hlurqcev4h	83	{"t":"play","seat":0,"card":"10S"}
+hlurqcev4h	84	{"t":"lay","seat":1,"cards":["10S","JH"]}
+hlurqcev4h	85	{"t":"lay","seat":0,"cards":["QS","KH"]}
+hlurqcev4h	86	{"t":"play","seat":0,"card":"6D"}
+hlurqcev4h	87	{"t":"play","seat":1,"card":"3C"}
+hlurqcev4h	88	{"t":"play","seat":0,"card":"6S"}
+hlurqcev4h	89	{"t":"play","seat":1,"card":"2D"}
+hlurqcev4h	90	{"t":"play","seat":0,"card":"4D"}
+hlurqcev4h	91	{"t":"play","seat":1,"card":"AD"}
+hlurqcev4h	92	{"t":"play","seat":0,"card":"7H"}
+hlurqcev4h	93	{"t":"play","seat":1,"card":"AS"}
+hlurqcev4h	94	{"t":"lay","seat":1,"cards":["AS","AH"]}
+hlurqcev4h	95	{"t":"lay","seat":0,"cards":["9D","3C"]}
+hlurqcev4h	96	{"t":"play","seat":1,"card":"QS"}
+hlurqcev4h	97	{"t":"play","seat":0,"card":"3H"}
+hlurqcev4h	98	{"t":"play","seat":1,"card":"5S"}
+hlurqcev4h	99	{"t":"play","seat":0,"card":"10C"}
+hlurqcev4h	100	{"t":"go","seat":1}
+hlurqcev4h	101	{"t":"play","seat":0,"card":"AC"}
+hlurqcev4h	102	{"t":"go","seat":0}
+hlurqcev4h	103	{"t":"play","seat":1,"card":"5H"}
+hlurqcev4h	104	{"t":"play","seat":0,"card":"8D"}
+hlurqcev4h	105	{"t":"play","seat":1,"card":"5C"}
+loog33risq	0	{"t":"lay","seat":1,"cards":["5S","2C"]}
+loog33risq	1	{"t":"lay","seat":0,"cards":["10S","QD"]}
+loog33risq	2	{"t":"play","seat":1,"card":"8D"}
+loog33risq	3	{"t":"play","seat":0,"card":"2H"}
+loog33risq	4	{"t":"play","seat":1,"card":"8H"}
+loog33risq	5	{"t":"play","seat":0,"card":"5D"}
+loog33risq	6	{"t":"play","seat":1,"card":"6H"}
+loog33risq	7	{"t":"go","seat":0}
+loog33risq	8	{"t":"go","seat":1}
+loog33risq	9	{"t":"play","seat":0,"card":"QS"}
+loog33risq	10	{"t":"play","seat":1,"card":"7S"}
+loog33risq	11	{"t":"play","seat":0,"card":"JH"}
+loog33risq	12	{"t":"lay","seat":1,"cards":["JH","JD"]}
+loog33risq	13	{"t":"lay","seat":0,"cards":["5C","AC"]}
+loog33risq	14	{"t":"play","seat":0,"card":"2H"}
+loog33risq	15	{"t":"play","seat":1,"card":"7C"}
+loog33risq	16	{"t":"play","seat":0,"card":"3H"}
+loog33risq	17	{"t":"play","seat":1,"card":"7H"}
+loog33risq	18	{"t":"play","seat":0,"card":"2S"}
+loog33risq	19	{"t":"play","seat":1,"card":"8D"}
+loog33risq	20	{"t":"play","seat":0,"card":"AH"}
+loog33risq	21	{"t":"go","seat":1}
+loog33risq	22	{"t":"play","seat":1,"card":"6S"}
+loog33risq	23	{"t":"lay","seat":1,"cards":["10C","7D"]}
+loog33risq	24	{"t":"lay","seat":0,"cards":["AH","KS"]}
+loog33risq	25	{"t":"play","seat":1,"card":"4C"}
+loog33risq	26	{"t":"play","seat":0,"card":"QD"}
+loog33risq	27	{"t":"play","seat":1,"card":"JH"}
+loog33risq	28	{"t":"play","seat":0,"card":"2C"}
+loog33risq	29	{"t":"play","seat":1,"card":"5D"}
+loog33risq	30	{"t":"play","seat":0,"card":"10S"}
+loog33risq	31	{"t":"play","seat":1,"card":"3C"}
+loog33risq	32	{"t":"play","seat":0,"card":"8H"}
+loog33risq	33	{"t":"lay","seat":1,"cards":["JH","5S"]}
+loog33risq	34	{"t":"lay","seat":0,"cards":["5H","3S"]}
+loog33risq	35	{"t":"play","seat":0,"card":"9D"}
+loog33risq	36	{"t":"play","seat":1,"card":"7H"}
+loog33risq	37	{"t":"play","seat":0,"card":"4H"}
+loog33risq	38	{"t":"play","seat":1,"card":"8D"}
+loog33risq	39	{"t":"play","seat":0,"card":"AD"}
+loog33risq	40	{"t":"go","seat":1}
+loog33risq	41	{"t":"go","seat":0}
+loog33risq	42	{"t":"play","seat":1,"card":"8H"}
+loog33risq	43	{"t":"play","seat":0,"card":"JS"}
+loog33risq	44	{"t":"play","seat":1,"card":"3C"}
+loog33risq	45	{"t":"lay","seat":1,"cards":["10H","JD"]}
+loog33risq	46	{"t":"lay","seat":0,"cards":["9H","7C"]}
+loog33risq	47	{"t":"play","seat":1,"card":"3S"}
+loog33risq	48	{"t":"play","seat":0,"card":"QC"}
+loog33risq	49	{"t":"play","seat":1,"card":"2S"}
+loog33risq	50	{"t":"play","seat":0,"card":"KD"}
+loog33risq	51	{"t":"play","seat":1,"card":"5S"}
+loog33risq	52	{"t":"play","seat":0,"card":"AH"}
+loog33risq	53	{"t":"play","seat":1,"card":"8S"}
+loog33risq	54	{"t":"play","seat":0,"card":"9S"}
+loog33risq	55	{"t":"lay","seat":1,"cards":["KC","JS"]}
+loog33risq	56	{"t":"lay","seat":0,"cards":["QH","8D"]}
+loog33risq	57	{"t":"play","seat":0,"card":"3D"}
+loog33risq	58	{"t":"play","seat":1,"card":"9C"}
 \.
 
 
@@ -579,8 +579,8 @@ COPY public.events (id, guild, format, settings, state, director, channel, messa
 --
 
 COPY public.games (id, rules, seats, seed, status, place, message, winner, created, updated, reminded, guild, self_count, lang, changes, rev, moves, auto_go, settings) FROM stdin;
-il33btkfsd	{"players": 2, "target": 121, "muggins": false, "skunk": true, "overcount": "correct"}	[{"kind": "human", "name": "Ann", "user": "local:Ann", "difficulty": ""}, {"kind": "computer", "name": "computer (normal)", "user": "", "difficulty": "normal"}]	8	active	terminal		\N	1796687595.3582149	1796687595.6618218	f			en		22	59	t	
-v2ab4ztinp	{"players": 2, "target": 121, "muggins": false, "skunk": true, "overcount": "correct"}	[{"kind": "human", "name": "Ann", "user": "local:Ann", "difficulty": ""}, {"kind": "computer", "name": "computer (normal)", "user": "", "difficulty": "normal"}]	7	over	terminal		1	1796687593.2701466	1796687593.6476457	f			en		36	106	t	
+loog33risq	{"players": 2, "target": 121, "muggins": false, "skunk": true, "overcount": "correct"}	[{"kind": "human", "name": "Ann", "user": "local:Ann", "difficulty": ""}, {"kind": "computer", "name": "computer (normal)", "user": "", "difficulty": "normal"}]	8	active	terminal		\N	1796688409.494258	1796688410.0607355	f			en		22	59	t	
+hlurqcev4h	{"players": 2, "target": 121, "muggins": false, "skunk": true, "overcount": "correct"}	[{"kind": "human", "name": "Ann", "user": "local:Ann", "difficulty": ""}, {"kind": "computer", "name": "computer (normal)", "user": "", "difficulty": "normal"}]	7	over	terminal		1	1796688406.030302	1796688406.9526904	f			en		36	106	t	
 \.
 
 
@@ -640,14 +640,14 @@ COPY public.ratings (guild, member, rating, deviation, volatility, games, played
 --
 
 COPY public.schema_version (version, applied) FROM stdin;
-1	1796687593.204726
-2	1796687593.2067008
-3	1796687593.2095907
-4	1796687593.2104642
-5	1796687593.215148
-6	1796687593.2177694
-7	1796687593.2185774
-8	1796687593.2416964
+1	1796688405.8803225
+2	1796688405.8839238
+3	1796688405.8906522
+4	1796688405.891752
+5	1796688405.9034925
+6	1796688405.9102256
+7	1796688405.9114728
+8	1796688405.972984
 \.
 
 
@@ -672,7 +672,7 @@ COPY public.settings (scope, owner, name, value) FROM stdin;
 --
 
 COPY public.summarized (game, guild, deals) FROM stdin;
-v2ab4ztinp		9
+hlurqcev4h		9
 \.
 
 
@@ -958,5 +958,5 @@ ALTER TABLE ONLY public.declarations
 -- PostgreSQL database dump complete
 --
 
-\unrestrict jdzHpRL8zu1WfLhiqqXJ3x09YEMUdvDU74CHZO4xvqfYLgn1u7Uv1dU8vYnYcTS
+\unrestrict MBqfMXBLzIYUNWEWxrAlZICsDzVsoMgC9Z0VleYD2hkiATJmNshGvSts51NlPhY
 
