@@ -153,6 +153,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("language", Scope.SERVER, Kind.CHOICE, "en", choices=("en", "zh")),
     Setting("seasons", Scope.SERVER, Kind.CHOICE, "off", choices=("off", "monthly", "quarterly")),
     Setting("season_channel", Scope.SERVER, Kind.CHANNEL, ""),
+    Setting("season_top", Scope.SERVER, Kind.NUMBER, 3, low=1, high=10),
     Setting("daily_channel", Scope.SERVER, Kind.CHANNEL, ""),
     Setting("daily", Scope.SERVER, Kind.SWITCH, False, needs="daily_channel"),
     Setting("mentions", Scope.MEMBER, Kind.SWITCH, True),

@@ -21,8 +21,9 @@ CHANNEL = Setting("results", Scope.SERVER, Kind.CHANNEL, "")
 def test_every_declared_setting_has_its_words_in_both_catalogs() -> None:
     assert [(s.scope.value, s.name, s.default) for s in SETTINGS] == [
         ("server", "mentions", True), ("server", "rated", True), ("server", "farming", 5), ("server", "language", "en"),
-        ("server", "seasons", "off"), ("server", "season_channel", ""), ("server", "daily_channel", ""),
-        ("server", "daily", False), ("member", "mentions", True), ("game", "auto_go", True), ("game", "rated", True)]
+        ("server", "seasons", "off"), ("server", "season_channel", ""), ("server", "season_top", 3),
+        ("server", "daily_channel", ""), ("server", "daily", False), ("member", "mentions", True),
+        ("game", "auto_go", True), ("game", "rated", True)]
     for s in SETTINGS:
         assert has(f"{s.key}.desc")
 
@@ -57,7 +58,7 @@ def test_an_unknown_name_names_the_ones_there_are() -> None:
         setting(Scope.SERVER, "colour")
     assert (refused.value.code, str(refused.value)) == (
         SettingProblem.UNKNOWN, "no server setting 'colour'; there are: mentions, rated, farming, language, seasons, "
-                                "season_channel, daily_channel, daily")
+                                "season_channel, season_top, daily_channel, daily")
 
 
 @given(st.one_of(hostile_text, st.integers(), st.booleans(), st.none(), st.floats()))
@@ -91,7 +92,7 @@ def test_the_book_keeps_only_what_differs_from_the_default_and_says_each_change(
         assert book.change(Scope.SERVER, "srv", "mentions", "loud", Lang.ZH) == (False, "mentions 不能设为 'loud'。")
         assert book.change(Scope.SERVER, "srv", "colour", "red", Lang.EN) == (
             False, "There is no setting 'colour'; there are: mentions, rated, farming, language, seasons, "
-                   "season_channel, daily_channel, daily.")
+                   "season_channel, season_top, daily_channel, daily.")
         assert book.change(Scope.SERVER, "srv", "farming", "0", Lang.EN) == (
             False, "farming is from 1 to 100, not 0.")
         assert book.change(Scope.SERVER, "srv", "farming", "3", Lang.EN) == (True, "farming is now 3.")

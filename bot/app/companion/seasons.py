@@ -29,8 +29,6 @@ from render.standings import StandingRow, StandingWords, standings_png
 
 NOT_POSTED = "-"
 """A season's message when it was kept without a post (no channel chosen, or one the bot cannot post in)."""
-TOP = 3
-"""The members a season's post names."""
 
 
 class Seasons:
@@ -94,7 +92,7 @@ class Seasons:
         return Answer(True, text, files, public=True)
 
     def shown(self, season: SeasonRow, lang: Lang, *, over: bool) -> tuple[str, tuple[Attachment, ...]]:
-        """A kept season's table in words (the top three named) and as a picture."""
+        """A kept season's table in words (the top members named: three unless the server chose) and as a picture."""
         table = [SeasonStanding.from_json(row) for row in json.loads(season.standings)]
         names = self.store.member_names(season.guild, [MEMBER_KEY + s.member for s in table])
         name = {s.member: names.get(MEMBER_KEY + s.member, s.member) for s in table}
@@ -103,8 +101,9 @@ class Seasons:
         ranked = [s for s in table if s.rank]
         played = t("season.played", lang, members=len(table))
         lines = [head, played if table else t("season.nobody", lang)]
+        top = int(self.settings.value(Scope.SERVER, season.guild, "season_top"))
         lines += [t("season.place", lang, rank=s.rank, mention=f"<@{s.member}>", rating=f"{s.rating:.0f}",
-                    games=s.games) for s in ranked[:TOP]]
+                    games=s.games) for s in ranked[:top]]
         files: tuple[Attachment, ...] = ()
         if self.images:
             rows = [StandingRow(s.rank, name[s.member], s.rating, s.games) for s in table]

@@ -2,6 +2,7 @@
 made it stopped before posting, a server with no channel keeping its seasons unposted, and /cribbage season's
 refusals."""
 
+import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -66,3 +67,24 @@ async def test_a_server_with_no_channel_keeps_its_seasons_and_one_down_across_tu
     assert (c.storage.season("900", 2).message, await c.run(DuePosts())) == ("-", [])  # type: ignore[union-attr]
     none = await make_controller(clock=clock).run(SeasonStandings("901", None, Lang.EN))
     assert (none.ok, none.text.split(" (")[0]) == (False, "This server has no finished season yet")
+
+
+async def test_a_server_chooses_how_many_members_its_season_post_names(tmp_path: Path) -> None:
+    clock = Clock()
+    clock.now = at("2027-01-20T12:00:00")
+    c = make_controller(tmp_path / "db", clock=clock)
+    for name, value in (("seasons", "monthly"), ("season_channel", "555"), ("season_top", "1")):
+        assert (await c.run(ChangeSetting(Scope.SERVER, "900", name, value, Lang.EN))).ok
+    refused = await c.run(ChangeSetting(Scope.SERVER, "900", "season_top", "11", Lang.EN))
+    assert (refused.ok, refused.text) == (False, "season_top is from 1 to 10, not 11.")
+    assert await c.run(DuePosts()) == []
+    db = sqlite3.connect(tmp_path / "db")
+    with db:
+        db.executemany("INSERT INTO rating_changes (guild, member, game, at, before, rating, deviation, volatility,"
+                       " results) VALUES ('900', ?, 'g1', ?, 1500, ?, 80, 0.06, '[]')",
+                       [("1", at("2027-01-21T10:00:00"), 1540.0), ("2", at("2027-01-21T10:00:00"), 1460.0)])
+    db.close()
+    clock.now = at("2027-02-01T00:00:01")
+    (post,) = await c.run(DuePosts())
+    assert post.text.splitlines() == ["Season 1 (2027-01) is over. Final standings:", "2 members played rated games",
+                                      "1. <@1>: 1540, played 1"]

@@ -198,6 +198,7 @@ async def test_settings_without_an_option_shows_the_server_s_values_to_anyone(fa
         "language: en (The language of the bot's own posts here: the daily hand, a season's results)\n"
         "seasons: off (Rating seasons: off, or a season a month or a quarter, with the final standings posted)\n"
         "season_channel: - (The channel where a season's final standings are posted)\n"
+        "season_top: 3 (How many members a season's post names, from the top (1 to 10))\n"
         "daily_channel: - (The channel where the daily hand is posted each day)\n"
         "daily: off (Post the daily hand in daily_channel at 00:00 UTC every day)")
     await bot.command("settings", ANN, {"mentions": "off"}, permissions=MANAGE_SERVER)
