@@ -2,33 +2,10 @@
 entrants in the joining order, refused when full, twice, or after the entries closed; a member leaving (struck out
 before the start, withdrawn after); a round's tables added once and each game's result kept once."""
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
 
-import pytest
 
-from bot.storage import SqliteStorage, Storage
+from bot.storage import Storage
 from bot.storage.values import EntrantRow, EventGameRow, EventRow
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def reopen(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[], Storage]]:
-    if request.param == "sqlite":
-        path = tmp_path / "games.sqlite3"
-        yield lambda: SqliteStorage(path)
-        return
-    from bot.storage.postgres import PostgresStorage
-
-    url = request.getfixturevalue("pg_url")
-    yield lambda: PostgresStorage(url, pool_size=2)
-
-
-@pytest.fixture
-def store(reopen: Callable[[], Storage]) -> Iterator[Storage]:
-    s = reopen()
-    yield s
-    s.close()
-
 
 NIGHT = EventRow("ev1", "g1", "club", '{"games": 2}', "open", "dir", "c1", 7, 100.0)
 
