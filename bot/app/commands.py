@@ -473,6 +473,10 @@ class CreateEvent(Command[EventAnswer]):
     closes: int = 0
     most: int = 64
     lang: Lang = Lang.EN
+    format: str = "club"
+    """'club' or 'knockout' (then `best_of` and `double` say its matches; `games` is not used)."""
+    best_of: int = 3
+    double: bool = False
 
 
 @dataclass(frozen=True)

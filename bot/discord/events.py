@@ -39,6 +39,8 @@ from bot.i18n import Lang, t
 NO_MENTIONS = discord.AllowedMentions.none()
 GAMES_MOST, ENTRANTS_MOST, CLOSES_MOST = 30, 256, 7 * 24 * 60
 TARGET_CHOICES = [app_commands.Choice(name=str(n), value=n) for n in (121, 61)]
+FORMAT_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("club", "knockout")]
+BEST_OF_CHOICES = [app_commands.Choice(name=str(n), value=n) for n in (1, 3, 5)]
 
 
 class EventDoor:
@@ -56,7 +58,9 @@ class EventDoor:
             return None
         return str(i.guild.id), str(i.channel.id)
 
-    async def create(self, ask: Exchange, games: int, target: int, rated: bool, closes: int, most: int) -> None:
+    async def create(self, ask: Exchange, games: int, target: int, rated: bool, closes: int, most: int,
+                     shape: tuple[str, int, bool] = ("club", 3, False)) -> None:
+        """`shape`: the format, and a knockout's match length and double elimination."""
         found = self.where(ask)
         if found is None:
             await ask.say(t("adapter.guild_only", ask.lang))
@@ -65,7 +69,7 @@ class EventDoor:
         guild, channel = found
         done = await self.controller.run(CreateEvent(
             guild, channel, ask.user, ask.interaction.permissions.manage_guild, games, target, rated, closes, most,
-            ask.public_lang))
+            ask.public_lang, format=shape[0], best_of=shape[1], double=shape[2]))
         if done.post is not None:
             sent = await self.client.get_partial_messageable(int(done.post.channel)).send(
                 clip(done.post.text), view=to_view(done.post.controls) or MISSING, allowed_mentions=NO_MENTIONS)
@@ -153,12 +157,17 @@ class EventGroup(app_commands.Group):
         self.door = door
 
     @command("cribbage event create")
-    @app_commands.choices(target=TARGET_CHOICES)
+    @app_commands.choices(target=TARGET_CHOICES, best_of=BEST_OF_CHOICES)
+    @app_commands.choices(format=FORMAT_CHOICES)
     async def create(self, interaction: discord.Interaction, games: app_commands.Range[int, 1, GAMES_MOST] = 9,
                      target: app_commands.Choice[int] | None = None, rated: bool = False,
                      closes: app_commands.Range[int, 0, CLOSES_MOST] = 0,
-                     most: app_commands.Range[int, 2, ENTRANTS_MOST] = 64) -> None:
-        await self.door.create(Exchange.of(interaction), games, target.value if target else 121, rated, closes, most)
+                     most: app_commands.Range[int, 2, ENTRANTS_MOST] = 64,
+                     format: app_commands.Choice[str] | None = None, best_of: app_commands.Choice[int] | None = None,
+                     double: bool = False) -> None:
+        shape = (format.value if format else "club", best_of.value if best_of else 3, double)
+        await self.door.create(Exchange.of(interaction), games, target.value if target else 121, rated, closes, most,
+                               shape)
 
     @command("cribbage event join")
     async def join(self, interaction: discord.Interaction) -> None:

@@ -314,6 +314,11 @@ class EventStore(Protocol):
         """Move the event from round `was` to `round_`; False when another got there first."""
         ...
 
+    def set_event_settings(self, event: str, settings: str, *, state: str) -> bool:
+        """Replace the event's settings (JSON) while it is in `state` (a knockout's seeding, fixed at its start);
+        False, changing nothing, when it is not."""
+        ...
+
     def set_event_message(self, event: str, message: str) -> None: ...
 
     def add_entrant(self, event: str, member: str, strength: str, name: str, *, most: int) -> int | None:

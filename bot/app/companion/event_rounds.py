@@ -14,9 +14,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from bot.app.companion.calendar import LEASE
+from bot.app.companion.event_knockout import KnockoutRounds
 from bot.app.companion.event_pictures import pairings_picture, standings_picture
 from bot.app.companion.event_results import BYE, PLAYED, game_result, key, results_of, table_of
-from bot.app.companion.event_values import OVER, RUNNING, ClubSettings, EventNews
+from bot.app.companion.event_values import KNOCKOUT, OVER, RUNNING, ClubSettings, EventNews
 from bot.app.companion.event_words import pairings_text, settings_line, standings_text
 from bot.app.game.game_cache import replayed
 from bot.app.game.live_game import LiveGame
@@ -96,6 +97,7 @@ class EventRounds:
         self.posting: dict[str, float] = {}
         """The works this process has made and its door is posting, and when (a claim's holder may take it again:
         this process does not, until the door says it is sent or the lease has run out, when its door failed)."""
+        self.knockout = KnockoutRounds(self)
 
     def night(self, event: EventRow) -> Night:
         return Night(event, ClubSettings.from_json(event.settings), tuple(self.storage.entrants(event.id)),
@@ -158,6 +160,9 @@ class EventRounds:
         if not self.storage.finished(begun):  # its maker stopped before its news was sent: made again
             yield begun, lambda: self.begin(night.event, max(round_, 1))
             return
+        if night.event.format == KNOCKOUT:
+            yield from self.knockout.works(night)
+            return
         tables = night.round_tables(round_)
         if all(row.outcome for row in tables):
             playing = sum(1 for e in night.entrants if not e.withdrawn)
@@ -201,13 +206,15 @@ class EventRounds:
     def begin(self, event: EventRow, round_: int) -> EventNews:
         """Round `round_`: its tables paired and kept (or read, when kept before), its games started, and the
         post saying it (the standings so far, then the pairings), pinging the members who play."""
+        if event.format == KNOCKOUT:
+            return self.knockout.begin(event, round_)
         night = self.night(event)
         tables = night.round_tables(round_) or self._pair(night, round_)
         self.storage.set_event_round(event.id, round_, was=round_ - 1)
         night = self.night(self.storage.event(event.id) or event)
         by_number = {e.number: e for e in night.entrants}
         opening = [row for row in night.round_tables(round_) if row.game and not row.outcome]
-        started = [(self._open(night, row, by_number), row) for row in opening]
+        started = [(self.open_table(night, row, by_number), row) for row in opening]
         games = tuple((game, tuple(m for m in (by_number[row.home].member, by_number[row.away].member) if m))
                       for game, row in started if game is not None)
         text = pairings_text(round_, night.settings.games, night.round_tables(round_), night.names(), night.lang)
@@ -233,14 +240,14 @@ class EventRounds:
             if a.member or b.member:
                 rows.append(EventGameRow(night.event.id, round_, i, a.number, b.number, self.ids()))
             else:
-                rows.append(self._quick(night, round_, i, a, b))
+                rows.append(self.quick(night, round_, i, a, b))
         if pairs.bye is not None:
             rows.append(EventGameRow(night.event.id, round_, len(rows), int(pairs.bye), 0, outcome=BYE))
         if not self.storage.add_event_games(rows):  # made before by a process that stopped: as it was kept
             return self.night(night.event).round_tables(round_)
         return rows
 
-    def _quick(self, night: Night, round_: int, pairing: int, home: EntrantRow, away: EntrantRow) -> EventGameRow:
+    def quick(self, night: Night, round_: int, pairing: int, home: EntrantRow, away: EntrantRow) -> EventGameRow:
         """Two computers meet: their game is played out at once, out of sight, and only its score is kept."""
         seed = table_seed(night.event, round_, pairing)
         players = [make_player(DIFFICULTIES[e.strength], seed + i) for i, e in enumerate((home, away))]
@@ -250,7 +257,7 @@ class EventRounds:
         return EventGameRow(night.event.id, round_, pairing, home.number, away.number, "", scores[0], scores[1],
                             PLAYED)
 
-    def _open(self, night: Night, row: EventGameRow, by_number: dict[int, EntrantRow]) -> Reply | None:
+    def open_table(self, night: Night, row: EventGameRow, by_number: dict[int, EntrantRow]) -> Reply | None:
         """A table's game started in the event's channel; one started before (by a process that stopped before its
         news was sent) as it stands, when its table was never posted; None when it was."""
         stored = self.storage.load(row.game)

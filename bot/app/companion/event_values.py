@@ -14,8 +14,9 @@ from engine.core.errors import CodedError
 
 OPEN, RUNNING, OVER = "open", "running", "over"
 """An event's states: taking entries, being played, finished."""
-CLUB = "club"
-"""The one format run so far: a club night of Swiss-paired games."""
+CLUB, KNOCKOUT = "club", "knockout"
+"""The formats: a club night of Swiss-paired games; a knockout of matches (best of 1, 3 or 5 games)."""
+FORMATS = (CLUB, KNOCKOUT)
 
 
 class EventCode(Enum):
@@ -35,6 +36,9 @@ class EventCode(Enum):
     STRENGTH = "strength"  # strength, choices
     MOST = "most"  # most, low, high
     CLOSES = "closes"  # minutes, high
+    FORMAT = "format"  # format
+    BEST_OF = "best_of"  # best_of
+    KNOCKOUT_LEAVE = "knockout_leave"  # (none): a running knockout is left by resigning its games
 
 
 class EventRefused(CodedError[EventCode]):
@@ -55,6 +59,12 @@ class ClubSettings:
     """When entries close (a time), 0 when only the start closes them."""
     most: int = 64
     """The most entrants the night takes."""
+    best_of: int = 3
+    """A knockout's match length: best of 1, 3 or 5 games."""
+    double: bool = False
+    """A knockout's double elimination."""
+    seeds: tuple[int, ...] = ()
+    """A knockout's seeding (entrant numbers, the best first), fixed when it starts."""
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
@@ -63,7 +73,8 @@ class ClubSettings:
     def from_json(cls, text: str) -> ClubSettings:
         data = json.loads(text) if text else {}
         return cls(int(data.get("games", 9)), int(data.get("target", 121)), bool(data.get("rated", False)),
-                   float(data.get("closes", 0.0)), int(data.get("most", 64)))
+                   float(data.get("closes", 0.0)), int(data.get("most", 64)), int(data.get("best_of", 3)),
+                   bool(data.get("double", False)), tuple(int(n) for n in data.get("seeds", ())))
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,12 +16,20 @@ def settings_line(settings: ClubSettings, lang: Lang) -> str:
     return t("event.settings", lang, games=settings.games, target=settings.target, rated=rated)
 
 
+def knockout_line(settings: ClubSettings, lang: Lang) -> str:
+    rated = t("event.rated" if settings.rated else "event.unrated", lang)
+    kind = t("event.ko.double" if settings.double else "event.ko.single", lang)
+    return t("event.ko.settings", lang, best_of=settings.best_of, target=settings.target, kind=kind, rated=rated)
+
+
 def registration_text(event: EventRow, entrants: Sequence[EntrantRow], lang: Lang) -> str:
     """The registration post: the night's settings, its director, who has entered, and whether entries are open."""
     settings = ClubSettings.from_json(event.settings)
     playing = [e for e in entrants if not e.withdrawn]
-    lines = [t("event.post_head", lang), settings_line(settings, lang),
-             t("event.director", lang, director=event.director)]
+    knockout = event.format == "knockout"
+    head = t("event.ko.post_head" if knockout else "event.post_head", lang)
+    shown = knockout_line(settings, lang) if knockout else settings_line(settings, lang)
+    lines = [head, shown, t("event.director", lang, director=event.director)]
     if settings.closes:
         lines.append(t("event.closes_at", lang, at=int(settings.closes)))
     lines.append(t("event.entrants", lang, count=len(playing), most=settings.most))

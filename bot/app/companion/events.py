@@ -19,9 +19,12 @@ from bot.app.commands import (
     SetEventMessage,
     StartEvent,
 )
+from bot.app.companion.event_knockout import bracket_text, seeding
 from bot.app.companion.event_rounds import EventRounds
 from bot.app.companion.event_values import (
     CLUB,
+    FORMATS,
+    KNOCKOUT,
     OPEN,
     OVER,
     RUNNING,
@@ -39,6 +42,7 @@ from bot.i18n import as_lang, t
 from bot.storage import Storage
 from bot.storage.values import EventRow
 from engine.computer.players import DIFFICULTIES
+from engine.events.matches import MATCH_LENGTHS
 
 GAMES_MOST = 30
 ENTRANTS_LEAST, ENTRANTS_MOST = 2, 256
@@ -64,6 +68,10 @@ def check_settings(command: CreateEvent) -> None:
         raise refuse(EventCode.MOST, most=command.most, low=ENTRANTS_LEAST, high=ENTRANTS_MOST)
     if not whole(command.closes, 0, CLOSES_MOST):
         raise refuse(EventCode.CLOSES, minutes=command.closes, high=CLOSES_MOST)
+    if command.format not in FORMATS:
+        raise refuse(EventCode.FORMAT, format=command.format)
+    if type(command.best_of) is not int or command.best_of not in MATCH_LENGTHS:
+        raise refuse(EventCode.BEST_OF, best_of=command.best_of)
 
 
 class ClubNights:
@@ -124,13 +132,16 @@ class ClubNights:
         except EventRefused as exc:
             return EventAnswer(exc.answer(command.lang))
         now = self.clock()
+        knockout = command.format == KNOCKOUT
         settings = ClubSettings(command.games, command.target, command.rated,
-                                now + 60 * command.closes if command.closes else 0.0, command.most)
-        event = EventRow(self.ids(), command.guild, CLUB, settings.to_json(), OPEN, command.director.user,
-                         command.channel, self.seeds(), now, lang=command.lang.value)
+                                now + 60 * command.closes if command.closes else 0.0, command.most,
+                                command.best_of, knockout and bool(command.double))
+        event = EventRow(self.ids(), command.guild, KNOCKOUT if knockout else CLUB, settings.to_json(), OPEN,
+                         command.director.user, command.channel, self.seeds(), now, lang=command.lang.value)
         self.storage.add_event(event)
-        return EventAnswer(Answer(True, t("event.created", command.lang, games=command.games,
-                                          target=command.target)), self.post(event))
+        said = t("event.ko.created", command.lang, best_of=command.best_of, target=command.target) if knockout \
+            else t("event.created", command.lang, games=command.games, target=command.target)
+        return EventAnswer(Answer(True, said), self.post(event))
 
     @handles(SetEventMessage)
     def set_message(self, command: SetEventMessage) -> None:
@@ -168,6 +179,8 @@ class ClubNights:
     def leave(self, command: LeaveEvent) -> EventAnswer:
         try:
             event = self.current(command.guild, command.event)
+            if event.format == KNOCKOUT and event.state == RUNNING:
+                raise refuse(EventCode.KNOCKOUT_LEAVE)
             if not self.storage.withdraw_entrant(event.id, command.member.user):
                 raise refuse(EventCode.NOT_ENTERED)
         except EventRefused as exc:
@@ -200,6 +213,8 @@ class ClubNights:
             count = sum(1 for e in self.storage.entrants(event.id) if not e.withdrawn)
             if count < 2:
                 raise refuse(EventCode.TOO_FEW, count=count)
+            if event.format == KNOCKOUT:
+                self._seed(event)
             if not self.storage.set_event_state(event.id, RUNNING, was=OPEN):
                 raise refuse(EventCode.CLOSED)
         except EventRefused as exc:
@@ -207,7 +222,16 @@ class ClubNights:
         started = self.storage.event(event.id) or event
         work = f"event:round:{event.id}:1"
         news = (self.rounds.begin(started, 1),) if self.rounds.claimed(work) else ()
-        return EventAnswer(Answer(True, t("event.started", command.lang)), self.post(started), news)
+        said = "event.ko.started" if event.format == KNOCKOUT else "event.started"
+        return EventAnswer(Answer(True, t(said, command.lang)), self.post(started), news)
+
+    def _seed(self, event: EventRow) -> None:
+        """A knockout's seeding, fixed as it starts (the ratings change as its games are rated)."""
+        settings = ClubSettings.from_json(event.settings)
+        seeds = seeding(self.storage, event.guild, self.storage.entrants(event.id))
+        fixed = ClubSettings(settings.games, settings.target, settings.rated, settings.closes, settings.most,
+                             settings.best_of, settings.double, seeds)
+        self.storage.set_event_settings(event.id, fixed.to_json(), state=OPEN)
 
     @handles(EventStandings)
     def standings(self, command: EventStandings) -> Answer:
@@ -215,6 +239,9 @@ class ClubNights:
         if not events:
             return Answer(False, t("event.refuse.no_event", command.lang))
         night = self.rounds.night(events[-1])
+        if night.event.format == KNOCKOUT:
+            head = t("event.ko.standings_now", command.lang, round=night.event.round)
+            return Answer(True, bracket_text(night, head), public=True)
         head = t("event.standings_now", command.lang, round=night.event.round, games=night.settings.games)
         files = night.standings_files("now", t("event.pic.standings", night.lang),
                                       settings_line(night.settings, night.lang), self.rounds.images)

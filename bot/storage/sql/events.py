@@ -71,6 +71,12 @@ class SqlEvents(SqlDatabase):
                                   (round_, event, was)).rowcount == 1
         return bool(changed)
 
+    def set_event_settings(self, event: str, settings: str, *, state: str) -> bool:
+        with self._transaction() as cur:
+            changed = cur.execute("UPDATE events SET settings = ? WHERE id = ? AND state = ?",
+                                  (settings, event, state)).rowcount == 1
+        return bool(changed)
+
     def set_event_message(self, event: str, message: str) -> None:
         with self._transaction() as cur:
             cur.execute("UPDATE events SET message = ? WHERE id = ?", (message, event))

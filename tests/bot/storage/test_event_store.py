@@ -60,3 +60,14 @@ def test_a_rounds_tables_are_added_once_and_each_result_kept_once(store: Storage
     assert store.record_event_result("", 121, 100, "played") is False
     assert store.event_games("ev1") == [EventGameRow("ev1", 1, 0, 2, 1, "gm1", 121, 88, "played"), tables[1]]
     assert store.event_games("ev2") == []
+
+
+def test_an_events_settings_are_replaced_only_in_the_state_named(store: Storage) -> None:
+    store.add_event(NIGHT)
+    seeded = '{"games": 2, "seeds": [3, 1, 2]}'
+    assert store.set_event_settings("ev1", seeded, state="running") is False  # it is open: nothing changed
+    assert store.event("ev1") == NIGHT
+    assert store.set_event_settings("ev1", seeded, state="open") is True
+    assert store.set_event_settings("nope", seeded, state="open") is False
+    found = store.event("ev1")
+    assert found is not None and found.settings == seeded
