@@ -105,7 +105,7 @@ class EventDoor:
         """The news (pinging the members it names), then each game it opens as a table in the event's channel."""
         await self.publisher.post(news.channel, (Post(news.text, news.files, mentions=news.mentions),))
         for game, players in zip(news.games, news.players, strict=True):
-            start = Post(t("event.game_start", news.lang), mentions=players)
+            start = Post(news.start or t("event.game_start", news.lang), mentions=players)
             await self.open_match(news.channel, game, start, news.lang)
         await self.controller.run(EventPosted(news.key))
 

@@ -222,7 +222,8 @@ class KnockoutRounds:
         members = tuple(dict.fromkeys(by_number[n].member for row in night.round_tables(round_) if row.game
                                       for n in (row.home, row.away) if by_number[n].member))
         return EventNews(f"event:round:{event.id}:{round_}", event.guild, event.channel, "\n".join(lines), members,
-                         tuple(g for g, _ in games), tuple(p for _, p in games), lang)
+                         tuple(g for g, _ in games), tuple(p for _, p in games), lang,
+                         start=t("event.ko.game_start", lang))
 
     def _pair(self, night: Night, round_: int) -> None:
         """The first game of every match ready now (a whole match between two computers, played out)."""
@@ -276,7 +277,7 @@ class KnockoutRounds:
         players = tuple(m for m in (by_number[home].member, by_number[away].member) if m)
         games = ((reply,), (players,)) if reply is not None else ((), ())
         return EventNews(f"event:game:{event.id}:{round_}:{pairing}", event.guild, event.channel, text, players,
-                         games[0], games[1], lang)
+                         games[0], games[1], lang, start=t("event.ko.game_start", lang))
 
     def final(self, night: Night) -> EventNews:
         view = view_of(night)

@@ -104,6 +104,8 @@ class EventNews:
     lang: Lang = Lang.EN
     files: tuple[Attachment, ...] = ()
     """Its picture (the pairings, or the standings)."""
+    start: str = ""
+    """The words of each game's start post ('' for a club night's)."""
 
 
 @dataclass(frozen=True, slots=True)

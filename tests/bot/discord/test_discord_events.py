@@ -151,3 +151,49 @@ async def test_a_match_is_played_in_the_events_channel_when_no_thread_may_be_ope
         "<@1> <@2> Club night match: open your hand with the table's button below.",
         "Cribbage to 61: ann 0 · bob 0"]
     await bot.client.close()
+
+
+async def test_a_four_entrant_knockout_is_created_joined_started_and_played_to_its_champion(fake: Any) -> None:
+    c = make_controller()
+    bot = await start_bot(c, fake)
+    made = await bot.command("event create", ANN, {"format": "knockout", "best_of": 3}, permissions=MANAGE_SERVER)
+    assert said(bot, made).startswith("Knockout created: matches best of 3 to 121.")
+    (post,) = public(bot)
+    assert post["content"].splitlines()[:3] == [
+        "**Knockout**", "Matches best of 3 to 121, single elimination, seeded by rating, not rated", "Director: <@1>"]
+    answers = [said(bot, await bot.click(post, JOIN, who)) for who in (ANN, BOB)]
+    assert answers == ["You are in the club night (entrant 1).", "You are in the club night (entrant 2)."]
+    for _ in range(2):
+        await bot.command("event computer", ANN, {"strength": "easy"})
+    start = await bot.command("event start", ANN)
+    assert said(bot, start) == "The knockout has begun: round 1's matches are posted."
+    registration, stage = public(bot)
+    assert stage["content"].splitlines() == [
+        "<@1> <@2> **Knockout, stage 1: the matches starting**", "Round 1, match 1: ann v computer 2 (easy)",
+        "Round 1, match 2: bob v computer 1 (easy)"]
+    assert [name for _, name in threads(bot)] == ["cribbage: ann vs computer 2 (easy)",
+                                                  "cribbage: bob vs computer 1 (easy)"]
+    assert public(bot, threads(bot)[0][0])[0]["content"] == (
+        "<@1> Knockout match: open your hand with the table's button below.")
+    assert registration["components"] == []
+    leave = await bot.command("event leave", BOB)
+    assert said(bot, leave) == "A knockout under way cannot be left: resign your games to give up your match."
+    while not any("wins the knockout" in m["content"] for m in public(bot)):
+        for game in [m.id for m in c.storage.live_games()]:
+            await play_out(c, game)
+        assert await bot.front.events.post_due() >= 1
+    assert await bot.front.events.post_due() == 0  # the champion posted once
+    champion = [m["content"].splitlines() for m in public(bot) if "wins the knockout" in m["content"]]
+    bracket = ["Matches best of 3 to 121, single elimination, seeded by rating, not rated",
+               "Round 1, match 1: computer 2 (easy) beat ann 2-1", "Round 1, match 2: bob beat computer 1 (easy) 2-1",
+               "Final: computer 2 (easy) beat bob 2-1"]
+    assert champion == [["<@1> <@2> **computer 2 (easy) wins the knockout!**", *bracket]]
+    assert [name for _, name in threads(bot)] == [  # a thread for each game of each match
+        "cribbage: ann vs computer 2 (easy)", "cribbage: bob vs computer 1 (easy)",
+        "cribbage: computer 2 (easy) vs ann", "cribbage: computer 1 (easy) vs bob",
+        "cribbage: ann vs computer 2 (easy)", "cribbage: bob vs computer 1 (easy)",
+        "cribbage: computer 2 (easy) vs bob", "cribbage: bob vs computer 2 (easy)",
+        "cribbage: computer 2 (easy) vs bob"]
+    shown = await bot.command("event standings", EVE)
+    assert said(bot, shown).splitlines() == ["**Knockout bracket** (stage 2)", *bracket, "Champion: computer 2 (easy)"]
+    await bot.client.close()
