@@ -4,7 +4,8 @@ post's button (a second press refused, the post redrawn each time), the director
 is not the director cannot start it, the director does: round 1's pairings ping the two members and each match
 opens as a table in a thread of its own; the games are played (one to its end by the cards, one resigned), the
 standings are posted after a game, round 2 follows by itself, and the final results once, every line checked by
-hand against the ACC's scoring."""
+hand against the ACC's scoring. And a four-entrant knockout of best-of-three matches created, joined, started and
+played game by game (each game in a thread of its own) to its champion, posted once."""
 
 from __future__ import annotations
 
