@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
+from bot.app.companion.event_night import Night
 from bot.app.companion.event_results import AWAY, HOME, PLAYED, key, result_of
 from bot.app.companion.event_values import EventNews
 from bot.app.companion.event_words import knockout_line
@@ -25,9 +26,6 @@ from bot.storage.values import EntrantRow, EventGameRow, EventRow
 from engine.events.knockout import Bracket, Draw, KnockoutMatch, MatchKey, draw
 from engine.events.matches import MatchState, match_from_games
 from engine.events.scoring import Forfeit, Played
-
-if TYPE_CHECKING:
-    from bot.app.companion.event_rounds import Night
 
 MATCH_GAMES = 100
 """A match's games are its pairings MATCH_GAMES * place ... (a game ended with no winner is played again)."""

@@ -11,19 +11,19 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 
 from bot.app.companion.calendar import LEASE
 from bot.app.companion.event_knockout import KnockoutRounds
-from bot.app.companion.event_pictures import pairings_picture, standings_picture
+from bot.app.companion.event_night import Night
+from bot.app.companion.event_pictures import pairings_picture
 from bot.app.companion.event_results import BYE, PLAYED, game_result, key, results_of, table_of
 from bot.app.companion.event_values import KNOCKOUT, OVER, RUNNING, ClubSettings, EventNews
-from bot.app.companion.event_words import pairings_text, settings_line, standings_text
+from bot.app.companion.event_words import pairings_text, settings_line
 from bot.app.game.game_cache import replayed
 from bot.app.game.live_game import LiveGame
 from bot.app.game.play import GamePlay
-from bot.app.shown.replies import Attachment, Reply
-from bot.i18n import Lang, as_lang, t
+from bot.app.shown.replies import Reply
+from bot.i18n import t
 from bot.settings import kept_for_game
 from bot.storage import Storage
 from bot.storage.values import EntrantRow, EventGameRow, EventRow, GameMeta, Seat, SeatKind, Status
@@ -31,7 +31,6 @@ from engine.computer.players import DIFFICULTIES, make_player
 from engine.computer.selfplay import play_game
 from engine.core.game import Game
 from engine.core.rules import STANDARD, Rules
-from engine.events.standings import Standing
 from engine.events.swiss import first_round, next_round
 
 
@@ -42,45 +41,6 @@ def table_seed(event: EventRow, round_: int, pairing: int) -> int:
 
 def rules_of(settings: ClubSettings) -> Rules:
     return STANDARD.with_options({"target": settings.target})
-
-
-@dataclass(frozen=True, slots=True)
-class Night:
-    """An event as read at once: its row, settings, entrants and tables."""
-
-    event: EventRow
-    settings: ClubSettings
-    entrants: tuple[EntrantRow, ...]
-    tables: tuple[EventGameRow, ...]
-
-    @property
-    def lang(self) -> Lang:
-        return as_lang(self.event.lang)
-
-    def names(self) -> dict[int, str]:
-        return {e.number: e.name for e in self.entrants}
-
-    def round_tables(self, round_: int) -> list[EventGameRow]:
-        return [row for row in self.tables if row.round == round_]
-
-    def table(self, before: int | None = None) -> tuple[Standing, ...]:
-        """The standings after every result kept (or those of the rounds before `before`)."""
-        rows = [r for r in self.tables if before is None or r.round < before]
-        return table_of(self.entrants, rows, self.settings.target)
-
-    def shown_names(self) -> dict[str, str]:
-        """Each entrant's name as the standings show it (a withdrawn entrant marked), by the engine's key."""
-        return {key(e.number): t("event.withdrawn_name", self.lang, name=e.name) if e.withdrawn else e.name
-                for e in self.entrants}
-
-    def standings_text(self, head: str, before: int | None = None) -> str:
-        return standings_text(head, self.table(before), self.shown_names(), self.lang)
-
-    def standings_files(self, name: str, title: str, subtitle: str, images: bool) -> tuple[Attachment, ...]:
-        if not images:
-            return ()
-        return (standings_picture(self.event.id, name, title, subtitle, self.table(), self.shown_names(),
-                                  self.lang),)
 
 
 class EventRounds:
