@@ -5,6 +5,9 @@ second final, and the champion posted once."""
 
 from __future__ import annotations
 
+import itertools
+from pathlib import Path
+
 from bot.app.commands import (
     AddEventComputer,
     CreateEvent,
@@ -15,11 +18,13 @@ from bot.app.commands import (
     LeaveEvent,
     StartEvent,
 )
+from bot.app.companion.calendar import LEASE
 from bot.app.companion.event_values import EventNews
 from bot.app.controller import Controller
+from bot.storage import SqliteStorage
 from bot.storage.rating_values import RatedGame
 from engine.rating.rated import Pairing
-from tests.bot.app.test_club_night import ANN, BOB, EVE, play_out, refused
+from tests.bot.app.test_club_night import ANN, BOB, EVE, Clock, play_out, refused
 from tests.bot.conftest import make_controller
 
 
@@ -161,3 +166,32 @@ async def test_double_elimination_plays_the_losers_bracket_and_a_second_final() 
         "Losers' round 2, match 1: bob beat computer 1 (easy) 1-0",  # the winners' final's loser
         "Grand final: bob beat computer 2 (easy) 1-0",  # the unbeaten computer's first loss:
         "Grand final, second match: computer 2 (easy) beat bob 1-0"]  # a second final decides it
+
+
+async def test_a_matchs_next_game_is_started_once_among_processes_and_again_if_its_maker_stopped(
+        tmp_path: Path) -> None:
+    clock = Clock(1_000.0)
+    a = make_controller(tmp_path / "db.sqlite3", clock=clock)
+    other = itertools.count(1)
+    b = Controller(SqliteStorage(tmp_path / "db.sqlite3"), ids=lambda: f"b{next(other)}", seeds=lambda: 11,
+                   clock=clock)
+    await a.run(CreateEvent("g1", "555", ANN, True, format="knockout", best_of=3))
+    for who in (ANN, BOB):
+        await a.run(JoinEvent("g1", who))
+    (news,) = (await a.run(StartEvent("g1", "u1", False))).news
+    assert [(g.game, g.names) for g in news.games] == [("game2", ("ann", "bob"))]
+    await a.run(EventPosted(news.key))
+    await play_out(b, "game2")
+    (second,) = await b.run(EventsDue())  # and process b stops before posting it
+    assert await a.run(EventsDue()) == [] and await b.run(EventsDue()) == []
+    assert [(g.game, g.names) for g in second.games] == [("b1", ("bob", "ann"))]
+    clock.now += LEASE + 1
+    (again,) = await a.run(EventsDue())  # a takes it up: the same game, not a new one
+    assert (again.key, again.text) == (second.key, second.text)
+    assert [(g.game, g.live is not None) for g in again.games] == [("b1", True)]
+    await a.run(EventPosted(again.key))
+    clock.now += LEASE + 1
+    assert await a.run(EventsDue()) == [] and await b.run(EventsDue()) == []
+    await play_out(a, "b1")
+    rows = [(r.round, r.pairing, r.home, r.away, r.game, r.outcome != "") for r in a.storage.event_games("game1")]
+    assert rows[:2] == [(1, 0, 1, 2, "game2", True), (1, 1, 2, 1, "b1", True)]
