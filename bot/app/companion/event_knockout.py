@@ -16,8 +16,9 @@ from functools import partial
 from typing import Protocol
 
 from bot.app.companion.event_night import Night
+from bot.app.companion.event_pictures import bracket_picture
 from bot.app.companion.event_results import AWAY, HOME, PLAYED, key, result_of
-from bot.app.companion.event_values import EventNews
+from bot.app.companion.event_values import ClubSettings, EventNews
 from bot.app.companion.event_words import knockout_line
 from bot.app.shown.replies import Reply
 from bot.i18n import Lang, t
@@ -26,6 +27,7 @@ from bot.storage.values import EntrantRow, EventGameRow, EventRow
 from engine.events.knockout import Bracket, Draw, KnockoutMatch, MatchKey, draw
 from engine.events.matches import MatchState, match_from_games
 from engine.events.scoring import Forfeit, Played
+from render.event_tables import MOST, PairingRow
 
 MATCH_GAMES = 100
 """A match's games are its pairings MATCH_GAMES * place ... (a game ended with no winner is played again)."""
@@ -36,6 +38,7 @@ class Tables(Protocol):
 
     storage: Storage
     ids: Callable[[], str]
+    images: bool
 
     def night(self, event: EventRow) -> Night: ...
 
@@ -142,6 +145,39 @@ def match_line(view: KnockoutView, match: KnockoutMatch, names: Mapping[str, str
              first_wins=state.first_wins, second_wins=state.second_wins)
 
 
+def picture_line(settings: ClubSettings, lang: Lang) -> str:
+    kind = t("event.ko.double" if settings.double else "event.ko.single", lang)
+    return t("event.ko.pic.settings", lang, best_of=settings.best_of, target=settings.target, kind=kind)
+
+
+def short_label(match: MatchKey, last: int) -> str:
+    """A match's label in a picture: '1.2' (round 1, match 2), 'L2.1' in the losers' bracket, 'F' the final."""
+    if match.side is Bracket.FINAL:
+        return "F" if match.round == 1 else "F2"
+    if match.side is Bracket.WINNERS and match.round == last:
+        return "F"
+    return f"{'L' if match.side is Bracket.LOSERS else ''}{match.round}.{match.slot + 1}"
+
+
+def picture_rows(view: KnockoutView, names: Mapping[str, str],
+                 only: Callable[[KnockoutMatch], bool] = lambda m: True) -> list[PairingRow]:
+    """The matches the text lists, for the picture: a bye as a bye, a score in games once a game is counted."""
+    rows = []
+    for m in view.draw.matches:
+        if not only(m) or not isinstance(m.first, str) and not isinstance(m.winner, str):
+            continue
+        label = short_label(m.key, view.last)
+        if m.walkover:
+            if isinstance(m.winner, str):
+                rows.append(PairingRow(label, names[m.winner], ""))
+        elif isinstance(m.first, str) and isinstance(m.second, str):
+            state = view.states.get(view.place(m.key))
+            score = f"{state.first_wins}-{state.second_wins}" if state is not None and state.games else ""
+            first, second = (state.first, state.second) if state is not None else (m.first, m.second)
+            rows.append(PairingRow(label, names[first], names[second], score))
+    return rows
+
+
 def bracket_lines(view: KnockoutView, names: Mapping[str, str], lang: Lang,
                   only: Callable[[KnockoutMatch], bool] = lambda m: True) -> list[str]:
     lines = (match_line(view, m, names, lang) for m in view.draw.matches if only(m))
@@ -211,8 +247,14 @@ class KnockoutRounds:
         games = [(game, tuple(m for m in (by_number[row.home].member, by_number[row.away].member) if m))
                  for game, row in started if game is not None]
         now = set(view.matches_of(round_))
-        lines = [t("event.ko.round_head", lang, round=round_), *bracket_lines(
-            view, names, lang, lambda m: view.place(m.key) in now or (round_ == 1 and m.walkover))]
+
+        def starting(m: KnockoutMatch) -> bool:
+            return view.place(m.key) in now or (round_ == 1 and m.walkover)
+
+        lines = [t("event.ko.round_head", lang, round=round_), *bracket_lines(view, names, lang, starting)]
+        files = (bracket_picture(event.id, f"stage-{round_}", t("event.ko.pic.stage", lang, round=round_),
+                                 picture_line(night.settings, lang), picture_rows(view, names, starting), lang),) \
+            if self.tables.images else ()
         if round_ > 1:
             before = set(view.matches_of(round_ - 1))
             lines = [t("event.ko.results_head", lang, round=round_ - 1), *bracket_lines(
@@ -220,7 +262,7 @@ class KnockoutRounds:
         members = tuple(dict.fromkeys(by_number[n].member for row in night.round_tables(round_) if row.game
                                       for n in (row.home, row.away) if by_number[n].member))
         return EventNews(f"event:round:{event.id}:{round_}", event.guild, event.channel, "\n".join(lines), members,
-                         tuple(g for g, _ in games), tuple(p for _, p in games), lang,
+                         tuple(g for g, _ in games), tuple(p for _, p in games), lang, files,
                          start=t("event.ko.game_start", lang))
 
     def _pair(self, night: Night, round_: int) -> None:
@@ -284,6 +326,10 @@ class KnockoutRounds:
         text = "\n".join([t("event.ko.final_head", night.lang, name=champion),
                           knockout_line(night.settings, night.lang), *bracket_lines(view, names, night.lang)])
         members = tuple(e.member for e in night.entrants if e.member)
+        rows = picture_rows(view, names)[-MOST:]  # the last rounds, the final at the foot
+        files = (bracket_picture(night.event.id, "final", t("event.ko.pic.champion", night.lang, name=champion),
+                                 picture_line(night.settings, night.lang), rows, night.lang),) \
+            if self.tables.images else ()
         return EventNews(f"event:final:{night.event.id}", night.event.guild, night.event.channel, text, members,
-                         lang=night.lang)
+                         lang=night.lang, files=files)
 

@@ -24,6 +24,13 @@ def pairings_picture(event: str, round_: int, games: int, subtitle: str, tables:
     return Attachment(f"event-{event}-round-{round_}.png", pairings_png(rows, words), title)
 
 
+def bracket_picture(event: str, name: str, title: str, subtitle: str, rows: Sequence[PairingRow],
+                    lang: Lang) -> Attachment:
+    """A knockout's matches (a short label each, the two entrants, their score in games): the text lists them."""
+    words = TableWords(title, subtitle, more=t("event.pic.more", lang, count="{count}"), bye=t("event.pic.bye", lang))
+    return Attachment(f"event-{event}-{name}.png", pairings_png(rows, words), title)
+
+
 def standings_picture(event: str, name: str, title: str, subtitle: str, table: Sequence[Standing],
                       names: Mapping[str, str], lang: Lang) -> Attachment:
     rows = [PlaceRow(s.place, names[s.entrant], (str(s.game_points), f"{s.won}-{s.lost}", f"{s.spread:+d}"))

@@ -172,6 +172,8 @@ async def test_a_four_entrant_knockout_is_created_joined_started_and_played_to_i
     assert stage["content"].splitlines() == [
         "<@1> <@2> **Knockout, stage 1: the matches starting**", "Round 1, match 1: ann v computer 2 (easy)",
         "Round 1, match 2: bob v computer 1 (easy)"]
+    assert [(a["filename"], a["width"], a["height"]) for a in stage["attachments"]] == [
+        ("event-game1-stage-1.png", 560, 198)]  # two matches
     assert [name for _, name in threads(bot)] == ["cribbage: ann vs computer 2 (easy)",
                                                   "cribbage: bob vs computer 1 (easy)"]
     assert public(bot, threads(bot)[0][0])[0]["content"] == (
@@ -189,6 +191,9 @@ async def test_a_four_entrant_knockout_is_created_joined_started_and_played_to_i
                "Round 1, match 1: computer 2 (easy) beat ann 2-1", "Round 1, match 2: bob beat computer 1 (easy) 2-1",
                "Final: computer 2 (easy) beat bob 2-1"]
     assert champion == [["<@1> <@2> **computer 2 (easy) wins the knockout!**", *bracket]]
+    (final,) = [m for m in public(bot) if "wins the knockout" in m["content"]]
+    assert [(a["filename"], a["width"], a["height"]) for a in final["attachments"]] == [
+        ("event-game1-final.png", 560, 238)]  # three matches
     assert [name for _, name in threads(bot)] == [  # a thread for each game of each match
         "cribbage: ann vs computer 2 (easy)", "cribbage: bob vs computer 1 (easy)",
         "cribbage: computer 2 (easy) vs ann", "cribbage: computer 1 (easy) vs bob",
