@@ -189,7 +189,9 @@ def names_of(night: Night) -> dict[str, str]:
 
 
 def bracket_text(night: Night, head: str) -> str:
-    """The whole bracket as it stands (`/cribbage event standings`)."""
+    """The whole bracket as it stands (`/cribbage event standings`); before the start, that it is not drawn yet."""
+    if not night.settings.seeds:
+        return "\n".join([head, knockout_line(night.settings, night.lang), t("event.ko.not_drawn", night.lang)])
     view = view_of(night)
     lines = [head, knockout_line(night.settings, night.lang), *bracket_lines(view, names_of(night), night.lang)]
     if view.draw.champion is not None:

@@ -116,6 +116,8 @@ class EventRounds:
 
     def _works(self, night: Night) -> Iterator[tuple[str, Callable[[], EventNews]]]:
         round_ = night.event.round
+        if night.event.format == KNOCKOUT and not night.settings.seeds:  # being seeded by its starter
+            return
         begun = f"event:round:{night.event.id}:{max(round_, 1)}"
         if not self.storage.finished(begun):  # its maker stopped before its news was sent: made again
             yield begun, lambda: self.begin(night.event, max(round_, 1))

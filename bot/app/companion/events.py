@@ -213,10 +213,10 @@ class ClubNights:
             count = sum(1 for e in self.storage.entrants(event.id) if not e.withdrawn)
             if count < 2:
                 raise refuse(EventCode.TOO_FEW, count=count)
-            if event.format == KNOCKOUT:
-                self._seed(event)
             if not self.storage.set_event_state(event.id, RUNNING, was=OPEN):
                 raise refuse(EventCode.CLOSED)
+            if event.format == KNOCKOUT:  # the entries closed: the seeding is theirs
+                self._seed(event)
         except EventRefused as exc:
             return EventAnswer(exc.answer(command.lang))
         started = self.storage.event(event.id) or event
@@ -226,12 +226,13 @@ class ClubNights:
         return EventAnswer(Answer(True, t(said, command.lang)), self.post(started), news)
 
     def _seed(self, event: EventRow) -> None:
-        """A knockout's seeding, fixed as it starts (the ratings change as its games are rated)."""
+        """A knockout's seeding, fixed as it starts (the ratings change as its games are rated); its rounds wait for
+        it (a sweep in between finds none and does nothing)."""
         settings = ClubSettings.from_json(event.settings)
         seeds = seeding(self.storage, event.guild, self.storage.entrants(event.id))
         fixed = ClubSettings(settings.games, settings.target, settings.rated, settings.closes, settings.most,
                              settings.best_of, settings.double, seeds)
-        self.storage.set_event_settings(event.id, fixed.to_json(), state=OPEN)
+        self.storage.set_event_settings(event.id, fixed.to_json(), state=RUNNING)
 
     @handles(EventStandings)
     def standings(self, command: EventStandings) -> Answer:

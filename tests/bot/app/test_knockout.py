@@ -47,6 +47,10 @@ async def test_a_four_entrant_knockout_of_best_of_three_matches_is_played_to_its
         "**Knockout**", "Matches best of 3 to 121, single elimination, seeded by rating, not rated"]
     for who in (ANN, BOB):
         assert (await c.run(JoinEvent("g1", who))).answer.ok
+    before = await c.run(EventStandings("g1"))
+    assert before.text.splitlines() == [
+        "**Knockout bracket** (stage 0)", "Matches best of 3 to 121, single elimination, seeded by rating, not rated",
+        "The bracket is drawn, seeded by rating, when the knockout starts."]
     for _ in range(2):
         assert (await c.run(AddEventComputer("g1", "u1", False, "easy"))).answer.ok
     started = await c.run(StartEvent("g1", "u1", False))
