@@ -42,7 +42,7 @@ class Tables(Protocol):
 
     def night(self, event: EventRow) -> Night: ...
 
-    def open_table(self, night: Night, row: EventGameRow, by_number: dict[int, EntrantRow]) -> Reply | None: ...
+    def open_game(self, night: Night, row: EventGameRow, by_number: dict[int, EntrantRow]) -> Reply | None: ...
 
     def quick(self, night: Night, round_: int, pairing: int, home: EntrantRow, away: EntrantRow) -> EventGameRow:
         ...
@@ -245,7 +245,7 @@ class KnockoutRounds:
         view, names, lang = view_of(night), names_of(night), night.lang
         by_number = {e.number: e for e in night.entrants}
         opening = [row for row in night.round_tables(round_) if row.game and not row.outcome]
-        started = [(self.tables.open_table(night, row, by_number), row) for row in opening]
+        started = [(self.tables.open_game(night, row, by_number), row) for row in opening]
         games = [(game, tuple(m for m in (by_number[row.home].member, by_number[row.away].member) if m))
                  for game, row in started if game is not None]
         now = set(view.matches_of(round_))
@@ -310,7 +310,7 @@ class KnockoutRounds:
         if not self.storage.add_event_games([row]):
             row = next(r for r in self.storage.event_games(event.id) if r.round == round_ and r.pairing == pairing)
         by_number = {e.number: e for e in night.entrants}
-        reply = self.tables.open_table(night, row, by_number)
+        reply = self.tables.open_game(night, row, by_number)
         state = view.states[place]
         names, lang = names_of(night), night.lang
         text = t("event.ko.game_head", lang, match=match_label(view.keys[place], lang, view.last), game=number + 1,

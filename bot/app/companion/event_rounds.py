@@ -176,7 +176,7 @@ class EventRounds:
         night = self.night(self.storage.event(event.id) or event)
         by_number = {e.number: e for e in night.entrants}
         opening = [row for row in night.round_tables(round_) if row.game and not row.outcome]
-        started = [(self.open_table(night, row, by_number), row) for row in opening]
+        started = [(self.open_game(night, row, by_number), row) for row in opening]
         games = tuple((game, tuple(m for m in (by_number[row.home].member, by_number[row.away].member) if m))
                       for game, row in started if game is not None)
         text = pairings_text(round_, night.settings.games, night.round_tables(round_), night.names(), night.lang)
@@ -219,7 +219,7 @@ class EventRounds:
         return EventGameRow(night.event.id, round_, pairing, home.number, away.number, "", scores[0], scores[1],
                             PLAYED)
 
-    def open_table(self, night: Night, row: EventGameRow, by_number: dict[int, EntrantRow]) -> Reply | None:
+    def open_game(self, night: Night, row: EventGameRow, by_number: dict[int, EntrantRow]) -> Reply | None:
         """A table's game started in the event's channel; one started before (by a process that stopped before its
         news was sent) as it stands, when its table was never posted; None when it was."""
         stored = self.storage.load(row.game)
