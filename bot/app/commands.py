@@ -474,9 +474,13 @@ class CreateEvent(Command[EventAnswer]):
     most: int = 64
     lang: Lang = Lang.EN
     format: str = "club"
-    """'club' or 'knockout' (then `best_of` and `double` say its matches; `games` is not used)."""
+    """'club', 'knockout' (then `best_of` and `double` say its matches; `games` is not used) or 'league' (then
+    `period` says its round's length in hours; `games` is not used)."""
     best_of: int = 3
     double: bool = False
+    deadline: int = 0
+    """Minutes each game has before the player holding it up forfeits it (0: none; a league's is its period)."""
+    period: int = 168
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from bot.app.commands import BoardFollow, BoardShowHere, LiveGames, Sweep, Sweep
 from bot.app.companion.calendar import Calendar
 from bot.app.companion.companion_commands import CompanionCommands
 from bot.app.companion.daily import DailyHands
+from bot.app.companion.event_deadlines import EventDeadlines
 from bot.app.companion.event_rounds import EventRounds
 from bot.app.companion.events import ClubNights
 from bot.app.companion.learning import Scorer
@@ -107,6 +108,9 @@ class Controller:
         self.calendar = Calendar(storage, clock, [self.seasons, self.daily])
         self.event_rounds = EventRounds(storage, self.play, clock, ids, images=images)
         self.ends.listen(self.event_rounds.game_ended)
+        self.event_deadlines = EventDeadlines(storage, clock, self.event_rounds.holder)
+        self.ends.listen(self.event_deadlines.game_ended)
+        self.closing.deadlines = self.event_deadlines
         self.club_nights = ClubNights(storage, self.event_rounds, clock, ids, seeds)
         self.handlers = handlers_of(self.game_commands, self.companion_commands, self.calendar, self.seasons,
                                     self.rating_view, self.club_nights, self)

@@ -37,7 +37,7 @@ from bot.discord.words import command, description
 from bot.i18n import Lang, t
 
 NO_MENTIONS = discord.AllowedMentions.none()
-GAMES_MOST, ENTRANTS_MOST, CLOSES_MOST = 30, 256, 7 * 24 * 60
+GAMES_MOST, ENTRANTS_MOST, CLOSES_MOST, DEADLINE_MOST, PERIOD_MOST = 30, 256, 7 * 24 * 60, 7 * 24 * 60, 30 * 24
 TARGET_CHOICES = [app_commands.Choice(name=str(n), value=n) for n in (121, 61)]
 FORMAT_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("club", "knockout")]
 BEST_OF_CHOICES = [app_commands.Choice(name=str(n), value=n) for n in (1, 3, 5)]
@@ -59,8 +59,10 @@ class EventDoor:
         return str(i.guild.id), str(i.channel.id)
 
     async def create(self, ask: Exchange, games: int, target: int, rated: bool, closes: int, most: int,
-                     shape: tuple[str, int, bool] = ("club", 3, False)) -> None:
-        """`shape`: the format, and a knockout's match length and double elimination."""
+                     shape: tuple[str, int, bool] = ("club", 3, False), deadline: int = 0,
+                     period: int = 168) -> None:
+        """`shape`: the format, and a knockout's match length and double elimination; `deadline`: each game's
+        minutes (0: none); `period`: a league's round's hours."""
         found = self.where(ask)
         if found is None:
             await ask.say(t("adapter.guild_only", ask.lang))
@@ -69,7 +71,7 @@ class EventDoor:
         guild, channel = found
         done = await self.controller.run(CreateEvent(
             guild, channel, ask.user, ask.interaction.permissions.manage_guild, games, target, rated, closes, most,
-            ask.public_lang, format=shape[0], best_of=shape[1], double=shape[2]))
+            ask.public_lang, format=shape[0], best_of=shape[1], double=shape[2], deadline=deadline, period=period))
         if done.post is not None:
             sent = await self.client.get_partial_messageable(int(done.post.channel)).send(
                 clip(done.post.text), view=to_view(done.post.controls) or MISSING, allowed_mentions=NO_MENTIONS)
@@ -164,10 +166,10 @@ class EventGroup(app_commands.Group):
                      closes: app_commands.Range[int, 0, CLOSES_MOST] = 0,
                      most: app_commands.Range[int, 2, ENTRANTS_MOST] = 64,
                      format: app_commands.Choice[str] | None = None, best_of: app_commands.Choice[int] | None = None,
-                     double: bool = False) -> None:
+                     double: bool = False, deadline: app_commands.Range[int, 0, DEADLINE_MOST] = 0) -> None:
         shape = (format.value if format else "club", best_of.value if best_of else 3, double)
         await self.door.create(Exchange.of(interaction), games, target.value if target else 121, rated, closes, most,
-                               shape)
+                               shape, deadline)
 
     @command("cribbage event join")
     async def join(self, interaction: discord.Interaction) -> None:

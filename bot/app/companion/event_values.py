@@ -14,8 +14,9 @@ from engine.core.errors import CodedError
 
 OPEN, RUNNING, OVER = "open", "running", "over"
 """An event's states: taking entries, being played, finished."""
-CLUB, KNOCKOUT = "club", "knockout"
-"""The formats: a club night of Swiss-paired games; a knockout of matches (best of 1, 3 or 5 games)."""
+CLUB, KNOCKOUT, LEAGUE = "club", "knockout", "league"
+"""The formats: a club night of Swiss-paired games; a knockout of matches (best of 1, 3 or 5 games); a league's
+round robin, one round a period."""
 FORMATS = (CLUB, KNOCKOUT)
 
 
@@ -39,6 +40,8 @@ class EventCode(Enum):
     FORMAT = "format"  # format
     BEST_OF = "best_of"  # best_of
     KNOCKOUT_LEAVE = "knockout_leave"  # (none): a running knockout is left by resigning its games
+    DEADLINE = "deadline"  # minutes, high: a game's deadline out of range (a negative one is in the past)
+    PERIOD = "period"  # hours, high: a league's period out of range
 
 
 class EventRefused(CodedError[EventCode]):
@@ -65,6 +68,13 @@ class ClubSettings:
     """A knockout's double elimination."""
     seeds: tuple[int, ...] = ()
     """A knockout's seeding (entrant numbers, the best first), fixed when it starts."""
+    deadline: int = 0
+    """Minutes each game has from its start before the player holding it up forfeits it; 0: no deadline (only
+    the turn timers)."""
+    period: int = 0
+    """A league's period in hours: one round a period, each round's deadline its period's end."""
+    started: float = 0.0
+    """When a league started (its rounds' periods are counted from it)."""
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
@@ -74,7 +84,8 @@ class ClubSettings:
         data = json.loads(text) if text else {}
         return cls(int(data.get("games", 9)), int(data.get("target", 121)), bool(data.get("rated", False)),
                    float(data.get("closes", 0.0)), int(data.get("most", 64)), int(data.get("best_of", 3)),
-                   bool(data.get("double", False)), tuple(int(n) for n in data.get("seeds", ())))
+                   bool(data.get("double", False)), tuple(int(n) for n in data.get("seeds", ())),
+                   int(data.get("deadline", 0)), int(data.get("period", 0)), float(data.get("started", 0.0)))
 
 
 @dataclass(frozen=True, slots=True)

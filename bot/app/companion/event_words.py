@@ -22,14 +22,22 @@ def knockout_line(settings: ClubSettings, lang: Lang) -> str:
     return t("event.ko.settings", lang, best_of=settings.best_of, target=settings.target, kind=kind, rated=rated)
 
 
+def league_line(settings: ClubSettings, lang: Lang) -> str:
+    rated = t("event.rated" if settings.rated else "event.unrated", lang)
+    return t("event.league.settings", lang, target=settings.target, hours=settings.period, rated=rated)
+
+
 def registration_text(event: EventRow, entrants: Sequence[EntrantRow], lang: Lang) -> str:
     """The registration post: the night's settings, its director, who has entered, and whether entries are open."""
     settings = ClubSettings.from_json(event.settings)
     playing = [e for e in entrants if not e.withdrawn]
-    knockout = event.format == "knockout"
-    head = t("event.ko.post_head" if knockout else "event.post_head", lang)
-    shown = knockout_line(settings, lang) if knockout else settings_line(settings, lang)
+    knockout, league = event.format == "knockout", event.format == "league"
+    head = t("event.ko.post_head" if knockout else "event.league.post_head" if league else "event.post_head", lang)
+    shown = knockout_line(settings, lang) if knockout else league_line(settings, lang) if league \
+        else settings_line(settings, lang)
     lines = [head, shown, t("event.director", lang, director=event.director)]
+    if settings.deadline:
+        lines.append(t("event.deadline_line", lang, minutes=settings.deadline))
     if settings.closes:
         lines.append(t("event.closes_at", lang, at=int(settings.closes)))
     lines.append(t("event.entrants", lang, count=len(playing), most=settings.most))
@@ -47,6 +55,9 @@ def pairings_text(round_: int, games: int, tables: Sequence[EventGameRow], names
     for row in tables:
         if row.outcome == "bye":
             lines.append(t("event.bye_line", lang, name=names[row.home]))
+        elif not row.game and row.outcome in ("home", "away"):  # a withdrawn entrant's game in a league
+            lines.append(t("event.league.forfeit_line", lang, table=row.pairing + 1, home=names[row.home],
+                           away=names[row.away], name=names[row.home if row.outcome == "home" else row.away]))
         elif not row.game:
             lines.append(t("event.quick_line", lang, table=row.pairing + 1, home=names[row.home],
                            away=names[row.away], home_score=row.home_score, away_score=row.away_score))

@@ -6,6 +6,7 @@ then the rounds run by themselves (bot/app/companion/event_rounds.py). Every bad
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from bot.app.command_base import handles
 from bot.app.commands import (
@@ -22,9 +23,9 @@ from bot.app.commands import (
 from bot.app.companion.event_knockout import bracket_text, seeding
 from bot.app.companion.event_rounds import EventRounds
 from bot.app.companion.event_values import (
-    CLUB,
     FORMATS,
     KNOCKOUT,
+    LEAGUE,
     OPEN,
     OVER,
     RUNNING,
@@ -48,6 +49,10 @@ GAMES_MOST = 30
 ENTRANTS_LEAST, ENTRANTS_MOST = 2, 256
 CLOSES_MOST = 7 * 24 * 60
 """Entries close at most a week after the night is made (minutes)."""
+DEADLINE_MOST = 7 * 24 * 60
+"""A game's deadline is at most a week after it starts (minutes)."""
+PERIOD_MOST = 30 * 24
+"""A league's period is at most 30 days (hours)."""
 
 
 def refuse(code: EventCode, **fields: object) -> EventRefused:
@@ -72,6 +77,10 @@ def check_settings(command: CreateEvent) -> None:
         raise refuse(EventCode.FORMAT, format=command.format)
     if type(command.best_of) is not int or command.best_of not in MATCH_LENGTHS:
         raise refuse(EventCode.BEST_OF, best_of=command.best_of)
+    if not whole(command.deadline, 0, DEADLINE_MOST):  # a negative one would be in the past
+        raise refuse(EventCode.DEADLINE, minutes=command.deadline, high=DEADLINE_MOST)
+    if command.format == LEAGUE and not whole(command.period, 1, PERIOD_MOST):
+        raise refuse(EventCode.PERIOD, hours=command.period, high=PERIOD_MOST)
 
 
 class ClubNights:
@@ -133,13 +142,16 @@ class ClubNights:
             return EventAnswer(exc.answer(command.lang))
         now = self.clock()
         knockout = command.format == KNOCKOUT
+        league = command.format == LEAGUE
         settings = ClubSettings(command.games, command.target, command.rated,
                                 now + 60 * command.closes if command.closes else 0.0, command.most,
-                                command.best_of, knockout and bool(command.double))
-        event = EventRow(self.ids(), command.guild, KNOCKOUT if knockout else CLUB, settings.to_json(), OPEN,
+                                command.best_of, knockout and bool(command.double),
+                                deadline=0 if league else command.deadline, period=command.period if league else 0)
+        event = EventRow(self.ids(), command.guild, command.format, settings.to_json(), OPEN,
                          command.director.user, command.channel, self.seeds(), now, lang=command.lang.value)
         self.storage.add_event(event)
         said = t("event.ko.created", command.lang, best_of=command.best_of, target=command.target) if knockout \
+            else t("event.league.created", command.lang, hours=command.period, target=command.target) if league \
             else t("event.created", command.lang, games=command.games, target=command.target)
         return EventAnswer(Answer(True, said), self.post(event))
 
@@ -217,12 +229,16 @@ class ClubNights:
                 raise refuse(EventCode.CLOSED)
             if event.format == KNOCKOUT:  # the entries closed: the seeding is theirs
                 self._seed(event)
+            if event.format == LEAGUE:  # its periods are counted from now
+                settings = ClubSettings.from_json(event.settings)
+                self.storage.set_event_settings(event.id, replace(settings, started=self.clock()).to_json(),
+                                                state=RUNNING)
         except EventRefused as exc:
             return EventAnswer(exc.answer(command.lang))
         started = self.storage.event(event.id) or event
         work = f"event:round:{event.id}:1"
         news = (self.rounds.begin(started, 1),) if self.rounds.claimed(work) else ()
-        said = "event.ko.started" if event.format == KNOCKOUT else "event.started"
+        said = {KNOCKOUT: "event.ko.started", LEAGUE: "event.league.started"}.get(event.format, "event.started")
         return EventAnswer(Answer(True, t(said, command.lang)), self.post(started), news)
 
     def _seed(self, event: EventRow) -> None:
@@ -230,8 +246,7 @@ class ClubNights:
         it (a sweep in between finds none and does nothing)."""
         settings = ClubSettings.from_json(event.settings)
         seeds = seeding(self.storage, event.guild, self.storage.entrants(event.id))
-        fixed = ClubSettings(settings.games, settings.target, settings.rated, settings.closes, settings.most,
-                             settings.best_of, settings.double, seeds)
+        fixed = replace(settings, seeds=seeds)
         self.storage.set_event_settings(event.id, fixed.to_json(), state=RUNNING)
 
     @handles(EventStandings)

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from bot.app.companion.pegboard import Pegboard
 from bot.app.companion.statistics import summary_of
+from bot.app.game.deadlines import Deadline, Deadlines
 from bot.app.game.ends import GameEnds
 from bot.app.game.game_cache import GameCache
 from bot.app.game.live_game import CountStep, LiveGame
@@ -44,6 +45,8 @@ class Closing:
         self.clock = clock
         self.remind_after = remind_after
         self.forfeit_after = forfeit_after
+        self.deadlines: Deadlines | None = None
+        """Which games have an event's deadline (set by the controller once the events feature is made)."""
 
     def close(self, live: LiveGame, status: Status, winner: int | None, text: str) -> Reply:
         now = self.clock()
@@ -93,7 +96,10 @@ class Closing:
 
     def may_be_due(self, meta: GameMeta) -> bool:
         """Could anything be due for this game, from its row alone? (The sweep loads only those: a game
-        moved within the shortest wait needs nothing.)"""
+        moved within the shortest wait needs nothing; an event game once its deadline's reminder is due.)"""
+        found = self.deadlines.of(meta) if self.deadlines is not None else None
+        if found is not None and self.clock() >= found.remind:
+            return True
         return self.clock() - meta.updated >= min(self.remind_after, self.claim_after, self.forfeit_after)
 
     def sweep_one(self, game_id: str) -> Reply | None:
@@ -105,6 +111,10 @@ class Closing:
         if live.meta.status is Status.INVITED:
             return self.close(live, Status.DECLINED, None, t("game.expired", live.lang)) \
                 if idle >= self.forfeit_after else None
+        found = self.deadlines.of(live.meta) if self.deadlines is not None else None
+        due = self._deadline(live, found) if found is not None and live.game.rules.players == 2 else None
+        if due is not None:
+            return due
         steps = live.count_steps()
         if steps and idle >= self.remind_after:
             return self.time_out_counts(live, steps)
@@ -120,6 +130,27 @@ class Closing:
         if idle >= self.remind_after and not live.meta.reminded:
             return self._remind(live, seats)
         return None
+
+    def _deadline(self, live: LiveGame, found: Deadline) -> Reply | None:
+        """An event game at its deadline: the player holding it up (whose turn it is) loses by forfeit, both when
+        both are (neither has moved); before it, at the reminder's time, its players reminded once."""
+        now, lang = self.clock(), live.lang
+        seats = [s for s in live.game.to_act() if live.meta.seats[s].kind is SeatKind.HUMAN]
+        if now >= found.at:
+            if len(seats) == 1:
+                loser = seats[0]
+                return self.close(live, Status.TIMED_OUT, 1 - loser, t(
+                    "event.deadline_forfeit", lang, loser=live.names[loser], winner=live.names[1 - loser],
+                    score=live.score_text(lang)))
+            return self.close(live, Status.TIMED_OUT, None, t("event.deadline_both", lang,
+                                                              score=live.score_text(lang)))
+        if now < found.remind or self.deadlines is None or not self.deadlines.remind_once(live.id):
+            return None
+        waiting = live.waiting()
+        names = t("general.and", lang).join(live.names[s] for s in seats or live.human_seats())
+        text = t("event.deadline_reminder", lang, names=names, at=int(found.at))
+        return Reply(True, text, live.id, live.game.version, posts=(Post(text, mentions=waiting),),
+                     waiting=waiting, place=live.meta.place, message=live.meta.message)
 
     def _forfeit(self, live: LiveGame, seats: Sequence[int], idle: float) -> Reply:
         lang = live.lang
