@@ -39,7 +39,7 @@ from bot.i18n import Lang, t
 NO_MENTIONS = discord.AllowedMentions.none()
 GAMES_MOST, ENTRANTS_MOST, CLOSES_MOST, DEADLINE_MOST, PERIOD_MOST = 30, 256, 7 * 24 * 60, 7 * 24 * 60, 30 * 24
 TARGET_CHOICES = [app_commands.Choice(name=str(n), value=n) for n in (121, 61)]
-FORMAT_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("club", "knockout")]
+FORMAT_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("club", "knockout", "league")]
 BEST_OF_CHOICES = [app_commands.Choice(name=str(n), value=n) for n in (1, 3, 5)]
 
 
@@ -166,10 +166,11 @@ class EventGroup(app_commands.Group):
                      closes: app_commands.Range[int, 0, CLOSES_MOST] = 0,
                      most: app_commands.Range[int, 2, ENTRANTS_MOST] = 64,
                      format: app_commands.Choice[str] | None = None, best_of: app_commands.Choice[int] | None = None,
-                     double: bool = False, deadline: app_commands.Range[int, 0, DEADLINE_MOST] = 0) -> None:
+                     double: bool = False, deadline: app_commands.Range[int, 0, DEADLINE_MOST] = 0,
+                     period: app_commands.Range[int, 1, PERIOD_MOST] = 168) -> None:
         shape = (format.value if format else "club", best_of.value if best_of else 3, double)
         await self.door.create(Exchange.of(interaction), games, target.value if target else 121, rated, closes, most,
-                               shape, deadline)
+                               shape, deadline, period)
 
     @command("cribbage event join")
     async def join(self, interaction: discord.Interaction) -> None:

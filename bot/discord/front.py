@@ -201,10 +201,15 @@ class DiscordFront:
         while True:
             await asyncio.sleep(every)
             try:
-                for reply in await self.controller.run(Sweep(self.shards.owns)):
-                    await self.publisher.publish(reply)
-                await self.channel_posts.post_due(DuePosts(self.shards.owns))
-                await self.events.post_due(self.shards.owns)
+                await self.sweep_once()
             except Exception:
                 log.exception("the inactivity sweep failed; trying again in %s s", every)
+
+    async def sweep_once(self) -> None:
+        """One sweep: the games' reminders and forfeits (an event game's deadline among them) first, so that a
+        round whose last game was forfeited moves on in the same sweep."""
+        for reply in await self.controller.run(Sweep(self.shards.owns)):
+            await self.publisher.publish(reply)
+        await self.channel_posts.post_due(DuePosts(self.shards.owns))
+        await self.events.post_due(self.shards.owns)
 

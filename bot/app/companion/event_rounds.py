@@ -14,11 +14,12 @@ from collections.abc import Callable, Iterator, Sequence
 
 from bot.app.companion.calendar import LEASE
 from bot.app.companion.event_knockout import KnockoutRounds
+from bot.app.companion.event_league import LeagueRounds
 from bot.app.companion.event_night import Night
 from bot.app.companion.event_pictures import pairings_picture
 from bot.app.companion.event_results import BYE, PLAYED, game_result, key, results_of, table_of
-from bot.app.companion.event_values import KNOCKOUT, OVER, RUNNING, ClubSettings, EventNews
-from bot.app.companion.event_words import pairings_text, settings_line
+from bot.app.companion.event_values import KNOCKOUT, LEAGUE, OVER, RUNNING, ClubSettings, EventNews
+from bot.app.companion.event_words import event_line, pairings_text, settings_line
 from bot.app.game.game_cache import replayed
 from bot.app.game.live_game import LiveGame
 from bot.app.game.play import GamePlay
@@ -58,6 +59,7 @@ class EventRounds:
         """The works this process has made and its door is posting, and when (a claim's holder may take it again:
         this process does not, until the door says it is sent or the lease has run out, when its door failed)."""
         self.knockout = KnockoutRounds(self)
+        self.league = LeagueRounds(self, clock)
 
     def night(self, event: EventRow) -> Night:
         return Night(event, ClubSettings.from_json(event.settings), tuple(self.storage.entrants(event.id)),
@@ -118,12 +120,17 @@ class EventRounds:
         round_ = night.event.round
         if night.event.format == KNOCKOUT and not night.settings.seeds:  # being seeded by its starter
             return
+        if night.event.format == LEAGUE and not night.settings.started:  # its start being kept by its starter
+            return
         begun = f"event:round:{night.event.id}:{max(round_, 1)}"
         if not self.storage.finished(begun):  # its maker stopped before its news was sent: made again
             yield begun, lambda: self.begin(night.event, max(round_, 1))
             return
         if night.event.format == KNOCKOUT:
             yield from self.knockout.works(night)
+            return
+        if night.event.format == LEAGUE:
+            yield from self.league.works(night, self.standings, self.final)
             return
         tables = night.round_tables(round_)
         if all(row.outcome for row in tables):
@@ -148,7 +155,7 @@ class EventRounds:
         done = sum(1 for row in night.tables if row.game and row.outcome)
         head = t("event.standings_head", night.lang, done=done)
         files = night.standings_files(f"after-{done}", t("event.pic.standings", night.lang),
-                                      settings_line(night.settings, night.lang), self.images)
+                                      event_line(night.settings, night.event.format, night.lang), self.images)
         return EventNews(f"event:standings:{night.event.id}:{done}", night.event.guild, night.event.channel,
                          night.standings_text(head), lang=night.lang, files=files)
 
@@ -156,7 +163,8 @@ class EventRounds:
         table = table_of(night.entrants, night.tables, night.settings.target)
         winner = next(e for e in night.entrants if key(e.number) == table[0].entrant)
         name = t("event.withdrawn_name", night.lang, name=winner.name) if winner.withdrawn else winner.name
-        text = night.standings_text(t("event.final_head", night.lang, name=name))
+        head = "event.league.final_head" if night.event.format == LEAGUE else "event.final_head"
+        text = night.standings_text(t(head, night.lang, name=name))
         members = tuple(e.member for e in night.entrants if e.member)
         files = night.standings_files("final", t("event.pic.final", night.lang),
                                       t("event.pic.winner", night.lang, name=name), self.images)
@@ -170,6 +178,8 @@ class EventRounds:
         post saying it (the standings so far, then the pairings), pinging the members who play."""
         if event.format == KNOCKOUT:
             return self.knockout.begin(event, round_)
+        if event.format == LEAGUE:
+            return self.league.begin(event, round_)
         night = self.night(event)
         tables = night.round_tables(round_) or self._pair(night, round_)
         self.storage.set_event_round(event.id, round_, was=round_ - 1)

@@ -17,7 +17,7 @@ OPEN, RUNNING, OVER = "open", "running", "over"
 CLUB, KNOCKOUT, LEAGUE = "club", "knockout", "league"
 """The formats: a club night of Swiss-paired games; a knockout of matches (best of 1, 3 or 5 games); a league's
 round robin, one round a period."""
-FORMATS = (CLUB, KNOCKOUT)
+FORMATS = (CLUB, KNOCKOUT, LEAGUE)
 
 
 class EventCode(Enum):

@@ -27,6 +27,11 @@ def league_line(settings: ClubSettings, lang: Lang) -> str:
     return t("event.league.settings", lang, target=settings.target, hours=settings.period, rated=rated)
 
 
+def event_line(settings: ClubSettings, format_: str, lang: Lang) -> str:
+    """A club night's or a league's settings in a line (under its standings)."""
+    return league_line(settings, lang) if format_ == "league" else settings_line(settings, lang)
+
+
 def registration_text(event: EventRow, entrants: Sequence[EntrantRow], lang: Lang) -> str:
     """The registration post: the night's settings, its director, who has entered, and whether entries are open."""
     settings = ClubSettings.from_json(event.settings)
@@ -55,9 +60,11 @@ def pairings_text(round_: int, games: int, tables: Sequence[EventGameRow], names
     for row in tables:
         if row.outcome == "bye":
             lines.append(t("event.bye_line", lang, name=names[row.home]))
-        elif not row.game and row.outcome in ("home", "away"):  # a withdrawn entrant's game in a league
+        elif not row.game and row.outcome in ("home", "away", "both"):  # a withdrawn entrant's game in a league
+            who = {"home": names[row.home], "away": names[row.away]}.get(
+                row.outcome, t("general.and", lang).join((names[row.home], names[row.away])))
             lines.append(t("event.league.forfeit_line", lang, table=row.pairing + 1, home=names[row.home],
-                           away=names[row.away], name=names[row.home if row.outcome == "home" else row.away]))
+                           away=names[row.away], name=who))
         elif not row.game:
             lines.append(t("event.quick_line", lang, table=row.pairing + 1, home=names[row.home],
                            away=names[row.away], home_score=row.home_score, away_score=row.away_score))

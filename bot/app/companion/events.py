@@ -21,6 +21,7 @@ from bot.app.commands import (
     StartEvent,
 )
 from bot.app.companion.event_knockout import bracket_text, seeding
+from bot.app.companion.event_league import schedule
 from bot.app.companion.event_rounds import EventRounds
 from bot.app.companion.event_values import (
     FORMATS,
@@ -36,7 +37,7 @@ from bot.app.companion.event_values import (
     EventPost,
     EventRefused,
 )
-from bot.app.companion.event_words import registration_text, settings_line
+from bot.app.companion.event_words import event_line, registration_text
 from bot.app.shown.ids import ComponentId, Verb
 from bot.app.shown.replies import Answer, Button, Style
 from bot.i18n import as_lang, t
@@ -258,9 +259,11 @@ class ClubNights:
         if night.event.format == KNOCKOUT:
             head = t("event.ko.standings_now", command.lang, round=night.event.round)
             return Answer(True, bracket_text(night, head), public=True)
-        head = t("event.standings_now", command.lang, round=night.event.round, games=night.settings.games)
+        head = t("event.standings_now", command.lang, round=night.event.round, games=night.settings.games) \
+            if night.event.format != LEAGUE else t("event.league.standings_now", command.lang,
+                                                   round=night.event.round, rounds=len(schedule(night)))
         files = night.standings_files("now", t("event.pic.standings", night.lang),
-                                      settings_line(night.settings, night.lang), self.rounds.images)
+                                      event_line(night.settings, night.event.format, night.lang), self.rounds.images)
         return Answer(True, night.standings_text(head), files, public=True)
 
     @handles(EventsDue)

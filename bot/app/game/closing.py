@@ -122,7 +122,7 @@ class Closing:
         if claimants and idle >= self.claim_after:
             names = t("general.and", live.lang).join(live.names[s] for s in claimants)
             return self.close_claims(live, t("muggins.time_up", live.lang, names=names))
-        if not live.waiting():
+        if not live.waiting() or found is not None:  # an event game's deadline stands for the turn timers
             return None
         seats = [s for s in live.game.to_act() if live.meta.seats[s].kind is SeatKind.HUMAN]
         if idle >= self.forfeit_after:

@@ -38,7 +38,7 @@ async def shown(c: Controller, news: EventNews) -> tuple[str, tuple[str, ...], l
 async def test_a_four_entrant_knockout_of_best_of_three_matches_is_played_to_its_champion() -> None:
     c = make_controller()
     assert await refused(c, CreateEvent("g1", "555", ANN, True, format="ladder")) == \
-        "An event is a club night or a knockout, not ladder."
+        "An event is a club night, a knockout or a league, not ladder."
     assert await refused(c, CreateEvent("g1", "555", ANN, True, format="knockout", best_of=2)) == \
         "A knockout match is best of 1, 3 or 5 games, not 2."
     made = await c.run(CreateEvent("g1", "555", ANN, True, format="knockout"))

@@ -19,6 +19,7 @@ from bot.storage.values import SeatKind
 from engine.computer.players import make_player
 from engine.core.actions import Discard, Play
 from engine.core.observation import observe
+from tests.bot.app.test_club_night import Clock
 from tests.bot.conftest import make_controller, start_bot
 from tests.bot.discord.test_discord_mentions import MANAGE_SERVER
 from tests.bot.discord_helpers import ANN, BOB, CHANNEL, EPHEMERAL, EVE, Harness, channel_json, http_error
@@ -202,4 +203,53 @@ async def test_a_four_entrant_knockout_is_created_joined_started_and_played_to_i
         "cribbage: computer 2 (easy) vs bob"]
     shown = await bot.command("event standings", EVE)
     assert said(bot, shown).splitlines() == ["**Knockout bracket** (stage 2)", *bracket, "Champion: computer 2 (easy)"]
+    await bot.client.close()
+
+
+async def test_a_league_rounds_deadline_forfeits_a_game_and_the_next_round_follows(fake: Any) -> None:
+    clock = Clock(1_000.0)
+    c = make_controller(clock=clock)
+    bot = await start_bot(c, fake)
+    made = await bot.command("event create", ANN, {"format": "league", "period": 24}, permissions=MANAGE_SERVER)
+    assert said(bot, made).startswith("League created: a round robin to 121, one round every 24 hours.")
+    (post,) = public(bot)
+    assert post["content"].splitlines()[:3] == [
+        "**League**", "A round robin to 121, one round every 24 hours, not rated", "Director: <@1>"]
+    for who in (ANN, BOB):
+        await bot.click(post, JOIN, who)
+    await bot.command("event computer", ANN, {"strength": "easy"})
+    start = await bot.command("event start", ANN)
+    assert said(bot, start) == "The league has begun: round 1's pairings are posted."
+    assert public(bot)[1]["content"].splitlines() == [
+        "<@2> **Round 1 of 3**: its games are due by <t:87400:f>", "Table 1: bob v computer 1 (easy)",
+        "ann has the bye (a win: 2 game points, spread 0)."]
+    ((bobs, name),) = threads(bot)
+    assert name == "cribbage: bob vs computer 1 (easy)"
+    clock.now = 1_000.0 + 43_200  # half the round
+    await bot.front.sweep_once()
+    assert [m["content"].splitlines()[0] for m in public(bot, bobs)][:3] == [
+        "<@2> League match: open your hand with the table's button below.", "The table moved down ↓",
+        "<@2> bob: this event game's deadline is <t:87400:R>; at the deadline the player holding the game up loses "
+        "it by forfeit."]
+    assert public(bot, bobs)[-1]["content"].startswith("Cribbage to 121: bob 0 · computer 1 (easy) 0")  # redrawn
+    assert public(bot, bobs)[2]["content"] == (
+        "<@2> bob: this event game's deadline is <t:87400:R>; at the deadline the player holding the game up loses "
+        "it by forfeit.")
+    clock.now = 1_000.0 + 86_400  # the round's deadline: bob has not played, and forfeits; round 2 follows
+    await bot.front.sweep_once()
+    assert any(m["content"].startswith("The event game's deadline has passed: bob was holding it up and loses by "
+                                       "forfeit; computer 1 (easy) wins") for m in public(bot, bobs))
+    assert public(bot)[-1]["content"].splitlines() == [
+        "<@1> **Standings after round 1**",
+        "1. computer 1 (easy): 2 pts, won 1 lost 0, spread +30",  # bob's forfeit: a win and 30 of spread
+        "2. ann: 2 pts, won 1 lost 0, spread +0",  # the bye: a win, spread 0
+        "3. bob: 0 pts, won 0 lost 1, spread -30",
+        "",
+        "**Round 2 of 3**: its games are due by <t:173800:f>",
+        "Table 1: computer 1 (easy) v ann",
+        "bob has the bye (a win: 2 game points, spread 0)."]
+    await bot.front.sweep_once()
+    assert public(bot)[-1]["content"].startswith("<@1> **Standings after round 1**")  # posted once
+    assert [name for _, name in threads(bot)] == ["cribbage: bob vs computer 1 (easy)",
+                                                  "cribbage: computer 1 (easy) vs ann"]
     await bot.client.close()
