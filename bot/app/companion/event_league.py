@@ -30,6 +30,11 @@ def schedule(night: Night) -> tuple[LeagueRound, ...]:
     return round_robin([key(e.number) for e in night.entrants])
 
 
+def rounds_of(night: Night) -> int:
+    """How many rounds the league has (0 before two have entered)."""
+    return len(schedule(night)) if len(night.entrants) >= 2 else 0
+
+
 def round_end(night: Night, round_: int) -> float:
     """When round `round_`'s period ends: its games' deadline."""
     return night.settings.started + round_ * night.settings.period * 3600.0

@@ -21,7 +21,7 @@ from bot.app.commands import (
     StartEvent,
 )
 from bot.app.companion.event_knockout import bracket_text, seeding
-from bot.app.companion.event_league import schedule
+from bot.app.companion.event_league import rounds_of
 from bot.app.companion.event_rounds import EventRounds
 from bot.app.companion.event_values import (
     FORMATS,
@@ -261,7 +261,7 @@ class ClubNights:
             return Answer(True, bracket_text(night, head), public=True)
         head = t("event.standings_now", command.lang, round=night.event.round, games=night.settings.games) \
             if night.event.format != LEAGUE else t("event.league.standings_now", command.lang,
-                                                   round=night.event.round, rounds=len(schedule(night)))
+                                                   round=night.event.round, rounds=rounds_of(night))
         files = night.standings_files("now", t("event.pic.standings", night.lang),
                                       event_line(night.settings, night.event.format, night.lang), self.rounds.images)
         return Answer(True, night.standings_text(head), files, public=True)

@@ -15,11 +15,12 @@ from bot.app.commands import (
     EventsDue,
     EventStandings,
     JoinEvent,
+    LeaveEvent,
     Resign,
     StartEvent,
     Sweep,
 )
-from tests.bot.app.test_club_night import ANN, BOB, Clock, play_out, refused
+from tests.bot.app.test_club_night import ANN, BOB, EVE, Clock, play_out, refused
 from tests.bot.app.test_event_deadlines import two_processes
 
 DAY = 86_400
@@ -96,3 +97,25 @@ async def test_a_three_entrant_league_forfeits_a_game_at_its_rounds_deadline_and
     assert await a.run(EventsDue()) == [] and await b.run(EventsDue()) == []
     shown = await a.run(EventStandings("g1"))
     assert shown.text.splitlines() == ["**League standings** (round 3 of 3)", *table]
+
+
+async def test_a_withdrawn_entrant_forfeits_the_league_games_not_yet_begun(tmp_path: Path) -> None:
+    clock = Clock(1_000.0)
+    a, _ = two_processes(tmp_path / "db.sqlite3", clock)
+    await a.run(CreateEvent("g1", "555", ANN, True, format="league", period=1))
+    assert (await a.run(EventStandings("g1"))).text == "**League standings** (round 0 of 0)"  # nobody yet
+    for who in (ANN, BOB, EVE):
+        await a.run(JoinEvent("g1", who))
+    (first,) = (await a.run(StartEvent("g1", "u1", False))).news
+    await a.run(EventPosted(first.key))
+    assert first.text.splitlines()[1:] == ["Table 1: bob v eve", "ann has the bye (a win: 2 game points, spread 0)."]
+    assert (await a.run(LeaveEvent("g1", EVE))).answer.ok  # eve withdraws: her game begun goes on
+    (game,) = first.games
+    assert game.game is not None
+    await play_out(a, game.game)
+    clock.now = 1_000.0 + 3_600
+    (second,) = await a.run(EventsDue())
+    assert second.key == "event:round:a1:2"
+    assert second.text.splitlines()[-2:] == ["Table 1: eve v ann, forfeited by eve (withdrawn)",
+                                             "bob has the bye (a win: 2 game points, spread 0)."]
+    assert second.games == ()

@@ -58,8 +58,9 @@ async def test_the_commands_are_synced_with_names_options_and_translations(bot: 
     assert list(event) == ["create", "join", "leave", "computer", "start", "standings"]
     assert [(o["name"], o["type"]) for o in event["create"]["options"]] == [
         ("games", 4), ("target", 4), ("rated", 5), ("closes", 4), ("most", 4), ("format", 3), ("best_of", 4),
-        ("double", 5)]
-    assert event["create"]["description_localizations"]["zh-CN"] == "在本频道创建俱乐部之夜或淘汰赛（需管理服务器权限）"
+        ("double", 5), ("deadline", 4), ("period", 4)]
+    assert event["create"]["description_localizations"]["zh-CN"] == \
+        "在本频道创建俱乐部之夜、淘汰赛或联赛（需管理服务器权限）"
     play = subs["play"]
     assert play["description"] == "Start a game against the computer or other members"
     assert [(o["name"], o["type"], o["required"]) for o in play["options"]] == [
