@@ -61,24 +61,24 @@ async def test_a_club_night_refuses_bad_requests_and_runs_to_its_final_results(t
     other = itertools.count(1)  # a second process over the same database
     b = Controller(SqliteStorage(tmp_path / "db.sqlite3"), ids=lambda: f"b{next(other)}", seeds=lambda: 11)
     assert await refused(a, CreateEvent("g1", "555", ANN, False, games=2)) == \
-        "Creating a club night needs the Manage Server permission."
+        "Creating an event needs the Manage Server permission."
     assert await refused(a, CreateEvent("g1", "555", ANN, True, games=0)) == \
         "A club night has 1 to 30 games, not 0."
-    assert (await refused(a, JoinEvent("g1", BOB))).startswith("This server has no club night")
+    assert (await refused(a, JoinEvent("g1", BOB))).startswith("This server has no event")
     made = await a.run(CreateEvent("g1", "555", ANN, True, games=2))
     assert made.answer.ok and made.post is not None and made.post.text.splitlines() == [
         "**Club night**", "2 games to 121, Swiss pairings, not rated", "Director: <@u1>",
         "Entrants (0 of at most 64):", "nobody yet", "Press Join to enter, Leave to leave."]
     assert await refused(a, CreateEvent("g1", "555", ANN, True)) == \
-        "This server already has a club night taking entries or being played."
+        "This server already has an event taking entries or being played."
     assert await refused(a, StartEvent("g1", "u1", False)) == \
-        "A club night needs at least 2 entrants to start; it has 0."
+        "An event needs at least 2 entrants to start; it has 0."
     joined = await a.run(JoinEvent("g1", ANN))
-    assert joined.answer.text == "You are in the club night (entrant 1)."
+    assert joined.answer.text == "You are in the event (entrant 1)."
     assert await refused(b, JoinEvent("g1", ANN)) == "You are entered already."
     assert (await a.run(JoinEvent("g1", EVE))).answer.ok
-    assert (await a.run(LeaveEvent("g1", EVE))).answer.text == "You have left the club night."
-    assert await refused(a, LeaveEvent("g1", EVE)) == "You are not entered in the club night."
+    assert (await a.run(LeaveEvent("g1", EVE))).answer.text == "You have left the event."
+    assert await refused(a, LeaveEvent("g1", EVE)) == "You are not entered in the event."
     assert (await a.run(JoinEvent("g1", BOB))).answer.ok
     assert await refused(a, AddEventComputer("g1", "u2", False, "easy")) == \
         "Only the night's director (<@u1>) or a member with Manage Server can do that."
@@ -96,8 +96,8 @@ async def test_a_club_night_refuses_bad_requests_and_runs_to_its_final_results(t
                                       "Table 2: bob v computer 2 (easy)"]
     assert [(g.game, g.place, g.names) for g in news.games] == [
         ("game2", "555", ("ann", "computer 1 (easy)")), ("game3", "555", ("bob", "computer 2 (easy)"))]
-    assert await refused(a, JoinEvent("g1", EVE)) == "The club night's entries are closed."
-    assert await refused(a, StartEvent("g1", "u1", False)) == "The club night's entries are closed."
+    assert await refused(a, JoinEvent("g1", EVE)) == "The event's entries are closed."
+    assert await refused(a, StartEvent("g1", "u1", False)) == "The event's entries are closed."
     await a.run(EventPosted(news.key))
     assert await a.run(EventsDue()) == []  # nothing finished yet
 
@@ -140,7 +140,7 @@ async def test_a_club_night_refuses_bad_requests_and_runs_to_its_final_results(t
     assert await a.run(EventsDue()) == [] and await b.run(EventsDue()) == []  # posted once; the night is over
     shown = await a.run(EventStandings("g1"))
     assert shown.public and shown.text.splitlines() == ["**Standings** (round 2 of 2)", *table]
-    assert (await refused(a, JoinEvent("g1", EVE))).startswith("This server has no club night")
+    assert (await refused(a, JoinEvent("g1", EVE))).startswith("This server has no event")
     assert (await a.run(CreateEvent("g1", "555", ANN, True))).answer.ok  # the next night may be made
 
 
@@ -158,27 +158,27 @@ async def test_bad_settings_a_full_night_closed_entries_a_bye_and_a_withdrawal()
     bad = [CreateEvent("g1", "555", ANN, True, target=100), CreateEvent("g1", "555", ANN, True, most=1),
            CreateEvent("g1", "555", ANN, True, closes=-1), CreateEvent("g1", "555", ANN, True, games="9")]  # type: ignore[arg-type]
     assert [await refused(c, command) for command in bad] == [
-        "Games are to 121 or 61, not 100.", "A club night takes 2 to 256 entrants at most, not 1.",
+        "Games are to 121 or 61, not 100.", "An event takes 2 to 256 entrants at most, not 1.",
         "Entries close within 0 to 10080 minutes, not -1.", "A club night has 1 to 30 games, not 9."]
     made = await c.run(CreateEvent("g1", "555", ANN, True, games=2, most=4, closes=10))
     assert made.post is not None and made.post.text.splitlines()[3] == "Entries close <t:1600:R>."
     for who in (ANN, BOB, EVE):
         assert (await c.run(JoinEvent("g1", who))).answer.ok
     assert (await c.run(AddEventComputer("g1", "u1", False, "hard"))).answer.ok
-    assert await refused(c, JoinEvent("g1", Member("u4", "dan"))) == "The club night is full (4 entrants)."
-    assert await refused(c, AddEventComputer("g1", "u1", False, "hard")) == "The club night is full (4 entrants)."
+    assert await refused(c, JoinEvent("g1", Member("u4", "dan"))) == "The event is full (4 entrants)."
+    assert await refused(c, AddEventComputer("g1", "u1", False, "hard")) == "The event is full (4 entrants)."
     assert (await c.run(LeaveEvent("g1", BOB))).answer.ok
     clock.now += 601
-    assert await refused(c, JoinEvent("g1", BOB)) == "The club night's entries are closed."
+    assert await refused(c, JoinEvent("g1", BOB)) == "The event's entries are closed."
     started = await c.run(StartEvent("g1", "u9", True))  # a member with Manage Server may start it too
     (news,) = started.news
     assert news.text.splitlines() == ["**Round 1 of 2**", "Table 1: ann v computer 1 (hard)",
                                       "eve has the bye (a win: 2 game points, spread 0)."]
     assert news.mentions == ("u1",) and news.players == (("u1",),)
     await c.run(EventPosted(news.key))
-    assert await refused(c, LeaveEvent("g1", BOB)) == "You are not entered in the club night."
+    assert await refused(c, LeaveEvent("g1", BOB)) == "You are not entered in the event."
     left = await c.run(LeaveEvent("g1", EVE))
-    assert left.answer.text == "You have withdrawn from the club night: you will not be paired again."
+    assert left.answer.text == "You have withdrawn from the event: you will not be paired again."
     assert (await c.run(EndGame("game2", Member("u9", "mod")))).ok  # no winner: both forfeit
     (second,) = await c.run(EventsDue())
     assert second.text.splitlines() == [

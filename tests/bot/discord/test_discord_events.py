@@ -60,7 +60,7 @@ async def test_a_club_night_is_created_joined_started_and_played_to_its_final_re
     c = make_controller()
     bot = await start_bot(c, fake)
     refused = await bot.command("event create", BOB, {"games": 2})
-    assert said(bot, refused) == "Creating a club night needs the Manage Server permission."
+    assert said(bot, refused) == "Creating an event needs the Manage Server permission."
     assert public(bot) == []
     made = await bot.command("event create", ANN, {"games": 2}, permissions=MANAGE_SERVER)
     assert said(bot, made).startswith("Club night created: 2 games to 121.")
@@ -71,12 +71,12 @@ async def test_a_club_night_is_created_joined_started_and_played_to_its_final_re
     assert [(b["label"], b["custom_id"]) for b in post["components"][0]["components"]] == [
         ("Join", JOIN), ("Leave", LEAVE)]
     answers = [said(bot, await bot.click(post, JOIN, who)) for who in (ANN, BOB, BOB)]
-    assert answers == ["You are in the club night (entrant 1).", "You are in the club night (entrant 2).",
+    assert answers == ["You are in the event (entrant 1).", "You are in the event (entrant 2).",
                        "You are entered already."]
     assert public(bot)[0]["content"].splitlines()[3:6] == ["Entrants (2 of at most 64):", "1. ann", "2. bob"]
     for number in (3, 4):
         added = await bot.command("event computer", ANN, {"strength": "easy"})  # the director, no permission
-        assert said(bot, added) == f"computer {number - 2} (easy) joins the club night (entrant {number})."
+        assert said(bot, added) == f"computer {number - 2} (easy) joins the event (entrant {number})."
     start = await bot.command("event start", BOB)
     assert said(bot, start) == "Only the night's director (<@1>) or a member with Manage Server can do that."
     start = await bot.command("event start", ANN)
@@ -146,7 +146,7 @@ async def test_a_match_is_played_in_the_events_channel_when_no_thread_may_be_ope
     for who in (ANN, BOB):
         await bot.click(post, JOIN, who)
     leave = await bot.click(public(bot)[0], LEAVE, EVE)
-    assert said(bot, leave) == "You are not entered in the club night."
+    assert said(bot, leave) == "You are not entered in the event."
     await bot.command("event start", ANN)
     assert [m["content"].splitlines()[0] for m in public(bot)] == [
         "**Club night**", "<@1> <@2> **Round 1 of 1**",
@@ -164,7 +164,7 @@ async def test_a_four_entrant_knockout_is_created_joined_started_and_played_to_i
     assert post["content"].splitlines()[:3] == [
         "**Knockout**", "Matches best of 3 to 121, single elimination, seeded by rating, not rated", "Director: <@1>"]
     answers = [said(bot, await bot.click(post, JOIN, who)) for who in (ANN, BOB)]
-    assert answers == ["You are in the club night (entrant 1).", "You are in the club night (entrant 2)."]
+    assert answers == ["You are in the event (entrant 1).", "You are in the event (entrant 2)."]
     for _ in range(2):
         await bot.command("event computer", ANN, {"strength": "easy"})
     start = await bot.command("event start", ANN)
