@@ -1,5 +1,6 @@
-"""A club night's pictures: a round's pairings (a row a table: its two entrants, or a bye) and the standings (a row
-an entrant: place, name, game points, won-lost, spread), sized to read on a phone, where Discord shows a picture
+"""Standings and pairings as pictures: a round's pairings (a row a table: its two entrants, or a bye) and a table of
+places (a row an entrant: place, name, then its columns: an event's game points, won-lost and spread, or a
+season's rating and games), sized to read on a phone, where Discord shows a picture
 about 400 pixels wide (drawn 560 wide: text of 22 pixels reads as 16). Long tables are cut, saying how many more:
 the text under the picture lists every line."""
 
@@ -9,7 +10,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from render.canvas import Canvas, fit_text
-from render.standings import MEDALS
 from render.style import DARK, GOLD, Theme
 
 WIDTH = 560
@@ -18,6 +18,8 @@ HEAD = 100
 ROW = 40
 MOST = 16
 """Rows drawn; the rest are counted in one line."""
+MEDALS = ((214, 171, 44), (176, 184, 196), (196, 128, 72))
+"""Gold, silver, bronze: the top three places."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +32,10 @@ class TableWords:
     """The right-hand columns' heads (standings: points, won-lost, spread)."""
     more: str = "+{count} more"
     bye: str = "bye"
+    unranked: str = "?"
+    """Drawn for place 0: listed, not ranked (a provisional member)."""
+    none: str = ""
+    """Drawn when there are no rows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,12 +57,14 @@ class PlaceRow:
     """The right-hand columns, as drawn."""
 
 
-def _frame(words: TableWords, rows: int) -> tuple[Canvas, int]:
+def _frame(words: TableWords, rows: int, theme: Theme) -> tuple[Canvas, int]:
     shown = min(rows, MOST)
     extra = ROW if rows > MOST else 0
-    c = Canvas(WIDTH, HEAD + max(1, shown) * ROW + extra + PAD, DARK.background)
-    c.text((PAD, PAD), fit_text(words.title, 28, WIDTH - 2 * PAD), 28, DARK.text, bold=True)
-    c.text((PAD, PAD + 36), fit_text(words.subtitle, 18, WIDTH - 2 * PAD), 18, DARK.muted)
+    c = Canvas(WIDTH, HEAD + max(1, shown) * ROW + extra + PAD, theme.background)
+    c.text((PAD, PAD), fit_text(words.title, 28, WIDTH - 2 * PAD), 28, theme.text, bold=True)
+    c.text((PAD, PAD + 36), fit_text(words.subtitle, 18, WIDTH - 2 * PAD), 18, theme.muted)
+    if not rows and words.none:
+        c.text((PAD, HEAD + ROW / 2), fit_text(words.none, 20, WIDTH - 2 * PAD), 20, theme.muted, anchor="lm")
     return c, shown
 
 
@@ -67,7 +75,7 @@ def _more(c: Canvas, words: TableWords, rows: int, theme: Theme) -> None:
 
 def pairings_png(rows: Sequence[PairingRow], words: TableWords, theme: Theme = DARK) -> bytes:
     """A round's tables: the label, then the two names (the first seat above-left), and a known score."""
-    c, shown = _frame(words, len(rows))
+    c, shown = _frame(words, len(rows), theme)
     for i, row in enumerate(rows[:shown]):
         top = HEAD + i * ROW
         mid = top + ROW / 2
@@ -88,11 +96,12 @@ def pairings_png(rows: Sequence[PairingRow], words: TableWords, theme: Theme = D
 
 
 def places_png(rows: Sequence[PlaceRow], words: TableWords, theme: Theme = DARK) -> bytes:
-    """The standings: the place (the top three with medals), the name, then each column right-aligned."""
-    c, shown = _frame(words, len(rows))
+    """The standings: the place (the top three with medals; place 0 unranked), the name, then each column
+    right-aligned."""
+    c, shown = _frame(words, len(rows), theme)
     widths = (70, 80, 80)[: len(words.columns)]
     rights = [WIDTH - PAD - sum(widths[i + 1:]) for i in range(len(widths))]
-    for head, right in zip(words.columns, rights, strict=True):
+    for head, right in zip(words.columns if rows else (), rights, strict=False):
         c.text((right, HEAD - 6), head, 15, theme.muted, anchor="rs")
     name_room = (rights[0] - widths[0] if rights else WIDTH - PAD) - (PAD + 44) - 8
     for i, row in enumerate(rows[:shown]):
@@ -104,7 +113,7 @@ def places_png(rows: Sequence[PlaceRow], words: TableWords, theme: Theme = DARK)
             c.circle((PAD + 16, mid), 14, fill=MEDALS[row.place - 1])
             c.text((PAD + 16, mid), str(row.place), 18, (30, 30, 30), anchor="mm", bold=True)
         else:
-            c.text((PAD + 16, mid), str(row.place), 20, theme.muted, anchor="mm")
+            c.text((PAD + 16, mid), str(row.place) if row.place else words.unranked, 20, theme.muted, anchor="mm")
         ink = GOLD if row.place == 1 else theme.text
         c.text((PAD + 44, mid), fit_text(row.name, 22, name_room), 22, ink, anchor="lm", bold=row.place == 1)
         for value, right in zip(row.values, rights, strict=False):

@@ -25,7 +25,7 @@ from bot.storage import SeasonStore
 from bot.storage.values import SeasonRow
 from engine.core.typed import whole_number
 from engine.rating.season import Cadence, SeasonStanding, final_standings, last_turn, title
-from render.standings import StandingRow, StandingWords, standings_png
+from render.event_tables import PlaceRow, TableWords, places_png
 
 NOT_POSTED = "-"
 """A season's message when it was kept without a post (no channel chosen, or one the bot cannot post in)."""
@@ -106,9 +106,11 @@ class Seasons:
                     games=s.games) for s in ranked[:top]]
         files: tuple[Attachment, ...] = ()
         if self.images:
-            rows = [StandingRow(s.rank, name[s.member], s.rating, s.games) for s in table]
-            words = StandingWords(head, f"{span} · {played}" if table else span, t("season.rating", lang),
-                                  t("season.games", lang), t("season.provisional", lang), t("season.nobody", lang))
-            files = (Attachment(f"season-{season.number}.png", standings_png(rows, words),
+            rows = [PlaceRow(s.rank, name[s.member], (f"{s.rating:.0f}", str(s.games))) for s in table]
+            words = TableWords(head, f"{span} · {played}" if table else span,
+                               (t("season.rating", lang), t("season.games", lang)),
+                               more=t("event.pic.more", lang, count="{count}"), unranked=t("season.provisional", lang),
+                               none=t("season.nobody", lang))
+            files = (Attachment(f"season-{season.number}.png", places_png(rows, words),
                                 t("season.picture", lang, number=season.number)),)
         return "\n".join(lines), files
