@@ -95,10 +95,9 @@ class Controller:
         self.invites = Invitations(self.play.store_seats, start=self.play.start, close=self.closing.close)
         self.self_count = SelfCount(self.presenter, self.practice_drills, self.pegboard, clock)
         self.tables = TableMode(storage, self.scorer, self.pegboard, clock=clock, images=images)
-        self.statistics = Statistics(storage, storage, storage)
-        self.statistics.backfill()
         self.rating_view = Ratings(storage, storage, clock, images=images)
-        self.statistics.by_rating = self.rating_view.board
+        self.statistics = Statistics(storage, storage, storage, by_rating=self.rating_view.board)
+        self.statistics.backfill()
         self.game_commands = GameCommands(storage, self.games, self.play, self.invites, self.closing, self.self_count,
                                           self.presenter, self.scorer, self.pegboard, self.tables)
         self.daily = DailyHands(storage, self.settings, clock, images=images)

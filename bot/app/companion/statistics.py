@@ -64,12 +64,13 @@ def _stats(line: PlayerLine) -> PlayerStats:
 class Statistics:
     """Per-member statistics and the server's leaderboard."""
 
-    def __init__(self, games: GameStore, summaries: SummaryStore, practice: PracticeStore) -> None:
+    def __init__(self, games: GameStore, summaries: SummaryStore, practice: PracticeStore,
+                 by_rating: Callable[[str, Lang], Answer] | None = None) -> None:
         self.games = games
         self.summaries = summaries
         self.practice = practice
-        self.by_rating: Callable[[str, Lang], Answer] | None = None
-        """The board by rating (bot/app/companion/ratings.py), set by the application that keeps ratings."""
+        self.by_rating = by_rating
+        """The board by rating (bot/app/companion/ratings.py), when the application keeps ratings."""
         self.warnings: list[str] = []
         """What the backfill passed over, and why: a door says it when the application starts."""
 
