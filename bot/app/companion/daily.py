@@ -27,8 +27,8 @@ from bot.app.companion.daily_words import (
 from bot.app.companion.settings_book import SettingsBook
 from bot.app.shown.ids import ComponentId, Verb
 from bot.app.shown.replies import Answer, Attachment, ChannelPost, Control, Option, Select
-from bot.i18n import Lang, as_lang, t
-from bot.settings import Scope, SettingError
+from bot.i18n import Lang, t
+from bot.settings import Scope
 from bot.storage import Storage
 from bot.storage.values import DailyPost
 from engine.core.cards import Card, CardError, parse_cards
@@ -122,12 +122,6 @@ class DailyHands:
                 yield Due(f"daily:post:{guild}:{today.isoformat()}", guild,
                           partial(self._posting, guild, str(channels[guild]), today))
 
-    def lang_of(self, guild: str) -> Lang:
-        """A server's language for its posts: its `language` setting where there is one, else English."""
-        try:
-            return as_lang(str(self.settings.value(Scope.SERVER, guild, "language")))
-        except SettingError:
-            return Lang.EN
 
     def _posting(self, guild: str, channel: str, today: date) -> ChannelPost | None:
         day = today.isoformat()
@@ -135,7 +129,7 @@ class DailyHands:
         if problem is None:
             return None
         post = self.storage.add_daily_post(guild, day, channel)
-        lang = self.lang_of(guild)
+        lang = self.settings.server_lang(guild)
         text = open_post_text(problem, self.storage.daily_answer_count(guild, day), lang)
         return ChannelPost(f"daily:post:{guild}:{day}", post.channel, text, self.picture(problem),
                            (self.select(problem, POST, lang),))
@@ -147,8 +141,8 @@ class DailyHands:
         kept = [stored_discard(problem, a) for a in self.storage.daily_answers(post.guild, post.day).values()]
         tallied = tally(problem, [a for a in kept if a is not None])
         return ChannelPost(f"daily:close:{post.guild}:{post.day}", post.channel,
-                           closed_post_text(problem, tallied, self.lang_of(post.guild)), self.picture(problem),
-                           edit=post.message)
+                           closed_post_text(problem, tallied, self.settings.server_lang(post.guild)),
+                           self.picture(problem), edit=post.message)
 
     def posted(self, key: str, message: str) -> None:
         """A post was sent (its message kept: '' when it could not be), or a close was made (the post takes no
@@ -187,7 +181,7 @@ class DailyHands:
         mine = Answer(True, t("daily.your_answer", lang, day=day_text, chosen=cards_said(discard)))
         if post is None or not post.message:
             return DailyAnswered(mine)
-        lang_here = self.lang_of(guild)
+        lang_here = self.settings.server_lang(guild)
         return DailyAnswered(mine, DailyShown(guild, day_text, post.channel, post.message,
                                               open_post_text(problem, count, lang_here),
                                               (self.select(problem, POST, lang_here),)))

@@ -65,7 +65,7 @@ class Seasons:
         channel = str(self.settings.value(Scope.SERVER, guild, "season_channel"))
         if not channel:
             return None
-        lang = Lang(str(self.settings.value(Scope.SERVER, guild, "language")))
+        lang = self.settings.server_lang(guild)
         text, files = self.shown(season, lang, over=True)
         return ChannelPost(f"season:{guild}:{ends:.0f}", channel, text, files)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import Lang, has, t
+from bot.i18n import Lang, as_lang, has, t
 from bot.settings import Kind, Scope, Setting, SettingError, SettingProblem, Value, setting, settings_of
 from bot.storage import SettingsStore
 
@@ -34,6 +34,10 @@ class SettingsBook:
         """Every setting of `scope` for `owner`, the default where none is set."""
         kept = self.store.settings_of(scope.value, owner) if owner else {}
         return {s.name: s.loaded(kept.get(s.name)) for s in settings_of(scope)}
+
+    def server_lang(self, guild: str) -> Lang:
+        """The language of the bot's own posts in a server (its `language` setting)."""
+        return as_lang(self.value(Scope.SERVER, guild, "language"))
 
     def set_by(self, scope: Scope, name: str) -> dict[str, Value]:
         """Every owner that set `name` to something other than its default, and the value (a feature that is off
